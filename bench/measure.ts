@@ -1,0 +1,44 @@
+import { type ChildProcess, fork } from 'node:child_process'
+import autocannon from 'autocannon'
+
+/** Starts one of bench/servers.ts in a child process and resolves once it listens. */
+export async function startServer(mode: string, port: number): Promise<ChildProcess> {
+  const child = fork(new URL('./servers.ts', import.meta.url), [mode, String(port)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  })
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve())
+    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)))
+  })
+  return child
+}
+
+export interface LoadOptions {
+  url: string
+  headers?: Record<string, string>
+  seconds: number
+  connections: number
+}
+
+/** Requests per second that the server sustained, from autocannon's mean. */
+export async function requestsPerSecond(options: LoadOptions): Promise<number> {
+  const result = await autocannon({
+    url: options.url,
+    headers: options.headers,
+    duration: options.seconds,
+    connections: options.connections,
+  })
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${options.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
+  }
+  return result.requests.average
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}

@@ -1,0 +1,13 @@
+/**
+ * `npm run bench`: runs every benchmark and prints rows ready for docs/benchmarks.md
+ * (median of ≥ 5 rounds; set BENCH_ROUNDS / BENCH_SECONDS to change).
+ */
+import { cpus } from 'node:os'
+import { apiThroughput } from './api-throughput'
+
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}`
+console.info(`# ${new Date().toISOString().slice(0, 10)} — ${machine}\n`)
+console.info(
+  '## API throughput (10 connections, medians)\n\n| what | throughput | ratio to bare |\n|---|---|---|',
+)
+for (const row of await apiThroughput()) console.info(row)

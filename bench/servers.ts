@@ -1,0 +1,37 @@
+/**
+ * The servers a benchmark measures, each in its own process so that the load generator in the
+ * parent does not share its event loop: `bare` is node:http answering the same envelope by hand,
+ * `api` is the real app (buildApp) on a fresh embedded database.
+ */
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const [mode, portText] = process.argv.slice(2)
+const port = Number(portText)
+
+if (mode === 'bare') {
+  const body = JSON.stringify({ data: { status: 'ok' }, message: '', error: false })
+  createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+    res.end(body)
+  }).listen(port, '127.0.0.1', () => process.send?.('ready'))
+} else if (mode === 'api') {
+  const { loadConfig } = await import('../server/config')
+  const { openDatabase } = await import('../server/db/client')
+  const { buildApp } = await import('../server/app')
+  const { seedOnFirstStart } = await import('../server/seed/index')
+  const dataDir = mkdtempSync(join(tmpdir(), 'salud-bench-'))
+  const config = loadConfig({ ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
+  const database = await openDatabase({
+    url: process.env.DATABASE_URL || undefined,
+    dataDir: join(dataDir, 'pglite'),
+  })
+  await seedOnFirstStart(database.db, () => {})
+  const app = await buildApp({ database, config, logger: false })
+  await app.listen({ port, host: '127.0.0.1' })
+  process.send?.('ready')
+} else {
+  throw new Error(`Unknown server "${mode}"`)
+}

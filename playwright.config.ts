@@ -1,0 +1,56 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+/**
+ * End-to-end tests drive Debian's Chromium (never a downloaded browser) against `npm start`
+ * on a throw-away data directory with the embedded database and the demo seed.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100)
+// The config is also loaded by the workers: make the data folder once, in the main process.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'salud-e2e-'))
+const dataDir = process.env.E2E_DATA_DIR
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://demo.localhost:${port}`,
+    locale: 'es-MX',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'npm start',
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // The smoke runs on the embedded database, even in CI where DATABASE_URL points at PostgreSQL.
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})

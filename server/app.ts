@@ -1,0 +1,99 @@
+import compress from '@fastify/compress'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { Config } from './config'
+import { type Database, withTenant } from './db/client'
+import { MODULES } from './modules/index'
+import { access, type DeclaredRoute } from './platform/access'
+import { auditing } from './platform/audit'
+import { failure } from './platform/envelope'
+import { installErrorHandler } from './platform/error-handler'
+import { NotFoundError } from './platform/errors'
+import { healthRoutes } from './platform/health'
+import { translate } from './platform/messages'
+import { installStaticFiles } from './platform/static-files'
+import { tenancy } from './platform/tenancy'
+import { valibotCompiler } from './platform/validation'
+
+export interface AppDeps {
+  database: Database
+  config: Config
+  logger?: FastifyServerOptions['logger']
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with the access it declared, for the route-permission walk. */
+    declaredRoutes: readonly DeclaredRoute[]
+  }
+}
+
+/** The CSP the PWA runs under: its own scripts only; inline styles because Radix positions with them. */
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  },
+}
+
+/**
+ * Builds the whole API and PWA server without listening: `main.ts` listens, tests `inject()`.
+ * A request goes tenancy → authentication → access → validation → handler → envelope.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { database, config } = deps
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 10 * 1024 * 1024,
+  })
+  const declaredRoutes: DeclaredRoute[] = []
+  app.decorate('declaredRoutes', declaredRoutes)
+  app.setValidatorCompiler(valibotCompiler)
+  installErrorHandler(app)
+
+  await app.register(helmet, {
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    // The PWA loads nothing cross-origin; keep the embedder policy off so images from data: work.
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(compress, { threshold: 1024 })
+  await app.register(rateLimit, {
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (req, context) => ({
+      statusCode: 429,
+      ...failure(translate('error.rateLimited', req.lang ?? 'es')),
+      retryAfter: context.after,
+    }),
+  })
+  await app.register(tenancy, { db: database.db, config })
+  await app.register(access, { routes: declaredRoutes })
+  await app.register(auditing)
+  app.decorateRequest('withTenant', function (this: { tenant: { id: string } | null }, work) {
+    if (!this.tenant) throw new NotFoundError()
+    return withTenant(database.db, this.tenant.id, work)
+  })
+
+  await app.register(healthRoutes, { prefix: '/api', database })
+  for (const [service, module] of Object.entries(MODULES)) {
+    await app.register(module, { prefix: `/api/${service}` })
+  }
+  await installStaticFiles(app, config.staticDir)
+  return app
+}

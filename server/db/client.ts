@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { APP_ROLE } from './schema/columns'
+import * as schema from './schema/index'
+
+export type Schema = typeof schema
+/** Drizzle over either driver: the code above this file never knows which. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export interface DatabaseOptions {
+  /** A PostgreSQL connection string; when absent the embedded PGlite is used. */
+  url?: string | undefined
+  /** PGlite's data directory; absent = in memory (tests). */
+  dataDir?: string | undefined
+  poolSize?: number
+}
+
+/**
+ * Opens the database, applies the committed migrations as the connecting (owner) user, then
+ * drops to the application role for everything else, so row-level security always applies.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10)
+  return openPglite(options.dataDir)
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const client = await PGlite.create(dataDir ?? 'memory://')
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' })
+  await migratePglite(db, { migrationsFolder })
+  // PGlite has one connection and it is a superuser: switch the session to the app role.
+  await client.exec(`SET ROLE ${APP_ROLE}`)
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const owner = new pg.Client({ connectionString: url })
+  await owner.connect()
+  try {
+    await migratePg(drizzlePg({ client: owner, schema, casing: 'snake_case' }), { migrationsFolder })
+  } finally {
+    await owner.end()
+  }
+  // Every pooled connection starts as the app role (a startup parameter, so no query can run before it).
+  const pool = new pg.Pool({ connectionString: url, max, options: `-c role=${APP_ROLE}` })
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' })
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
+}
+
+/**
+ * Runs `work` in one transaction scoped to a tenant: row-level security shows and accepts only
+ * that tenant's rows, whatever the queries inside forget to filter.
+ */
+export function withTenant<T>(db: Db, tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`)
+    return work(tx)
+  })
+}
+
+/** The newest applied migration, reported by /api/health. */
+export async function schemaVersion(db: Db): Promise<{ migrations: number; latest: number | null }> {
+  const result = await db.execute<{ count: string | number; latest: string | number | null }>(
+    sql`select count(*) as count, max(created_at) as latest from drizzle.__drizzle_migrations`,
+  )
+  const row = (result as unknown as { rows: { count: string | number; latest: string | number | null }[] })
+    .rows[0]
+  return { migrations: Number(row?.count ?? 0), latest: row?.latest == null ? null : Number(row.latest) }
+}

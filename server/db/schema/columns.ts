@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm'
+import { integer, pgPolicy, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/** The database role the API runs as. It owns nothing and has no BYPASSRLS, so every policy applies. */
+export const APP_ROLE = 'salud_app'
+
+/** `app.tenant_id` is set with set_config(…, true) by the tenant transaction; unset means no rows. */
+const currentTenant = sql`nullif(current_setting('app.tenant_id', true), '')::uuid`
+
+/** The row-level security policy every tenant table carries. */
+export const tenantIsolation = () =>
+  pgPolicy('tenant_isolation', {
+    as: 'permissive',
+    for: 'all',
+    to: APP_ROLE,
+    using: sql`tenant_id = ${currentTenant}`,
+    withCheck: sql`tenant_id = ${currentTenant}`,
+  })
+
+export const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+}
+
+/** Columns of a table whose rows devices cache and edit offline (DESIGN §3). */
+export const syncColumns = {
+  version: integer('version').notNull().default(1),
+  ...timestamps,
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+  createdBy: uuid('created_by'),
+  updatedBy: uuid('updated_by'),
+}

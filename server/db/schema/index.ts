@@ -1,0 +1,5 @@
+export * from './access'
+export * from './audit'
+export * from './landlord'
+export * from './patients'
+export * from './reference'

@@ -1,0 +1,49 @@
+import { date, foreignKey, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { users } from './access'
+import { syncColumns, tenantIsolation } from './columns'
+import { tenants } from './landlord'
+
+/** A worker whose health record the tenant keeps (SPEC §3 "Patient"). Editable offline, so synced. */
+export const patients = pgTable(
+  'patients',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: uuid('id').notNull(),
+    payrollNumber: text('payroll_number'),
+    key: text('key'),
+    administrativeStatus: text('administrative_status').notNull(),
+    name: text('name').notNull(),
+    lastName: text('last_name').notNull(),
+    secondLastName: text('second_last_name'),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    nationalityCode: text('nationality_code'),
+    birthStateCode: text('birth_state_code'),
+    maritalStatus: text('marital_status'),
+    phone: text('phone'),
+    curp: text('curp').notNull(),
+    nss: text('nss'),
+    gender: text('gender'),
+    biologicalSex: text('biological_sex'),
+    hireDate: date('hire_date', { mode: 'string' }),
+    examFrequency: text('exam_frequency'),
+    addressStateCode: text('address_state_code'),
+    addressMunicipalityCode: text('address_municipality_code'),
+    addressLocalityCode: text('address_locality_code'),
+    addressOther: text('address_other'),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactRelationship: text('emergency_contact_relationship'),
+    emergencyContactPhone: text('emergency_contact_phone'),
+    supervisor: text('supervisor'),
+    /** The access account for patient mode, when the patient has one. */
+    userId: uuid('user_id'),
+    ...syncColumns,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('patients_curp_unique').on(t.tenantId, t.curp),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }),
+    tenantIsolation(),
+  ],
+)

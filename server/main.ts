@@ -1,0 +1,55 @@
+/**
+ * The process: validated configuration, the database (PGlite in DATA_DIR unless DATABASE_URL),
+ * migrations, the seed on first start, the app, and a graceful shutdown.
+ */
+import { join } from 'node:path'
+import { buildApp } from './app'
+import { ConfigError, loadConfig } from './config'
+import { openDatabase } from './db/client'
+import { seedOnFirstStart } from './seed/index'
+
+function configOrExit() {
+  try {
+    return loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+const config = configOrExit()
+const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') })
+const app = await buildApp({ database, config })
+await seedOnFirstStart(database.db, (line: string) => app.log.info(line))
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) process.exit(1) // a second signal: stop now
+  stopping = true
+  app.log.info(`${signal}: closing`)
+  try {
+    await app.close()
+    await database.close()
+    process.exit(0)
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed')
+    process.exit(1)
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+try {
+  await app.listen({ port: config.port, host: config.host })
+} catch (error) {
+  // A machine without IPv6 cannot listen on '::'; IPv4 everywhere is the next best.
+  if ((error as NodeJS.ErrnoException).code !== 'EAFNOSUPPORT' || config.host !== '::') throw error
+  await app.listen({ port: config.port, host: '0.0.0.0' })
+}
+const port = (app.server.address() as { port: number }).port
+app.log.info(
+  `Listening: http://demo.localhost:${port} (demo tenant), http://${config.landlordHost}:${port} (landlord)`,
+)

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify'
+import type { Service } from '../../src/contract/services'
+import { configurationModule } from './configuration/index'
+
+type Module = (app: FastifyInstance) => Promise<void>
+
+/**
+ * The service modules of SPEC §7 that have calls so far, each mounted at `/api/<service>`.
+ * A service joins this table when its first call is built; an absent one answers 404.
+ */
+export const MODULES: Partial<Record<Service, Module>> = {
+  configuration: configurationModule,
+}

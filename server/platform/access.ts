@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
+import fp from 'fastify-plugin'
+import { ForbiddenError, UnauthenticatedError } from './errors'
+
+export interface DeclaredRoute {
+  method: string
+  url: string
+  access: string | undefined
+}
+
+/**
+ * Every API route declares who may call it (`config.access`); a route without a declaration
+ * stops the server from starting. The declaration is enforced after every onRequest hook (so
+ * after tenancy and authentication) and before the body is read or validated: public passes,
+ * anything else needs a signed-in user, and a permission name needs that permission.
+ */
+export const access = fp(async (app: FastifyInstance, opts: { routes: DeclaredRoute[] }) => {
+  app.decorateRequest('user', null)
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/')) return
+    const declared = route.config?.access
+    if (typeof declared !== 'string') {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`)
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') opts.routes.push({ method, url: route.url, access: declared })
+    }
+  })
+
+  app.addHook('preParsing', async (req: FastifyRequest, _reply, payload) => {
+    const declared = req.routeOptions.config.access
+    if (declared !== undefined && declared !== 'public') {
+      if (!req.user) throw new UnauthenticatedError()
+      if (declared !== 'authenticated' && !req.user.permissions.has(declared)) throw new ForbiddenError()
+    }
+    return payload
+  })
+})

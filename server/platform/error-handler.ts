@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { failure } from './envelope'
+import { HttpError, PreconditionFailedError, ValidationError } from './errors'
+import { type MessageKey, translate } from './messages'
+import { fieldErrors, SchemaValidationError } from './validation'
+
+/** Fastify's own error codes, mapped to our statuses and messages. */
+const FASTIFY_ERRORS: Record<string, [number, MessageKey]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'error.invalidJson'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'error.invalidJson'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'error.tooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'error.unsupportedType'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'error.badRequest'],
+}
+
+/**
+ * The one place that turns an error into an answer (DESIGN §3): the envelope, the status, and a
+ * message in the request's language. Unexpected errors are logged and answered generically.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = req.lang ?? 'es'
+    const validation = error instanceof SchemaValidationError ? error : error.cause
+    if (validation instanceof SchemaValidationError) {
+      const errors = fieldErrors(validation.part, validation.issues, lang)
+      return reply.code(422).send(failure(translate('error.validation', lang), errors))
+    }
+    if (error instanceof ValidationError) {
+      return reply.code(422).send(failure(translate('error.validation', lang), error.errors))
+    }
+    if (error instanceof PreconditionFailedError) {
+      return reply.code(412).send({ ...failure(translate(error.messageKey, lang)), data: error.current })
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(failure(error.text ?? translate(error.messageKey, lang)))
+    }
+    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined
+    if (known) return reply.code(known[0]).send(failure(translate(known[1], lang)))
+    if (error.statusCode === 429) return reply.code(429).send(failure(translate('error.rateLimited', lang)))
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send(failure(translate('error.badRequest', lang)))
+    }
+    req.log.error({ err: error }, 'unexpected error')
+    return reply.code(500).send(failure(translate('error.unexpected', lang)))
+  })
+}

@@ -1,0 +1,69 @@
+import type { MessageKey } from './messages'
+
+/**
+ * Errors a handler throws; the one error handler (app.ts) maps each to its status and the
+ * envelope, in the request's language. Nothing else formats an error.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messageKey: MessageKey,
+    /** A message already in the request's language, when the key's text is not enough. */
+    readonly text?: string,
+  ) {
+    super(text ?? messageKey)
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(text?: string) {
+    super(400, 'error.badRequest', text)
+  }
+}
+export class UnauthenticatedError extends HttpError {
+  constructor(text?: string) {
+    super(401, 'error.unauthenticated', text)
+  }
+}
+export class ForbiddenError extends HttpError {
+  constructor() {
+    super(403, 'error.forbidden')
+  }
+}
+export class NotFoundError extends HttpError {
+  constructor(key: MessageKey = 'error.notFound') {
+    super(404, key)
+  }
+}
+export class ConflictError extends HttpError {
+  constructor(text?: string) {
+    super(409, 'error.conflict', text)
+  }
+}
+/** 412: the client's If-Match version is not the current one; the body carries the current record. */
+export class PreconditionFailedError extends HttpError {
+  constructor(readonly current: unknown) {
+    super(412, 'error.versionMismatch')
+  }
+}
+export class PayloadTooLargeError extends HttpError {
+  constructor() {
+    super(413, 'error.tooLarge')
+  }
+}
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor() {
+    super(415, 'error.unsupportedType')
+  }
+}
+/** 422 with per-field messages, already translated, keyed by the field's dot path. */
+export class ValidationError extends HttpError {
+  constructor(readonly errors: Record<string, string[]>) {
+    super(422, 'error.validation')
+  }
+}
+export class PreconditionRequiredError extends HttpError {
+  constructor() {
+    super(428, 'error.preconditionRequired')
+  }
+}

@@ -1,0 +1,86 @@
+import type { Lang } from './language'
+
+/**
+ * Every text the API answers with, in both languages. Spec texts (SPEC §6, §8) are word for word.
+ * Contract schemas may use these keys as their custom validation messages.
+ */
+export const MESSAGES = {
+  'error.unexpected': { es: 'Algo ha ocurrido, por favor intente nuevamente', en: 'An error occurred' },
+  'error.badRequest': { es: 'La solicitud no es válida.', en: 'The request is malformed.' },
+  'error.invalidJson': {
+    es: 'El cuerpo de la solicitud no es JSON válido.',
+    en: 'The request body is not valid JSON.',
+  },
+  'error.unauthenticated': {
+    es: 'La sesión ha expirado. Inicia sesión de nuevo para continuar.',
+    en: 'Session has expired. Please log in again to continue.',
+  },
+  'error.forbidden': {
+    es: 'Lo sentimos no tiene permiso para acceder',
+    en: 'Sorry, you do not have permission to access',
+  },
+  'error.notFound': {
+    es: 'No se encontró el recurso solicitado.',
+    en: 'The requested resource was not found.',
+  },
+  'error.tenantNotFound': {
+    es: 'No encontramos ninguna clínica en esta dirección.',
+    en: 'No clinic was found at this address.',
+  },
+  'error.conflict': {
+    es: 'La solicitud entra en conflicto con el estado actual.',
+    en: 'The request conflicts with the current state.',
+  },
+  'error.versionMismatch': {
+    es: 'El registro cambió desde que lo abriste.',
+    en: 'The record changed since you opened it.',
+  },
+  'error.tooLarge': { es: 'El contenido enviado es demasiado grande.', en: 'The content sent is too large.' },
+  'error.unsupportedType': {
+    es: 'El tipo de contenido no es compatible.',
+    en: 'The content type is not supported.',
+  },
+  'error.validation': {
+    es: 'Todos los campos obligatorios deben ser llenados',
+    en: 'All required fields must be filled',
+  },
+  'error.preconditionRequired': {
+    es: 'Falta la versión del registro (If-Match).',
+    en: 'The record version (If-Match) is missing.',
+  },
+  'error.rateLimited': {
+    es: 'Demasiadas solicitudes. Espera un momento e inténtalo nuevamente.',
+    en: 'Too many requests. Wait a moment and try again.',
+  },
+  'field.required': { es: 'Este campo es obligatorio.', en: 'This field is required.' },
+  'field.invalid': { es: 'Valor no permitido', en: 'Value not allowed' },
+  'field.type': { es: 'El tipo de dato no es válido.', en: 'The data type is not valid.' },
+  'field.minLength': { es: 'Debe tener al menos {n} caracteres.', en: 'Must have at least {n} characters.' },
+  'field.maxLength': {
+    es: 'Debe tener como máximo {n} caracteres.',
+    en: 'Must have at most {n} characters.',
+  },
+  'field.length': { es: 'Debe tener exactamente {n} caracteres.', en: 'Must have exactly {n} characters.' },
+  'field.minValue': { es: 'Debe ser al menos {n}.', en: 'Must be at least {n}.' },
+  'field.maxValue': { es: 'Debe ser como máximo {n}.', en: 'Must be at most {n}.' },
+  'field.integer': { es: 'Debe ser un número entero.', en: 'Must be a whole number.' },
+  'field.email': { es: 'El correo electrónico no es válido.', en: 'The e-mail address is not valid.' },
+  'field.uuid': { es: 'El identificador no es válido.', en: 'The identifier is not valid.' },
+  'field.date': { es: 'La fecha no es válida.', en: 'The date is not valid.' },
+  'field.picklist': { es: 'Valor no permitido', en: 'Value not allowed' },
+  'field.unknown': { es: 'Este campo no se admite.', en: 'This field is not accepted.' },
+  'curp.invalid': { es: 'La CURP no es válida', en: 'The SSN field is invalid' },
+  'nss.invalid': {
+    es: 'El número de seguridad social no es válido.',
+    en: 'The social security number is not valid.',
+  },
+} as const satisfies Record<string, Record<Lang, string>>
+
+export type MessageKey = keyof typeof MESSAGES
+
+export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(MESSAGES, key)
+
+/** A message in the request's language, with `{name}` placeholders filled. */
+export function translate(key: MessageKey, lang: Lang, values: Record<string, string | number> = {}): string {
+  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`))
+}

@@ -1,0 +1,45 @@
+import type { Tx } from '../db/client'
+import type { Lang } from './language'
+
+/** The tenant a request's host resolved to (landlord columns, safe to keep in memory briefly). */
+export interface TenantContext {
+  id: string
+  slug: string
+  tradeName: string
+  businessName: string
+  logoUrl: string | null
+  primaryColor: string | null
+  passwordExpiryMonths: number
+  availableAdministrativeStatuses: string[]
+}
+
+/** The signed-in caller, set by the authentication hook (the authentication issue adds it). */
+export interface RequestUser {
+  id: string
+  tenantId: string | null
+  permissions: ReadonlySet<string>
+}
+
+export interface AuditInput {
+  action: string
+  entity: string
+  entityId?: string | null
+  details?: Record<string, unknown>
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tenant: TenantContext | null
+    isLandlord: boolean
+    user: RequestUser | null
+    lang: Lang
+    /** Runs `work` in a transaction where row-level security shows only this request's tenant. */
+    withTenant<T>(work: (tx: Tx) => Promise<T>): Promise<T>
+    /** Records who did what to which record, in the caller's tenant transaction. */
+    audit(tx: Tx, entry: AuditInput): Promise<void>
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route: 'public', 'authenticated' or a permission name. Required under /api. */
+    access?: string
+  }
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type * as v from 'valibot'
+import type { Endpoint } from '../../src/contract/endpoints/define'
+import { ok } from './envelope'
+
+type Parsed<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined
+
+/** A request's parts, already validated against the endpoint's contract schemas. */
+export interface RouteInput<E extends Endpoint> {
+  params: Parsed<E['params']>
+  query: Parsed<E['query']>
+  body: Parsed<E['body']>
+}
+
+export type RouteHandler<E extends Endpoint> = (
+  input: RouteInput<E>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<Parsed<E['response']> extends undefined ? unknown : Parsed<E['response']>>
+
+/**
+ * Registers a contract endpoint inside its service's module (mounted at `/api/<service>`): method,
+ * path, schemas and access come from the contract, so the handler reads like the sentence it
+ * implements and answers only its data, wrapped in the envelope here.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { access: endpoint.access },
+    schema: {
+      ...(endpoint.params && { params: endpoint.params }),
+      ...(endpoint.query && { querystring: endpoint.query }),
+      ...(endpoint.body && { body: endpoint.body }),
+    },
+    handler: async (req, reply) => {
+      // The validator compiler replaced each part with the schema's parsed output.
+      const input = { params: req.params, query: req.query, body: req.body } as RouteInput<E>
+      const data = await handler(input, req, reply)
+      return reply.sent ? reply : ok(data)
+    },
+  })
+}

@@ -1,0 +1,47 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../tests/fixtures/app'
+import { buildTenant } from '../../tests/fixtures/tenants'
+
+describe('serving the PWA', () => {
+  let t: TestApp
+  const host = 'acme.localhost'
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'salud-dist-'))
+    mkdirSync(join(dist, 'assets'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="es"><div id="root"></div></html>')
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.info(1)')
+    t = await buildTestApp({ STATIC_DIR: dist })
+    await buildTenant(t.database.db, { slug: 'acme' })
+  })
+  afterAll(() => t.close())
+
+  it('serves index.html for the root and for any client route, never cached', async () => {
+    for (const url of ['/', '/patients/edit/123', '/dashboard']) {
+      const res = await t.app.inject({ url, headers: { host, accept: 'text/html' } })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body).toContain('<div id="root">')
+      expect(res.headers['cache-control']).toBe('no-cache')
+    }
+  })
+
+  it('serves the service worker uncached and hashed assets for a year', async () => {
+    const sw = await t.app.inject({ url: '/sw.js', headers: { host } })
+    expect(sw.statusCode).toBe(200)
+    expect(sw.headers['cache-control']).toBe('no-cache')
+    const asset = await t.app.inject({ url: '/assets/index-abc123.js', headers: { host } })
+    expect(asset.headers['cache-control']).toContain('immutable')
+  })
+
+  it('does not answer API paths or non-page requests with the app', async () => {
+    const api = await t.app.inject({ url: '/api/patients', headers: { host, accept: 'text/html' } })
+    expect(api.statusCode).toBe(404)
+    expect(api.json()).toMatchObject({ error: true })
+    const missingAsset = await t.app.inject({ url: '/assets/gone.js', headers: { host, accept: '*/*' } })
+    expect(missingAsset.statusCode).toBe(404)
+  })
+})

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { failure } from './envelope'
+import { translate } from './messages'
+
+const NEVER_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js'])
+
+/**
+ * Serves the built PWA and answers every other unknown path: `/api/*` with the 404 envelope, an
+ * HTML navigation with `index.html` (the client router takes it from there).
+ */
+export async function installStaticFiles(app: FastifyInstance, staticDir: string): Promise<void> {
+  const root = resolve(staticDir)
+  const hasPwa = existsSync(resolve(root, 'index.html'))
+  if (hasPwa) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders(res, path) {
+        const file = path.slice(root.length).replaceAll('\\', '/')
+        if (NEVER_CACHE.has(file)) res.header('cache-control', 'no-cache')
+        else if (file.startsWith('/assets/'))
+          res.header('cache-control', 'public, max-age=31536000, immutable')
+      },
+    })
+  }
+
+  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
+    const wantsPage =
+      req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html')
+    if (hasPwa && wantsPage && (req.tenant || req.isLandlord)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    return reply.code(404).send(failure(translate('error.notFound', req.lang ?? 'es')))
+  })
+}

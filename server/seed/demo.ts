@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm'
+import { v7 as uuidv7 } from 'uuid'
+import { type Db, withTenant } from '../db/client'
+import { landlordUsers, patients, rolePermissions, roles, tenants, users } from '../db/schema'
+import { hashPassword } from '../platform/passwords'
+import { generatePerson, randomSource } from './people'
+import { PROFILES } from './profiles'
+
+export const DEMO_PASSWORD = 'Demo1234!'
+export const DEMO_PATIENT_COUNT = 200
+
+/** The demo accounts of the README, one per role of SPEC §1. */
+export const DEMO_USERS = [
+  {
+    email: 'admin@demo.localhost',
+    profile: 'administrator',
+    name: 'Adriana',
+    lastName: 'Villarreal',
+    second: 'Garza',
+    employee: 'E0001',
+  },
+  {
+    email: 'doctor@demo.localhost',
+    profile: 'health-professional',
+    name: 'Ricardo',
+    lastName: 'Salinas',
+    second: 'Ochoa',
+    employee: 'E0002',
+  },
+  {
+    email: 'nurse@demo.localhost',
+    profile: 'health-professional',
+    name: 'Lucía',
+    lastName: 'Mendoza',
+    second: 'Pineda',
+    employee: 'E0003',
+  },
+  {
+    email: 'staff@demo.localhost',
+    profile: 'administrative-staff',
+    name: 'Jorge',
+    lastName: 'Ibarra',
+    second: 'Lozano',
+    employee: 'E0004',
+  },
+  {
+    email: 'manager@demo.localhost',
+    profile: 'account-manager',
+    name: 'Paola',
+    lastName: 'Cárdenas',
+    second: 'Ríos',
+    employee: 'E0005',
+  },
+  {
+    email: 'tech@demo.localhost',
+    profile: 'technical-administrator',
+    name: 'Héctor',
+    lastName: 'Quiroga',
+    second: 'Zamora',
+    employee: 'E0006',
+  },
+  {
+    email: 'super@demo.localhost',
+    profile: 'superuser',
+    name: 'Sofía',
+    lastName: 'Montemayor',
+    second: 'Leal',
+    employee: 'E0007',
+  },
+  { email: 'patient@demo.localhost', profile: 'patient', name: '', lastName: '', second: '', employee: '' },
+] as const
+
+export interface DemoSeedResult {
+  created: boolean
+  tenantId: string
+}
+
+/** Seeds the landlord superuser and the `demo` tenant, unless the tenant already exists. */
+export async function seedDemo(db: Db): Promise<DemoSeedResult> {
+  const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, 'demo'))
+  if (existing) return { created: false, tenantId: existing.id }
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  await db
+    .insert(landlordUsers)
+    .values({ id: uuidv7(), email: 'root@admin.localhost', name: 'Superusuario del proveedor', passwordHash })
+    .onConflictDoNothing()
+
+  const tenantId = uuidv7()
+  await db.insert(tenants).values({
+    id: tenantId,
+    slug: 'demo',
+    tradeName: 'Clínica Demo',
+    businessName: 'Servicios de Salud Ocupacional Demo S.A. de C.V.',
+    rfc: 'SSO150310MK1',
+    primaryColor: '#0b7a75',
+    passwordExpiryMonths: 0,
+  })
+
+  await withTenant(db, tenantId, async (tx) => {
+    const roleIds = new Map<string, string>()
+    for (const profile of PROFILES) {
+      const id = uuidv7()
+      roleIds.set(profile.code, id)
+      await tx
+        .insert(roles)
+        .values({ tenantId, id, code: profile.code, name: profile.name, roleType: profile.roleType })
+      await tx
+        .insert(rolePermissions)
+        .values([...new Set(profile.permissions)].map((permission) => ({ tenantId, roleId: id, permission })))
+    }
+
+    const random = randomSource(20_261_122)
+    const seenCurps = new Set<string>()
+    const people = []
+    for (let index = 0; people.length < DEMO_PATIENT_COUNT; index++) {
+      const person = generatePerson(random, index)
+      if (seenCurps.has(person.curp)) continue
+      seenCurps.add(person.curp)
+      people.push(person)
+    }
+    const patientRows = people.map(({ sex: _sex, ...person }) => ({
+      tenantId,
+      id: uuidv7(),
+      nationalityCode: 'MEX',
+      ...person,
+    }))
+    await tx.insert(patients).values(patientRows)
+
+    const patientOfDemo = patientRows[0] as (typeof patientRows)[number]
+    for (const account of DEMO_USERS) {
+      const isPatient = account.profile === 'patient'
+      const id = uuidv7()
+      await tx.insert(users).values({
+        tenantId,
+        id,
+        email: account.email,
+        employeeNumber: isPatient ? patientOfDemo.payrollNumber : account.employee,
+        name: isPatient ? patientOfDemo.name : account.name,
+        lastName: isPatient ? patientOfDemo.lastName : account.lastName,
+        secondLastName: isPatient ? patientOfDemo.secondLastName : account.second,
+        passwordHash,
+        roleId: roleIds.get(account.profile) ?? null,
+        patientId: isPatient ? patientOfDemo.id : null,
+      })
+      if (isPatient) await tx.update(patients).set({ userId: id }).where(eq(patients.id, patientOfDemo.id))
+    }
+  })
+  return { created: true, tenantId }
+}

@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isValidCurp } from '../../src/contract/rules/curp'
+import { isValidNss } from '../../src/contract/rules/nss'
+import { ALL_PERMISSIONS } from '../../src/contract/rules/permissions'
+import { openTestDatabase } from '../../tests/fixtures/database'
+import { type Database, withTenant } from '../db/client'
+import {
+  federalEntities,
+  landlordUsers,
+  municipalities,
+  patients,
+  referenceItems,
+  rolePermissions,
+  roles,
+  tenants,
+  users,
+} from '../db/schema'
+import { verifyPassword } from '../platform/passwords'
+import { DEMO_PASSWORD, DEMO_USERS } from './demo'
+import { seedOnFirstStart } from './index'
+
+describe('demo seed', () => {
+  let database: Database
+  let tenantId: string
+  const lines: string[] = []
+
+  beforeAll(async () => {
+    database = await openTestDatabase()
+    await seedOnFirstStart(database.db, (line) => lines.push(line))
+    const [demo] = await database.db.select().from(tenants).where(eq(tenants.slug, 'demo'))
+    tenantId = demo?.id ?? ''
+  }, 120_000)
+  afterAll(() => database.close())
+
+  const inDemo = <T>(work: Parameters<typeof withTenant<T>>[2]) => withTenant(database.db, tenantId, work)
+
+  it('creates the demo tenant and prints its accounts once', () => {
+    expect(tenantId).not.toBe('')
+    expect(lines.join('\n')).toContain('patient@demo.localhost')
+    expect(lines.join('\n')).toContain(DEMO_PASSWORD)
+  })
+
+  it('creates 200 patients with valid, unique CURPs and NSS and real place codes', async () => {
+    const rows = await inDemo((tx) => tx.select().from(patients))
+    expect(rows).toHaveLength(200)
+    expect(rows.every((p) => isValidCurp(p.curp))).toBe(true)
+    expect(rows.every((p) => p.nss !== null && isValidNss(p.nss))).toBe(true)
+    expect(new Set(rows.map((p) => p.curp)).size).toBe(200)
+    const places = await database.db.select().from(municipalities)
+    const known = new Set(places.map((m) => `${m.federalEntityCode}-${m.code}`))
+    expect(rows.every((p) => known.has(`${p.addressStateCode}-${p.addressMunicipalityCode}`))).toBe(true)
+  })
+
+  it('gives each listed account its intended profile, and the password Demo1234!', async () => {
+    const accounts = await inDemo((tx) =>
+      tx
+        .select({ email: users.email, hash: users.passwordHash, code: roles.code, roleType: roles.roleType })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId)),
+    )
+    for (const expected of DEMO_USERS) {
+      expect(accounts.find((a) => a.email === expected.email)?.code, expected.email).toBe(expected.profile)
+    }
+    expect(accounts.find((a) => a.email === 'doctor@demo.localhost')?.roleType).toBe('health_professional')
+    expect(accounts.find((a) => a.email === 'admin@demo.localhost')?.roleType).toBe('administrator')
+    expect(await verifyPassword(accounts[0]?.hash ?? '', DEMO_PASSWORD)).toBe(true)
+    const [root] = await database.db.select().from(landlordUsers)
+    expect(root?.email).toBe('root@admin.localhost')
+  })
+
+  it('links the patient account to its patient record', async () => {
+    const [account] = await inDemo((tx) =>
+      tx.select().from(users).where(eq(users.email, 'patient@demo.localhost')),
+    )
+    const [record] = await inDemo((tx) =>
+      tx
+        .select()
+        .from(patients)
+        .where(eq(patients.userId, account?.id ?? '')),
+    )
+    expect(account?.patientId).toBe(record?.id)
+  })
+
+  it('gives the superuser profile every permission', async () => {
+    const granted = await inDemo((tx) =>
+      tx
+        .select({ permission: rolePermissions.permission })
+        .from(rolePermissions)
+        .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+        .where(eq(roles.code, 'superuser')),
+    )
+    expect(granted.map((g) => g.permission).sort()).toEqual([...ALL_PERMISSIONS].sort())
+  })
+
+  it('loads the reference lists a patient registration needs', async () => {
+    expect(await database.db.select().from(federalEntities)).toHaveLength(33)
+    const lists = new Set((await database.db.select().from(referenceItems)).map((i) => i.list))
+    expect([...lists]).toEqual(
+      expect.arrayContaining([
+        'administrative-statuses',
+        'marital-statuses',
+        'genders',
+        'examination-frequencies',
+      ]),
+    )
+  })
+
+  it('changes nothing when it runs again', async () => {
+    const count = async () => ({
+      tenants: (await database.db.select().from(tenants)).length,
+      patients: (await inDemo((tx) => tx.select().from(patients))).length,
+      users: (await inDemo((tx) => tx.select().from(users))).length,
+      references: (await database.db.select().from(referenceItems)).length,
+    })
+    const before = await count()
+    const secondRun: string[] = []
+    await seedOnFirstStart(database.db, (line) => secondRun.push(line))
+    expect(await count()).toEqual(before)
+    expect(secondRun).toEqual([])
+  })
+})

@@ -1,0 +1,47 @@
+import type { GenericSchema } from 'valibot'
+import type { Permission } from '../rules/permissions'
+import type { Service } from '../services'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * Who may call an endpoint: anyone (`public`), any signed-in user (`authenticated`), or a holder
+ * of a named permission.
+ */
+export type Access = 'public' | 'authenticated' | Permission
+
+/**
+ * One call of SPEC §7: where it lives and what it accepts and returns. The server registers its
+ * route from this, the client builds its request from this; nothing else repeats the path.
+ */
+export interface Endpoint {
+  /** Null for platform calls outside any service (`/api/health`). */
+  service: Service | null
+  method: HttpMethod
+  /** Relative to `/api/<service>`, with `:name` parameters. */
+  path: string
+  access: Access
+  params?: GenericSchema
+  query?: GenericSchema
+  body?: GenericSchema
+  response?: GenericSchema
+}
+
+export const endpoint = <const E extends Endpoint>(definition: E): E => definition
+
+/** The absolute path of an endpoint, as the server mounts it. */
+export function fullPath(e: Pick<Endpoint, 'service' | 'path'>): string {
+  return e.service ? `/api/${e.service}${e.path}` : `/api${e.path}`
+}
+
+/** Fills `:name` parameters of an endpoint's path (encoded) for a client request. */
+export function pathFor(
+  e: Pick<Endpoint, 'service' | 'path'>,
+  params: Record<string, string | number> = {},
+): string {
+  return fullPath(e).replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`Missing path parameter "${name}"`)
+    return encodeURIComponent(String(value))
+  })
+}

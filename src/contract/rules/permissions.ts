@@ -1,0 +1,162 @@
+/**
+ * The permission catalogue (SPEC §6): one permission per guarded route name of SPEC §2, plus the
+ * action families. A route's permission name equals its route name, so the guard, the sidebar
+ * and the server all read the same strings.
+ */
+
+const CATALOGUE_SCREENS = [
+  'medicines',
+  'users',
+  'profiles',
+  'clients',
+  'reason-for-consultation',
+  'affected-systems',
+  'cie-diagnostics',
+  'disability-types',
+  'disability-status',
+  'clinical-exams',
+  'special-labels',
+  'subgroups',
+  'vaccinations-records',
+  'medical-conditions',
+  'vaccinations-scheme',
+  'classifications',
+  'sub-classifications',
+  'editable-inputs',
+] as const
+
+const crudScreens = <const T extends string>(names: readonly T[]) =>
+  names.flatMap((name) => [`${name}-index`, `${name}-create`, `${name}-edit`] as const)
+
+/** Route names of SPEC §2, grouped the way the profile editor shows them. */
+export const ROUTE_PERMISSIONS = {
+  dashboard: ['dashboard-index', 'patient-home', 'home-empty'],
+  catalogues: crudScreens(CATALOGUE_SCREENS),
+  tools: [
+    'db-medic-users-index',
+    'db-patient-users-index',
+    'db-assignation-special-label-index',
+    'db-vaccinations-index',
+    'data-mining-index',
+    'data-mining-create',
+    'calendar-index',
+    'notifications-index',
+    'profile-edit',
+    'patient-profile-edit',
+  ],
+  patients: [
+    'patients-index',
+    'patients-create',
+    'patients-edit',
+    'patients-assignments-history',
+    'assignments-concentrated-index',
+    'assignments-concentrated-details',
+    'assignation-patient-index',
+  ],
+  vaccinations: [
+    'vaccinations-index',
+    'vaccinations-card',
+    'vaccinations-register-vaccine',
+    'vaccinations-register-vaccine-edit',
+    'vaccinations-register-vaccine-second-dose',
+  ],
+  consultation: [
+    'medical-consultation-create',
+    'medical-consultation-edit',
+    'covid-index',
+    'covid-history',
+    'covid-create',
+  ],
+  digitalRecord: [
+    'digital-record-index',
+    'periodic-exams-index',
+    'periodic-exams-create',
+    'periodic-exams-edit',
+    'periodic-exams-view',
+    'affected-systems-concentrated-index',
+    'certificate-health-status-create',
+    'certificate-health-status-edit',
+    'certificate-health-status-view',
+    'record-disabilities-index',
+    'record-disabilities-create',
+    'record-disabilities-edit',
+    'record-disabilities-view',
+    'record-disabilities-detail',
+    'incident-report-st7-create',
+    'incident-report-st7-edit',
+    'incident-report-st7-view',
+    'medical-exam-create',
+    'medical-exam-edit',
+    'medical-exam-detail',
+    'patient-evolution-index',
+    'clinical-history-create',
+    'clinical-history-edit',
+    'clinical-history-detail',
+  ],
+  video: ['video-call'],
+  patientMode: [
+    'patient-habits',
+    'patient-incapacities',
+    'patient-covid',
+    'patient-evolution',
+    'patient-blood-pressure',
+    'patient-glucose',
+    'patient-somatometry',
+    'patient-nutrition',
+  ],
+} as const
+
+const ACTIONS = ['list', 'view', 'create', 'edit', 'export', 'delete'] as const
+const ACTION_FAMILIES = [
+  'users',
+  'profiles',
+  'catalogues',
+  'certificates',
+  'disability',
+  'st7',
+  'admission-exam',
+  'periodic-exam',
+  'short-history',
+] as const
+
+type ActionPermission = `${(typeof ACTION_FAMILIES)[number]}.${(typeof ACTIONS)[number]}`
+
+/** The action families of SPEC §6 and the other named grants. */
+const OTHER_PERMISSIONS = {
+  assignments: [
+    'assignments.history',
+    'assignments.create',
+    'assignments.delete',
+    'assignments.request-create',
+    'assignments.request-cancel',
+    'assignments.bulk-request',
+    'assignments.concentrated-accept',
+    'assignments.concentrated-refuse',
+    'assignments.concentrated-export',
+    'assignments.all',
+    'assignments.assigned-filter',
+  ],
+  clinical: ['consultation.sections', 'consultation.prescription'],
+  tools: ['dashboard.view', 'data-mining.use', 'bulk-loads.use', 'audit.view'],
+} as const
+
+const familyActions = (family: (typeof ACTION_FAMILIES)[number]): ActionPermission[] =>
+  ACTIONS.map((action): ActionPermission => `${family}.${action}`)
+
+export const ACTION_PERMISSIONS: Record<string, readonly Permission[]> = {
+  ...Object.fromEntries(ACTION_FAMILIES.map((family) => [family, familyActions(family)])),
+  ...OTHER_PERMISSIONS,
+}
+
+type RoutePermission = (typeof ROUTE_PERMISSIONS)[keyof typeof ROUTE_PERMISSIONS][number]
+type OtherPermission = (typeof OTHER_PERMISSIONS)[keyof typeof OTHER_PERMISSIONS][number]
+export type Permission = RoutePermission | ActionPermission | OtherPermission
+
+export const ALL_PERMISSIONS: readonly Permission[] = [
+  ...Object.values(ROUTE_PERMISSIONS).flat(),
+  ...Object.values(ACTION_PERMISSIONS).flat(),
+]
+
+export function isPermission(name: string): name is Permission {
+  return (ALL_PERMISSIONS as readonly string[]).includes(name)
+}

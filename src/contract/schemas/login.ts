@@ -1,0 +1,19 @@
+import * as v from 'valibot'
+
+/** The login form of SPEC §3: the username is an e-mail or an employee number, sent lowercased. */
+export const LoginForm = v.object({
+  username: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(254), v.toLowerCase()),
+  password: v.pipe(v.string(), v.nonEmpty('field.required'), v.maxLength(256)),
+  rememberUser: v.boolean(),
+})
+export type LoginForm = v.InferOutput<typeof LoginForm>
+
+/** The body of POST /login (SPEC §7): `email` repeats the username. */
+export const LoginRequest = v.object({
+  username: v.pipe(v.string(), v.nonEmpty(), v.toLowerCase()),
+  email: v.pipe(v.string(), v.toLowerCase()),
+  password: v.pipe(v.string(), v.nonEmpty()),
+  business: v.optional(v.nullable(v.string())),
+  is_need_business: v.optional(v.boolean()),
+})
+export type LoginRequest = v.InferOutput<typeof LoginRequest>

@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { type LocalDb, type LocalPatient, localDbName, type OutboxEntry, openLocalDb } from './local-db'
+
+const patient = (id: string): LocalPatient => ({
+  id,
+  curp: 'PEGJ900512HJCRRS04',
+  payrollNumber: 'N010001',
+  name: 'Juan',
+  lastName: 'Pérez',
+  secondLastName: 'García',
+  version: 1,
+  updatedAt: '2026-11-22T10:00:00.000Z',
+  deletedAt: null,
+  syncState: 'pending',
+})
+
+const entryFor = (entityId: string): OutboxEntry => ({
+  mutationId: `m-${entityId}`,
+  userId: 'nurse-1',
+  tenant: 'demo',
+  kind: 'patient.create',
+  entity: 'patient',
+  entityId,
+  method: 'POST',
+  path: '/api/operation/patients/create',
+  body: { id: entityId },
+  baseVersion: null,
+  dependsOn: [],
+  status: 'pending',
+  attempts: 0,
+  nextAttemptAt: 0,
+  lastError: null,
+  createdAt: '2026-11-22T10:00:00.000Z',
+})
+
+describe('the local database', () => {
+  const opened: LocalDb[] = []
+  const open = (tenant: string, userId: string) => {
+    const db = openLocalDb({ tenant, userId })
+    opened.push(db)
+    return db
+  }
+  afterEach(async () => {
+    for (const db of opened.splice(0)) await db.delete()
+  })
+
+  it('gives every user of every tenant a database of their own', async () => {
+    const nurse = open('demo', 'nurse-1')
+    const doctor = open('demo', 'doctor-1')
+    await nurse.patients.add(patient('p1'))
+    expect(nurse.name).toBe(localDbName('demo', 'nurse-1'))
+    expect(await doctor.patients.count()).toBe(0)
+    expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
+  })
+
+  it('has version 1 with the tables and indexes of DESIGN §5', async () => {
+    const db = open('demo', 'u1')
+    await db.open()
+    expect(db.verno).toBe(1)
+    expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'conflicts',
+      'meta',
+      'outbox',
+      'patients',
+      'shadows',
+    ])
+    expect(db.patients.schema.indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['curp', 'payrollNumber', 'lastName', 'updatedAt', 'syncState']),
+    )
+    expect(db.outbox.schema.primKey.auto).toBe(true)
+    expect(db.outbox.schema.indexes.find((i) => i.name === 'mutationId')?.unique).toBe(true)
+  })
+
+  it('writes a row and its outbox entry together', async () => {
+    const db = open('demo', 'u2')
+    await db.transaction('rw', db.patients, db.outbox, async () => {
+      await db.patients.add(patient('p2'))
+      await db.outbox.add(entryFor('p2'))
+    })
+    expect(await db.patients.get('p2')).toMatchObject({ syncState: 'pending' })
+    expect(await db.outbox.where('status').equals('pending').count()).toBe(1)
+  })
+
+  it('leaves neither the row nor the entry when the transaction aborts', async () => {
+    const db = open('demo', 'u3')
+    const write = db.transaction('rw', db.patients, db.outbox, async () => {
+      await db.patients.add(patient('p3'))
+      await db.outbox.add(entryFor('p3'))
+      throw new Error('quota exceeded halfway')
+    })
+    await expect(write).rejects.toThrow('quota exceeded halfway')
+    expect(await db.patients.count()).toBe(0)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('orders the outbox by its local sequence', async () => {
+    const db = open('demo', 'u4')
+    await db.outbox.bulkAdd([entryFor('a'), entryFor('b'), entryFor('c')])
+    const pending = await db.outbox
+      .where('[status+seq]')
+      .between(['pending', 0], ['pending', Infinity])
+      .toArray()
+    expect(pending.map((e) => e.entityId)).toEqual(['a', 'b', 'c'])
+  })
+})

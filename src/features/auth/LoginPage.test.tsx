@@ -1,0 +1,78 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderWithI18n, stubApi } from '../../test/render'
+import { LoginPage } from './LoginPage'
+
+const configuration = {
+  data: {
+    tenant: { slug: 'demo', name: 'Clínica Demo', logoUrl: null, primaryColor: null },
+    sso: { has_sso_configured: false, sso_url: null, business_name: null },
+    is_landlord: false,
+  },
+  message: '',
+  error: false,
+}
+const CONFIGURATION = '/api/configuration/get-configurations-tenant'
+
+describe('the login page', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('shows the tenant’s name in Spanish by default', async () => {
+    stubApi({ [CONFIGURATION]: { body: configuration } })
+    await renderWithI18n(<LoginPage />)
+    expect(await screen.findByText('Clínica Demo')).toBeTruthy()
+    expect(screen.getByLabelText('Contraseña')).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeTruthy()
+  })
+
+  it('switches to English and keeps the choice', async () => {
+    stubApi({ [CONFIGURATION]: { body: configuration } })
+    await renderWithI18n(<LoginPage />)
+    fireEvent.click(screen.getByRole('button', { name: 'English' }))
+    expect(await screen.findByLabelText('Password')).toBeTruthy()
+    expect(localStorage.getItem('lang')).toBe('en')
+    expect(document.documentElement.lang).toBe('en')
+  })
+
+  it('asks for the username and password before calling the server', async () => {
+    const { requests } = stubApi({ [CONFIGURATION]: { body: configuration } })
+    await renderWithI18n(<LoginPage />)
+    fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }))
+    expect(await screen.findAllByText('Este campo es obligatorio.')).toHaveLength(2)
+    expect(screen.getByLabelText('Usuario').getAttribute('aria-invalid')).toBe('true')
+    expect(requests.filter((r) => r.url.includes('/login'))).toEqual([])
+  })
+
+  it('sends the username lowercased, remembers it, and shows the server’s failure', async () => {
+    const { requests, bodyOf } = stubApi({
+      [CONFIGURATION]: { body: configuration },
+      '/api/authentication/login': {
+        status: 422,
+        body: { data: null, error: true, message: 'Credenciales incorrectas' },
+      },
+    })
+    await renderWithI18n(<LoginPage />)
+    fireEvent.input(screen.getByLabelText('Usuario'), { target: { value: 'Nurse@Demo.Localhost ' } })
+    fireEvent.input(screen.getByLabelText('Contraseña'), { target: { value: 'Demo1234!' } })
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Recordarme' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }))
+    expect(await screen.findByText('Credenciales incorrectas')).toBeTruthy()
+    const loginRequest = requests.find((r) => r.url.endsWith('/api/authentication/login'))
+    expect(bodyOf('/api/authentication/login')).toMatchObject({
+      username: 'nurse@demo.localhost',
+      email: 'nurse@demo.localhost',
+    })
+    expect(loginRequest?.headers.get('accept-language')).toBe('es')
+    expect(localStorage.getItem('rememberedUser')).toBe('nurse@demo.localhost')
+  })
+
+  it('shows the network message when the configuration cannot be fetched', async () => {
+    stubApi({ [CONFIGURATION]: 'network-error' })
+    await renderWithI18n(<LoginPage />)
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'No hemos podido procesar tu solicitud, inténtalo nuevamente.',
+      ),
+    )
+  })
+})

@@ -1,0 +1,20 @@
+import { createRouter } from '@tanstack/react-router'
+import type { Access } from './contract/endpoints/define'
+import { routeTree } from './routeTree.gen'
+
+export const router = createRouter({ routeTree, defaultPreload: 'intent' })
+
+// SPEC §2: after every navigation the page scrolls to the top.
+router.subscribe('onResolved', ({ pathChanged }) => {
+  if (pathChanged) window.scrollTo({ top: 0 })
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+  interface StaticDataRouteOption {
+    /** The permission a route needs, named as the route (SPEC §2), or who may open it. */
+    permission?: Access
+  }
+}

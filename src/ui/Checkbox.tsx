@@ -1,0 +1,28 @@
+import { Checkbox as RadixCheckbox } from 'radix-ui'
+import { type ReactNode, useId } from 'react'
+import './components.css'
+
+export interface CheckboxProps {
+  label: ReactNode
+  checked: boolean
+  onCheckedChange: (checked: boolean) => void
+  name?: string
+}
+
+export function Checkbox({ label, checked, onCheckedChange, name }: CheckboxProps) {
+  const id = useId()
+  return (
+    <div className="checkbox">
+      <RadixCheckbox.Root
+        id={id}
+        name={name}
+        className="checkbox__box"
+        checked={checked}
+        onCheckedChange={(state) => onCheckedChange(state === true)}
+      >
+        <RadixCheckbox.Indicator aria-hidden="true">✓</RadixCheckbox.Indicator>
+      </RadixCheckbox.Root>
+      <label htmlFor={id}>{label}</label>
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config'
+import { clientPlugins } from './vite.config'
+
+/** Server test projects: always on PGlite; also on PostgreSQL when DATABASE_URL is set (CI). */
+const serverProject = (name: string, db: 'pglite' | 'postgres'): TestProjectConfiguration => ({
+  test: {
+    name,
+    environment: 'node',
+    include: [
+      'server/**/*.test.ts',
+      'tests/sync/**/*.test.ts',
+      // Static checks of the source tree need no database: run them once.
+      ...(db === 'pglite' ? ['tests/architecture/**/*.test.ts'] : []),
+    ],
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
+const unitProject: TestProjectConfiguration = {
+  plugins: clientPlugins(),
+  test: {
+    name: 'unit',
+    environment: 'happy-dom',
+    // Relative API paths resolve against a tenant host, as in the browser.
+    environmentOptions: { happyDOM: { url: 'http://demo.localhost:3000/' } },
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+  },
+}
+
+const projects: TestProjectConfiguration[] = [unitProject, serverProject('server', 'pglite')]
+if (process.env.DATABASE_URL) projects.push(serverProject('server-pg', 'postgres'))
+
+export default defineConfig({ test: { projects } })
