@@ -23,6 +23,11 @@ export async function apiThroughput(): Promise<string[]> {
         url: 'http://127.0.0.1:3902/api/health',
         headers: { host: 'demo.localhost' },
       },
+      {
+        name: 'GET /api/configuration/get-configurations-tenant',
+        url: 'http://127.0.0.1:3902/api/configuration/get-configurations-tenant',
+        headers: { host: 'demo.localhost' },
+      },
     ]
     const samples = new Map(cases.map((c) => [c.name, [] as number[]]))
     for (let round = 0; round < ROUNDS; round++) {

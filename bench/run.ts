@@ -3,11 +3,16 @@
  * (median of ≥ 5 rounds; set BENCH_ROUNDS / BENCH_SECONDS to change).
  */
 import { cpus } from 'node:os'
+import { ensurePwaBuilt } from '../server/build-pwa'
 import { apiThroughput } from './api-throughput'
+import { loginRouteJs } from './login-route-js'
 
+ensurePwaBuilt()
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}`
 console.info(`# ${new Date().toISOString().slice(0, 10)} — ${machine}\n`)
+console.info('## JS loaded by the login route (gzip -9)\n\n| script | size |\n|---|---|')
+for (const row of await loginRouteJs()) console.info(row)
 console.info(
-  '## API throughput (10 connections, medians)\n\n| what | throughput | ratio to bare |\n|---|---|---|',
+  '\n## API throughput (10 connections, medians)\n\n| what | throughput | ratio to bare |\n|---|---|---|',
 )
 for (const row of await apiThroughput()) console.info(row)

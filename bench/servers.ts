@@ -23,7 +23,14 @@ if (mode === 'bare') {
   const { buildApp } = await import('../server/app')
   const { seedOnFirstStart } = await import('../server/seed/index')
   const dataDir = mkdtempSync(join(tmpdir(), 'salud-bench-'))
-  const config = loadConfig({ ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
+  const config = loadConfig({
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // The benchmark measures the API, not the limiter's 429s.
+    RATE_LIMIT_MAX: '100000000',
+  })
   const database = await openDatabase({
     url: process.env.DATABASE_URL || undefined,
     dataDir: join(dataDir, 'pglite'),

@@ -10,7 +10,7 @@ export async function seedOnFirstStart(db: Db, log: (line: string) => void): Pro
   await seedReferenceLists(db)
   const demo = await seedDemo(db)
   if (!demo.created) return
-  log('Demo data created. Sign in with these accounts (password for all: ' + DEMO_PASSWORD + '):')
+  log(`Demo data created. Sign in with these accounts (password for all: ${DEMO_PASSWORD}):`)
   log('  http://admin.localhost:<port>  root@admin.localhost (provider superuser)')
   for (const user of DEMO_USERS) log(`  http://demo.localhost:<port>   ${user.email} (${user.profile})`)
 }
