@@ -14,6 +14,11 @@ describe('configuration', () => {
       staticDir: './dist',
       logLevel: 'info',
       rateLimitMax: 600,
+      jwtSecret: undefined,
+      accessTokenHours: 12,
+      refreshTokenDays: 30,
+      smtpUrl: undefined,
+      mailFrom: 'Salud Ocupacional <no-reply@localhost>',
     })
   })
 

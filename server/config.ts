@@ -30,6 +30,18 @@ const ConfigSchema = v.object({
   STATIC_DIR: v.optional(v.string(), './dist'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   RATE_LIMIT_MAX: v.pipe(v.optional(v.string(), '600'), v.transform(Number), v.integer(), v.minValue(1)),
+  // Signs access tokens. Unset: a random secret is made once and kept in DATA_DIR (development).
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must have at least 32 characters'))),
+  // Long enough that "60 minutes or fewer remaining counts as expired" leaves a working shift.
+  ACCESS_TOKEN_HOURS: v.pipe(v.optional(v.string(), '12'), v.transform(Number), v.number(), v.minValue(2, 'must be at least 2')),
+  REFRESH_TOKEN_DAYS: v.pipe(v.optional(v.string(), '30'), v.transform(Number), v.integer(), v.minValue(1)),
+  // smtp://user:pass@host:port; unset: mail goes to the log and DATA_DIR/dev-mailbox.jsonl.
+  SMTP_URL: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((value) => value.trim() || undefined),
+    v.union([v.undefined(), v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// URL'))]),
+  ),
+  MAIL_FROM: v.optional(v.string(), 'Salud Ocupacional <no-reply@localhost>'),
 })
 
 export interface Config {
@@ -43,6 +55,11 @@ export interface Config {
   staticDir: string
   logLevel: string
   rateLimitMax: number
+  jwtSecret: string | undefined
+  accessTokenHours: number
+  refreshTokenDays: number
+  smtpUrl: string | undefined
+  mailFrom: string
 }
 
 export class ConfigError extends Error {}
@@ -66,5 +83,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: c.STATIC_DIR,
     logLevel: c.LOG_LEVEL,
     rateLimitMax: c.RATE_LIMIT_MAX,
+    jwtSecret: c.JWT_SECRET,
+    accessTokenHours: c.ACCESS_TOKEN_HOURS,
+    refreshTokenDays: c.REFRESH_TOKEN_DAYS,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
   }
 }

@@ -73,6 +73,10 @@ export const users = pgTable(
     /** Set when this user is also a patient (patient mode, SPEC §1). */
     patientId: uuid('patient_id'),
     active: boolean('active').notNull().default(true),
+    phone: text('phone'),
+    /** Content hash of the profile photo in the file store. */
+    photo: text('photo'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
   },

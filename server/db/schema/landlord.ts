@@ -21,6 +21,8 @@ export const tenants = pgTable('tenants', {
     .$type<string[]>()
     .notNull()
     .default([]),
+  /** Inputs of the forms the tenant switched off (the editable-inputs catalogue). */
+  disabledInputs: jsonb('disabled_inputs').$type<string[]>().notNull().default([]),
   active: boolean('active').notNull().default(true),
   ...timestamps,
 })

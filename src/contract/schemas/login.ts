@@ -1,18 +1,21 @@
 import * as v from 'valibot'
 
+const Username = v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(254), v.toLowerCase())
+
 /** The login form of SPEC §3: the username is an e-mail or an employee number, sent lowercased. */
 export const LoginForm = v.object({
-  username: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(254), v.toLowerCase()),
+  username: Username,
   password: v.pipe(v.string(), v.nonEmpty('field.required'), v.maxLength(256)),
+  business: v.optional(v.string()),
   rememberUser: v.boolean(),
 })
 export type LoginForm = v.InferOutput<typeof LoginForm>
 
 /** The body of POST /login (SPEC §7): `email` repeats the username. */
 export const LoginRequest = v.object({
-  username: v.pipe(v.string(), v.nonEmpty(), v.toLowerCase()),
-  email: v.pipe(v.string(), v.toLowerCase()),
-  password: v.pipe(v.string(), v.nonEmpty()),
+  username: Username,
+  email: v.optional(v.pipe(v.string(), v.toLowerCase())),
+  password: v.pipe(v.string(), v.nonEmpty('field.required'), v.maxLength(256)),
   business: v.optional(v.nullable(v.string())),
   is_need_business: v.optional(v.boolean()),
 })

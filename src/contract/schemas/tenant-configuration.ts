@@ -14,5 +14,14 @@ export const PublicTenantConfiguration = v.object({
     business_name: v.nullable(v.string()),
   }),
   is_landlord: v.boolean(),
+  /** Only for a signed-in caller of this tenant (SPEC §7: the call works before and after login). */
+  settings: v.optional(
+    v.object({
+      password_expiry_months: v.number(),
+      available_administrative_statuses: v.array(v.string()),
+      disabled_inputs: v.array(v.string()),
+      business_name: v.string(),
+    }),
+  ),
 })
 export type PublicTenantConfiguration = v.InferOutput<typeof PublicTenantConfiguration>
