@@ -7,6 +7,9 @@ import { type Database, withTenant } from './db/client'
 import { MODULES } from './modules/index'
 import { access, type DeclaredRoute } from './platform/access'
 import { auditing } from './platform/audit'
+import { authentication } from './platform/authentication'
+import { createMailer, type Mailer } from './platform/mailer'
+import { createTokenService, type TokenService } from './platform/tokens'
 import { failure } from './platform/envelope'
 import { installErrorHandler } from './platform/error-handler'
 import { NotFoundError } from './platform/errors'
@@ -20,6 +23,9 @@ export interface AppDeps {
   database: Database
   config: Config
   logger?: FastifyServerOptions['logger']
+  /** Tests may pass their own; by default made from the config. */
+  tokens?: TokenService
+  mailer?: Mailer
 }
 
 declare module 'fastify' {
@@ -83,6 +89,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   })
   await app.register(tenancy, { db: database.db, config })
+  const tokens = deps.tokens ?? createTokenService(config)
+  const mailer = deps.mailer ?? createMailer(config, app.log)
+  await app.register(authentication, { db: database.db, tokens })
   await app.register(access, { routes: declaredRoutes })
   await app.register(auditing)
   app.decorateRequest('withTenant', function (this: { tenant: { id: string } | null }, work) {
@@ -92,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { prefix: '/api', database })
   for (const [service, module] of Object.entries(MODULES)) {
-    await app.register(module, { prefix: `/api/${service}` })
+    await app.register(module, { prefix: `/api/${service}`, database, config, tokens, mailer })
   }
   await installStaticFiles(app, config.staticDir)
   return app

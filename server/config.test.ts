@@ -14,6 +14,7 @@ describe('configuration', () => {
       staticDir: './dist',
       logLevel: 'info',
       rateLimitMax: 600,
+      authRateLimitMax: 20,
       jwtSecret: undefined,
       accessTokenHours: 12,
       refreshTokenDays: 30,

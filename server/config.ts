@@ -30,6 +30,8 @@ const ConfigSchema = v.object({
   STATIC_DIR: v.optional(v.string(), './dist'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   RATE_LIMIT_MAX: v.pipe(v.optional(v.string(), '600'), v.transform(Number), v.integer(), v.minValue(1)),
+  // Per IP and minute on login, username checks, recovery and codes.
+  AUTH_RATE_LIMIT_MAX: v.pipe(v.optional(v.string(), '20'), v.transform(Number), v.integer(), v.minValue(1)),
   // Signs access tokens. Unset: a random secret is made once and kept in DATA_DIR (development).
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must have at least 32 characters'))),
   // Long enough that "60 minutes or fewer remaining counts as expired" leaves a working shift.
@@ -55,6 +57,7 @@ export interface Config {
   staticDir: string
   logLevel: string
   rateLimitMax: number
+  authRateLimitMax: number
   jwtSecret: string | undefined
   accessTokenHours: number
   refreshTokenDays: number
@@ -83,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: c.STATIC_DIR,
     logLevel: c.LOG_LEVEL,
     rateLimitMax: c.RATE_LIMIT_MAX,
+    authRateLimitMax: c.AUTH_RATE_LIMIT_MAX,
     jwtSecret: c.JWT_SECRET,
     accessTokenHours: c.ACCESS_TOKEN_HOURS,
     refreshTokenDays: c.REFRESH_TOKEN_DAYS,

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import type { Service } from '../../src/contract/services'
+import { authenticationModule } from './authentication/index'
 import { configurationModule } from './configuration/index'
+import type { ModuleDeps } from './deps'
 
-type Module = (app: FastifyInstance) => Promise<void>
+type Module = (app: FastifyInstance, deps: ModuleDeps) => Promise<void>
 
 /**
  * The service modules of SPEC §7 that have calls so far, each mounted at `/api/<service>`.
  * A service joins this table when its first call is built; an absent one answers 404.
  */
 export const MODULES: Partial<Record<Service, Module>> = {
+  authentication: authenticationModule,
   configuration: configurationModule,
 }

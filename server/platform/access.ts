@@ -32,7 +32,11 @@ export const access = fp(async (app: FastifyInstance, opts: { routes: DeclaredRo
     const declared = req.routeOptions.config.access
     if (declared !== undefined && declared !== 'public') {
       if (!req.user) throw new UnauthenticatedError()
-      if (declared !== 'authenticated' && !req.user.permissions.has(declared)) throw new ForbiddenError()
+      if (declared !== 'authenticated') {
+        // Until an expired password is changed, only `authenticated` calls (changing it) answer.
+        if (req.user.passwordExpired) throw new ForbiddenError('error.passwordExpired')
+        if (!req.user.permissions.has(declared)) throw new ForbiddenError()
+      }
     }
     return payload
   })

@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly messageKey: MessageKey,
     /** A message already in the request's language, when the key's text is not enough. */
     readonly text?: string,
+    /** Values for the message's `{name}` placeholders. */
+    readonly values?: Record<string, string | number>,
   ) {
     super(text ?? messageKey)
   }
@@ -21,13 +23,25 @@ export class BadRequestError extends HttpError {
   }
 }
 export class UnauthenticatedError extends HttpError {
-  constructor(text?: string) {
-    super(401, 'error.unauthenticated', text)
+  constructor(key: MessageKey = 'error.unauthenticated') {
+    super(401, key)
   }
 }
 export class ForbiddenError extends HttpError {
-  constructor() {
-    super(403, 'error.forbidden')
+  constructor(key: MessageKey = 'error.forbidden') {
+    super(403, key)
+  }
+}
+/** 422 without field errors: the request is well formed but the rule it breaks has one message. */
+export class UnprocessableError extends HttpError {
+  constructor(key: MessageKey, values?: Record<string, string | number>) {
+    super(422, key, undefined, values)
+  }
+}
+/** 429 with a message of its own (an account lock), beside the rate limiter's. */
+export class TooManyRequestsError extends HttpError {
+  constructor(key: MessageKey, values?: Record<string, string | number>) {
+    super(429, key, undefined, values)
   }
 }
 export class NotFoundError extends HttpError {

@@ -69,6 +69,56 @@ export const MESSAGES = {
   'field.date': { es: 'La fecha no es válida.', en: 'The date is not valid.' },
   'field.picklist': { es: 'Valor no permitido', en: 'Value not allowed' },
   'field.unknown': { es: 'Este campo no se admite.', en: 'This field is not accepted.' },
+  'error.passwordExpired': {
+    es: 'Tu contraseña ha expirado. Cámbiala para continuar.',
+    en: 'Your password has expired. Change it to continue.',
+  },
+  'auth.invalidCredentials': {
+    es: 'El usuario o la contraseña no son correctos.',
+    en: 'The username or password is incorrect.',
+  },
+  'auth.locked': {
+    es: 'Demasiados intentos fallidos. Inténtalo nuevamente en {minutes} min.',
+    en: 'Too many failed attempts. Try again in {minutes} min.',
+  },
+  'auth.refreshMissing': { es: 'Refresh token doesnt exists', en: 'Refresh token doesnt exists' },
+  'auth.wrongCurrentPassword': {
+    es: 'La contraseña actual no es correcta.',
+    en: 'The current password is incorrect.',
+  },
+  'password.weak': {
+    es: 'La contraseña debe tener al menos 8 caracteres, una mayúscula, una minúscula, un número y un carácter especial.',
+    en: 'The password must have at least 8 characters, an upper-case letter, a lower-case letter, a number and a special character.',
+  },
+  'password.mismatch': { es: 'Las contraseñas no coinciden', en: 'The passwords do not match' },
+  'password.reused': {
+    es: 'La nueva contraseña debe ser distinta de la actual.',
+    en: 'The new password must differ from the current one.',
+  },
+  'password.updated': { es: 'Contraseña actualizada correctamente', en: 'Password updated successfully' },
+  'recovery.expired': {
+    es: 'El tiempo para recuperar contraseña ha expirado, inténtalo nuevamente',
+    en: 'The time to recover your password has expired, please try again',
+  },
+  'recovery.codeFormat': { es: 'El código tiene 6 dígitos.', en: 'The code has 6 digits.' },
+  'recovery.wrongCode': { es: 'El código no es correcto.', en: 'The code is incorrect.' },
+  'recovery.wrongAnswers': {
+    es: 'Las respuestas no coinciden con las registradas.',
+    en: 'The answers do not match the ones on record.',
+  },
+  'recovery.mailSubject': { es: 'Código para recuperar tu contraseña', en: 'Code to recover your password' },
+  'recovery.mailBody': {
+    es: 'Tu código para recuperar la contraseña de {clinic} es {code}. Vence en {minutes} minutos. Si no lo pediste, ignora este correo.',
+    en: 'Your code to recover your {clinic} password is {code}. It expires in {minutes} minutes. If you did not ask for it, ignore this e-mail.',
+  },
+  'notice.mustAccept': {
+    es: 'Debes aceptar el aviso de privacidad para continuar.',
+    en: 'You must accept the privacy notice to continue.',
+  },
+  'notice.outdated': {
+    es: 'El aviso de privacidad cambió; léelo de nuevo antes de aceptarlo.',
+    en: 'The privacy notice changed; read it again before accepting it.',
+  },
   'curp.invalid': { es: 'La CURP no es válida', en: 'The SSN field is invalid' },
   'nss.invalid': {
     es: 'El número de seguridad social no es válido.',

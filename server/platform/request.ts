@@ -11,13 +11,17 @@ export interface TenantContext {
   primaryColor: string | null
   passwordExpiryMonths: number
   availableAdministrativeStatuses: string[]
+  disabledInputs: string[]
 }
 
-/** The signed-in caller, set by the authentication hook (the authentication issue adds it). */
+/** The signed-in caller, set by the authentication hook from a valid bearer token. */
 export interface RequestUser {
   id: string
   tenantId: string | null
+  isLandlord: boolean
   permissions: ReadonlySet<string>
+  /** An expired password lets the user only change it (and other `authenticated` calls). */
+  passwordExpired: boolean
 }
 
 export interface AuditInput {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type * as v from 'valibot'
 import type { Endpoint } from '../../src/contract/endpoints/define'
 import { ok } from './envelope'
@@ -23,11 +23,17 @@ export type RouteHandler<E extends Endpoint> = (
  * path, schemas and access come from the contract, so the handler reads like the sentence it
  * implements and answers only its data, wrapped in the envelope here.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: RouteHandler<E>,
+  /** Server-only route settings, such as a stricter rate limit. */
+  config: Omit<FastifyContextConfig, 'access'> = {},
+): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: endpoint.access },
+    config: { ...config, access: endpoint.access },
     schema: {
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),

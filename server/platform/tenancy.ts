@@ -41,6 +41,7 @@ export function hostResolver(db: Db, config: Pick<Config, 'baseDomain' | 'landlo
         primaryColor: row.primaryColor,
         passwordExpiryMonths: row.passwordExpiryMonths,
         availableAdministrativeStatuses: row.availableAdministrativeStatuses,
+        disabledInputs: row.disabledInputs,
       },
     }
   }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { type Db, withTenant } from '../db/client'
-import { landlordUsers, patients, rolePermissions, roles, tenants, users } from '../db/schema'
+import { landlordUsers, patients, privacyNotices, rolePermissions, roles, securityAnswers, tenants, users } from '../db/schema'
+import { normalizeAnswer } from '../modules/authentication/recovery'
 import { hashPassword } from '../platform/passwords'
 import { generatePerson, randomSource } from './people'
 import { PROFILES } from './profiles'
@@ -69,6 +70,20 @@ export const DEMO_USERS = [
   },
   { email: 'patient@demo.localhost', profile: 'patient', name: '', lastName: '', second: '', employee: '' },
 ] as const
+
+/** The health professionals can recover their password by questions with these answers. */
+export const DEMO_SECURITY_QUESTIONS = [
+  { question: '¿Cuál es el nombre de tu primera mascota?', answer: 'Firulais' },
+  { question: '¿En qué ciudad naciste?', answer: 'Querétaro' },
+  { question: '¿Cuál es tu comida favorita?', answer: 'Pozole' },
+] as const
+
+const DEMO_PRIVACY_NOTICE = {
+  textEs:
+    'Clínica Demo, con domicilio en Av. Constituyentes 100, Querétaro, Qro., es responsable del tratamiento de tus datos personales y de salud. Los usamos para integrar tu expediente clínico (NOM-004-SSA3-2012), dar seguimiento a tu salud ocupacional y cumplir obligaciones legales. Puedes ejercer tus derechos ARCO escribiendo a privacidad@demo.localhost.',
+  textEn:
+    'Clínica Demo, at Av. Constituyentes 100, Querétaro, Qro., is responsible for processing your personal and health data. We use it to keep your clinical record (NOM-004-SSA3-2012), follow your occupational health and meet legal duties. You may exercise your ARCO rights by writing to privacidad@demo.localhost.',
+}
 
 export interface DemoSeedResult {
   created: boolean
@@ -144,7 +159,20 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
         patientId: isPatient ? patientOfDemo.id : null,
       })
       if (isPatient) await tx.update(patients).set({ userId: id }).where(eq(patients.id, patientOfDemo.id))
+      if (account.profile === 'health-professional') {
+        const answers = await Promise.all(
+          DEMO_SECURITY_QUESTIONS.map(async (q, position) => ({
+            tenantId,
+            userId: id,
+            position: position + 1,
+            question: q.question,
+            answerHash: await hashPassword(normalizeAnswer(q.answer)),
+          })),
+        )
+        await tx.insert(securityAnswers).values(answers)
+      }
     }
+    await tx.insert(privacyNotices).values({ tenantId, version: 1, ...DEMO_PRIVACY_NOTICE })
   })
   return { created: true, tenantId }
 }

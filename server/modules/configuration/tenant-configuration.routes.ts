@@ -17,6 +17,16 @@ export async function tenantConfigurationRoutes(app: FastifyInstance) {
       }
     }
     const { slug, tradeName, logoUrl, primaryColor } = req.tenant
-    return { tenant: { slug, name: tradeName, logoUrl, primaryColor }, sso, is_landlord: false }
+    const publicPart = { tenant: { slug, name: tradeName, logoUrl, primaryColor }, sso, is_landlord: false }
+    if (!req.user) return publicPart
+    return {
+      ...publicPart,
+      settings: {
+        password_expiry_months: req.tenant.passwordExpiryMonths,
+        available_administrative_statuses: req.tenant.availableAdministrativeStatuses,
+        disabled_inputs: req.tenant.disabledInputs,
+        business_name: req.tenant.businessName,
+      },
+    }
   })
 }

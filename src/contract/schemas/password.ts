@@ -23,20 +23,26 @@ export const NewPassword = v.pipe(
   v.check((p) => brokenPasswordRules(p).length === 0, 'password.weak'),
 )
 
-/** A new password and its confirmation; a mismatch is reported on the confirmation field. */
-export const passwordPair = <E extends v.ObjectEntries>(entries: E) =>
-  v.pipe(
-    v.object({
-      ...entries,
-      password: NewPassword,
-      password_confirmation: v.pipe(v.string(), v.nonEmpty('field.required')),
-    }),
-    v.forward(
-      v.partialCheck(
-        [['password'], ['password_confirmation']],
-        (input) => input.password === input.password_confirmation,
-        'password.mismatch',
-      ),
-      ['password_confirmation'],
+const newPasswordEntries = {
+  password: NewPassword,
+  password_confirmation: v.pipe(v.string(), v.nonEmpty('field.required')),
+}
+
+type PasswordPair = { password: string; password_confirmation: string }
+
+/**
+ * A new password and its confirmation beside `entries`; a mismatch is reported on the
+ * confirmation field. (valibot cannot type a path check over generic entries, hence the cast.)
+ */
+export function passwordPair<E extends v.ObjectEntries>(entries: E) {
+  const mismatch = v.forward(
+    v.partialCheck<PasswordPair, [['password'], ['password_confirmation']], PasswordPair, 'password.mismatch'>(
+      [['password'], ['password_confirmation']],
+      (input) => input.password === input.password_confirmation,
+      'password.mismatch',
     ),
+    ['password_confirmation'],
   )
+  const shape = v.object({ ...entries, ...newPasswordEntries })
+  return v.pipe(shape, mismatch as unknown as v.BaseValidation<v.InferOutput<typeof shape>, v.InferOutput<typeof shape>, v.BaseIssue<unknown>>)
+}

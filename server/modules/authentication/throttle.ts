@@ -1,0 +1,42 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { v7 as uuidv7 } from 'uuid'
+import type { Tx } from '../../db/client'
+import { loginThrottles } from '../../db/schema'
+
+/** Failures before the first lock, and the lock's first and longest duration. */
+export const FREE_FAILURES = 5
+const FIRST_LOCK_MS = 60_000
+const LONGEST_LOCK_MS = 60 * 60_000
+
+const byUsername = (tenantId: string | null, username: string) =>
+  and(tenantId ? eq(loginThrottles.tenantId, tenantId) : isNull(loginThrottles.tenantId), eq(loginThrottles.username, username))
+
+/** Minutes the username is still locked for, or 0. */
+export async function lockedMinutes(tx: Tx, tenantId: string | null, username: string, now = Date.now()): Promise<number> {
+  const [row] = await tx.select().from(loginThrottles).where(byUsername(tenantId, username))
+  const until = row?.lockedUntil ? Date.parse(row.lockedUntil) : 0
+  return until > now ? Math.ceil((until - now) / 60_000) : 0
+}
+
+/** Counts a failure; from the sixth on, locks for 1, 2, 4… minutes, at most an hour. */
+export async function recordFailure(tx: Tx, tenantId: string | null, username: string, now = Date.now()): Promise<void> {
+  const [row] = await tx
+    .insert(loginThrottles)
+    .values({ id: uuidv7(), tenantId, username, failures: 1 })
+    .onConflictDoUpdate({
+      target: [loginThrottles.tenantId, loginThrottles.username],
+      set: { failures: sql`${loginThrottles.failures} + 1`, updatedAt: sql`now()` },
+    })
+    .returning({ failures: loginThrottles.failures })
+  const failures = row?.failures ?? 1
+  if (failures < FREE_FAILURES) return
+  const lockMs = Math.min(FIRST_LOCK_MS * 2 ** (failures - FREE_FAILURES), LONGEST_LOCK_MS)
+  await tx
+    .update(loginThrottles)
+    .set({ lockedUntil: new Date(now + lockMs).toISOString() })
+    .where(byUsername(tenantId, username))
+}
+
+export async function clearFailures(tx: Tx, tenantId: string | null, username: string): Promise<void> {
+  await tx.delete(loginThrottles).where(byUsername(tenantId, username))
+}

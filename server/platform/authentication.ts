@@ -1,0 +1,103 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { type Db, withTenant } from '../db/client'
+import { landlordUsers, rolePermissions, users } from '../db/schema'
+import type { TokenService } from './tokens'
+
+/** What the provider's own users may do on the landlord host. */
+export const LANDLORD_PERMISSIONS: ReadonlySet<string> = new Set([
+  'clients-index',
+  'clients-create',
+  'clients-edit',
+])
+
+interface Account {
+  active: boolean
+  permissions: ReadonlySet<string>
+}
+
+const CACHE_MS = 30_000
+
+/**
+ * Who may still act and with which permissions, kept for a few seconds per user so that a read
+ * costs no extra query. A role or user edit forgets the tenant's entries at once on this node
+ * (other nodes follow within CACHE_MS).
+ */
+export function accountCache(db: Db) {
+  const entries = new Map<string, { account: Account | null; until: number }>()
+
+  async function load(tenantId: string | null, userId: string): Promise<Account | null> {
+    if (tenantId === null) {
+      const [row] = await db
+        .select({ active: landlordUsers.active })
+        .from(landlordUsers)
+        .where(eq(landlordUsers.id, userId))
+      return row ? { active: row.active, permissions: LANDLORD_PERMISSIONS } : null
+    }
+    return withTenant(db, tenantId, async (tx) => {
+      const [row] = await tx
+        .select({ active: users.active, roleId: users.roleId })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      if (!row) return null
+      const granted = row.roleId
+        ? await tx
+            .select({ permission: rolePermissions.permission })
+            .from(rolePermissions)
+            .where(eq(rolePermissions.roleId, row.roleId))
+        : []
+      return { active: row.active, permissions: new Set(granted.map((g) => g.permission)) }
+    })
+  }
+
+  return {
+    async get(tenantId: string | null, userId: string): Promise<Account | null> {
+      const key = `${tenantId ?? 'landlord'}:${userId}`
+      const cached = entries.get(key)
+      if (cached && cached.until > Date.now()) return cached.account
+      const account = await load(tenantId, userId)
+      entries.set(key, { account, until: Date.now() + CACHE_MS })
+      return account
+    },
+    forgetTenant(tenantId: string | null) {
+      const prefix = `${tenantId ?? 'landlord'}:`
+      for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key)
+    },
+  }
+}
+export type AccountCache = ReturnType<typeof accountCache>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountCache
+  }
+}
+
+/**
+ * Sets `req.user` from a valid bearer token issued for this very host (a token of another
+ * tenant, or of the landlord, is ignored here and so refused by the access check). A bad or
+ * expired token leaves the request anonymous: public calls still answer, the rest get 401.
+ */
+export const authentication = fp(async (app: FastifyInstance, opts: { db: Db; tokens: TokenService }) => {
+  const accounts = accountCache(opts.db)
+  app.decorate('accounts', accounts)
+
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    const header = req.headers.authorization
+    if (!header?.startsWith('Bearer ')) return
+    const claims = await opts.tokens.verifyAccess(header.slice('Bearer '.length).trim())
+    if (!claims) return
+    const hostTenant = req.tenant?.id ?? null
+    if (claims.is_landlord !== req.isLandlord || claims.tenant !== hostTenant) return
+    const account = await accounts.get(claims.tenant, claims.sub)
+    if (!account?.active) return
+    req.user = {
+      id: claims.sub,
+      tenantId: claims.tenant,
+      isLandlord: claims.is_landlord,
+      permissions: account.permissions,
+      passwordExpired: claims.is_password_expired,
+    }
+  })
+})
