@@ -51,6 +51,8 @@ export default defineConfig({
       // The smoke runs on the embedded database, even in CI where DATABASE_URL points at PostgreSQL.
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Every test signs in from 127.0.0.1; the per-IP limit is tested in the server suite.
+      AUTH_RATE_LIMIT_MAX: '1000',
     },
   },
 })

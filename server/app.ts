@@ -101,7 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { prefix: '/api', database })
   for (const [service, module] of Object.entries(MODULES)) {
-    await app.register(module, { prefix: `/api/${service}`, database, config, tokens, mailer })
+    // The module gets its dependencies, never Fastify's `prefix` (which it would pass on twice).
+    await app.register((scope) => module(scope, { database, config, tokens, mailer }), { prefix: `/api/${service}` })
   }
   await installStaticFiles(app, config.staticDir)
   return app

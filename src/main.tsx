@@ -5,9 +5,14 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { activateLanguage, storedLanguage } from './i18n/language'
 import { router } from './router'
+import { onSessionEnd } from './session/end-session'
+import { installSession } from './session/install'
 import './ui/theme.css'
 
 async function start() {
+  installSession()
+  // A session that ends (expired, refused refresh, 401) goes back to login, wherever the user was.
+  onSessionEnd(() => void router.navigate({ to: '/' }))
   await activateLanguage(storedLanguage())
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')

@@ -10,33 +10,159 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as Notice_privacyRouteImport } from './routes/notice_privacy'
+import { Route as PasswordConfirmationRouteImport } from './routes/password-confirmation'
+import { Route as PasswordRecoveryRouteImport } from './routes/password-recovery'
+import { Route as QuestionsRouteImport } from './routes/questions'
+import { Route as UpdatePasswordRouteImport } from './routes/update-password'
+import { Route as SsoResponseRouteImport } from './routes/sso/$response'
+import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/index'
+import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
+import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppRoute = AppRouteImport.update({
+  id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Notice_privacyRoute = Notice_privacyRouteImport.update({
+  id: '/notice_privacy',
+  path: '/notice_privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PasswordConfirmationRoute = PasswordConfirmationRouteImport.update({
+  id: '/password-confirmation',
+  path: '/password-confirmation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PasswordRecoveryRoute = PasswordRecoveryRouteImport.update({
+  id: '/password-recovery',
+  path: '/password-recovery',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const QuestionsRoute = QuestionsRouteImport.update({
+  id: '/questions',
+  path: '/questions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UpdatePasswordRoute = UpdatePasswordRouteImport.update({
+  id: '/update-password',
+  path: '/update-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SsoResponseRoute = SsoResponseRouteImport.update({
+  id: '/sso/$response',
+  path: '/sso/$response',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppDashboardIndexRoute = AppDashboardIndexRouteImport.update({
+  id: '/dashboard/',
+  path: '/dashboard/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDashboardHomeEmptyRoute = AppDashboardHomeEmptyRouteImport.update({
+  id: '/dashboard/home-empty',
+  path: '/dashboard/home-empty',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDashboardPatientHomeRoute = AppDashboardPatientHomeRouteImport.update({
+  id: '/dashboard/patient-home',
+  path: '/dashboard/patient-home',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/notice_privacy': typeof Notice_privacyRoute
+  '/password-confirmation': typeof PasswordConfirmationRoute
+  '/password-recovery': typeof PasswordRecoveryRoute
+  '/questions': typeof QuestionsRoute
+  '/update-password': typeof UpdatePasswordRoute
+  '/sso/$response': typeof SsoResponseRoute
+  '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
+  '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/dashboard/': typeof AppDashboardIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/notice_privacy': typeof Notice_privacyRoute
+  '/password-confirmation': typeof PasswordConfirmationRoute
+  '/password-recovery': typeof PasswordRecoveryRoute
+  '/questions': typeof QuestionsRoute
+  '/update-password': typeof UpdatePasswordRoute
+  '/sso/$response': typeof SsoResponseRoute
+  '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
+  '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/dashboard': typeof AppDashboardIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_app': typeof AppRouteWithChildren
+  '/notice_privacy': typeof Notice_privacyRoute
+  '/password-confirmation': typeof PasswordConfirmationRoute
+  '/password-recovery': typeof PasswordRecoveryRoute
+  '/questions': typeof QuestionsRoute
+  '/update-password': typeof UpdatePasswordRoute
+  '/sso/$response': typeof SsoResponseRoute
+  '/_app/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
+  '/_app/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/_app/dashboard/': typeof AppDashboardIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/notice_privacy'
+    | '/password-confirmation'
+    | '/password-recovery'
+    | '/questions'
+    | '/update-password'
+    | '/sso/$response'
+    | '/dashboard/home-empty'
+    | '/dashboard/patient-home'
+    | '/dashboard/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/notice_privacy'
+    | '/password-confirmation'
+    | '/password-recovery'
+    | '/questions'
+    | '/update-password'
+    | '/sso/$response'
+    | '/dashboard/home-empty'
+    | '/dashboard/patient-home'
+    | '/dashboard'
+  id:
+    | '__root__'
+    | '/'
+    | '/_app'
+    | '/notice_privacy'
+    | '/password-confirmation'
+    | '/password-recovery'
+    | '/questions'
+    | '/update-password'
+    | '/sso/$response'
+    | '/_app/dashboard/home-empty'
+    | '/_app/dashboard/patient-home'
+    | '/_app/dashboard/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AppRoute: typeof AppRouteWithChildren
+  Notice_privacyRoute: typeof Notice_privacyRoute
+  PasswordConfirmationRoute: typeof PasswordConfirmationRoute
+  PasswordRecoveryRoute: typeof PasswordRecoveryRoute
+  QuestionsRoute: typeof QuestionsRoute
+  UpdatePasswordRoute: typeof UpdatePasswordRoute
+  SsoResponseRoute: typeof SsoResponseRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +174,102 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app': {
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notice_privacy': {
+      id: '/notice_privacy'
+      path: '/notice_privacy'
+      fullPath: '/notice_privacy'
+      preLoaderRoute: typeof Notice_privacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/password-confirmation': {
+      id: '/password-confirmation'
+      path: '/password-confirmation'
+      fullPath: '/password-confirmation'
+      preLoaderRoute: typeof PasswordConfirmationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/password-recovery': {
+      id: '/password-recovery'
+      path: '/password-recovery'
+      fullPath: '/password-recovery'
+      preLoaderRoute: typeof PasswordRecoveryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/questions': {
+      id: '/questions'
+      path: '/questions'
+      fullPath: '/questions'
+      preLoaderRoute: typeof QuestionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/update-password': {
+      id: '/update-password'
+      path: '/update-password'
+      fullPath: '/update-password'
+      preLoaderRoute: typeof UpdatePasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sso/$response': {
+      id: '/sso/$response'
+      path: '/sso/$response'
+      fullPath: '/sso/$response'
+      preLoaderRoute: typeof SsoResponseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/dashboard/': {
+      id: '/_app/dashboard/'
+      path: '/dashboard'
+      fullPath: '/dashboard/'
+      preLoaderRoute: typeof AppDashboardIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/dashboard/home-empty': {
+      id: '/_app/dashboard/home-empty'
+      path: '/dashboard/home-empty'
+      fullPath: '/dashboard/home-empty'
+      preLoaderRoute: typeof AppDashboardHomeEmptyRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/dashboard/patient-home': {
+      id: '/_app/dashboard/patient-home'
+      path: '/dashboard/patient-home'
+      fullPath: '/dashboard/patient-home'
+      preLoaderRoute: typeof AppDashboardPatientHomeRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
+interface AppRouteChildren {
+  AppDashboardHomeEmptyRoute: typeof AppDashboardHomeEmptyRoute
+  AppDashboardPatientHomeRoute: typeof AppDashboardPatientHomeRoute
+  AppDashboardIndexRoute: typeof AppDashboardIndexRoute
+}
+
+const AppRouteChildren: AppRouteChildren = {
+  AppDashboardHomeEmptyRoute: AppDashboardHomeEmptyRoute,
+  AppDashboardPatientHomeRoute: AppDashboardPatientHomeRoute,
+  AppDashboardIndexRoute: AppDashboardIndexRoute,
+}
+
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AppRoute: AppRouteWithChildren,
+  Notice_privacyRoute: Notice_privacyRoute,
+  PasswordConfirmationRoute: PasswordConfirmationRoute,
+  PasswordRecoveryRoute: PasswordRecoveryRoute,
+  QuestionsRoute: QuestionsRoute,
+  UpdatePasswordRoute: UpdatePasswordRoute,
+  SsoResponseRoute: SsoResponseRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,11 +1,13 @@
 import { createRouter } from '@tanstack/react-router'
 import type { Access } from './contract/endpoints/define'
+import { rememberResolved } from './router-history'
 import { routeTree } from './routeTree.gen'
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent' })
 
 // SPEC §2: after every navigation the page scrolls to the top.
-router.subscribe('onResolved', ({ pathChanged }) => {
+router.subscribe('onResolved', ({ pathChanged, toLocation }) => {
+  rememberResolved(toLocation.href)
   if (pathChanged) window.scrollTo({ top: 0 })
 })
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { type Db, withTenant } from '../db/client'
 import { landlordUsers, rolePermissions, users } from '../db/schema'
+import { PATIENT_MODE_PERMISSIONS } from '../../src/contract/rules/permissions'
 import type { TokenService } from './tokens'
 
 /** What the provider's own users may do on the landlord host. */
@@ -37,7 +38,7 @@ export function accountCache(db: Db) {
     }
     return withTenant(db, tenantId, async (tx) => {
       const [row] = await tx
-        .select({ active: users.active, roleId: users.roleId })
+        .select({ active: users.active, roleId: users.roleId, patientId: users.patientId })
         .from(users)
         .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       if (!row) return null
@@ -47,7 +48,9 @@ export function accountCache(db: Db) {
             .from(rolePermissions)
             .where(eq(rolePermissions.roleId, row.roleId))
         : []
-      return { active: row.active, permissions: new Set(granted.map((g) => g.permission)) }
+      const permissions = new Set(granted.map((g) => g.permission))
+      if (row.patientId) for (const p of PATIENT_MODE_PERMISSIONS) permissions.add(p)
+      return { active: row.active, permissions }
     })
   }
 

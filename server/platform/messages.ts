@@ -124,6 +124,33 @@ export const MESSAGES = {
     es: 'El número de seguridad social no es válido.',
     en: 'The social security number is not valid.',
   },
+  'field.phone': {
+    es: 'El teléfono debe tener de 10 a 15 dígitos, sin caracteres especiales.',
+    en: 'The phone must have 10 to 15 digits, without special characters.',
+  },
+  'user.emailTaken': {
+    es: 'Ya existe un usuario con este correo electrónico.',
+    en: 'A user with this e-mail address already exists.',
+  },
+  'user.employeeNumberTaken': {
+    es: 'Ya existe un usuario con este número de empleado.',
+    en: 'A user with this employee number already exists.',
+  },
+  'user.unknownRole': { es: 'El perfil seleccionado no existe.', en: 'The selected profile does not exist.' },
+  'role.nameTaken': {
+    es: 'Ya existe un perfil con este nombre.',
+    en: 'A profile with this name already exists.',
+  },
+  'role.inUse': {
+    es: 'No se puede eliminar el perfil porque {count} usuario(s) lo tienen asignado.',
+    en: 'The profile cannot be deleted because {count} user(s) hold it.',
+  },
+  'user.cannotDeleteSelf': {
+    es: 'No puedes eliminar tu propio usuario.',
+    en: 'You cannot delete your own user.',
+  },
+  'roleType.administrator': { es: 'Administrativo', en: 'Administrative' },
+  'roleType.health_professional': { es: 'Profesional de la salud', en: 'Health professional' },
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof MESSAGES

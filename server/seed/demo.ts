@@ -69,6 +69,15 @@ export const DEMO_USERS = [
     employee: 'E0007',
   },
   { email: 'patient@demo.localhost', profile: 'patient', name: '', lastName: '', second: '', employee: '' },
+  // A new account whose password the administrator chose: it must be changed at first sign-in.
+  {
+    email: 'nuevo@demo.localhost',
+    profile: 'health-professional',
+    name: 'Tomás',
+    lastName: 'Reyes',
+    second: 'Cantú',
+    employee: 'E0008',
+  },
 ] as const
 
 /** The health professionals can recover their password by questions with these answers. */
@@ -143,6 +152,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
     await tx.insert(patients).values(patientRows)
 
     const patientOfDemo = patientRows[0] as (typeof patientRows)[number]
+    const nurseAsPatient = patientRows[1] as (typeof patientRows)[number]
     for (const account of DEMO_USERS) {
       const isPatient = account.profile === 'patient'
       const id = uuidv7()
@@ -156,9 +166,14 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
         secondLastName: isPatient ? patientOfDemo.secondLastName : account.second,
         passwordHash,
         roleId: roleIds.get(account.profile) ?? null,
-        patientId: isPatient ? patientOfDemo.id : null,
+        mustChangePassword: account.email === 'nuevo@demo.localhost',
+        // The nurse is also an employee followed as a patient: she can switch to patient mode.
+        patientId: isPatient ? patientOfDemo.id : account.email === 'nurse@demo.localhost' ? nurseAsPatient.id : null,
       })
       if (isPatient) await tx.update(patients).set({ userId: id }).where(eq(patients.id, patientOfDemo.id))
+      if (account.email === 'nurse@demo.localhost') {
+        await tx.update(patients).set({ userId: id }).where(eq(patients.id, nurseAsPatient.id))
+      }
       if (account.profile === 'health-professional') {
         const answers = await Promise.all(
           DEMO_SECURITY_QUESTIONS.map(async (q, position) => ({

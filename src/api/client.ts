@@ -21,25 +21,22 @@ export type Output<E extends Endpoint> = E['response'] extends v.GenericSchema
   : unknown
 
 /**
- * Headers added to every request. The session (next issue) registers its bearer token here;
- * until then requests go without one.
+ * Headers added to every request, given the endpoint being called. The session registers its
+ * bearer token here (refreshing it first when it is about to expire), so api knows nothing of it.
  */
-export const requestHeaders: Array<() => Record<string, string>> = [
-  () => ({ 'Accept-Language': currentLanguage() }),
-]
+export type HeaderSource = (endpoint: Endpoint) => Record<string, string> | Promise<Record<string, string>>
+export const requestHeaders: HeaderSource[] = [() => ({ 'Accept-Language': currentLanguage() })]
 
-const http = ky.create({
-  retry: 0,
-  timeout: 30_000,
-  hooks: {
-    beforeRequest: [
-      (request) => {
-        for (const headers of requestHeaders)
-          for (const [name, value] of Object.entries(headers())) request.headers.set(name, value)
-      },
-    ],
-  },
-})
+/** Told of every 401 (SPEC §8: the session is cleared and the user goes to login). */
+export const unauthorizedListeners: Array<(endpoint: Endpoint, error: ApiError) => void> = []
+
+const http = ky.create({ retry: 0, timeout: 30_000 })
+
+async function headersFor(endpoint: Endpoint): Promise<Record<string, string>> {
+  const all: Record<string, string> = {}
+  for (const source of requestHeaders) Object.assign(all, await source(endpoint))
+  return all
+}
 
 async function failureOf(error: HTTPError): Promise<ApiError> {
   const body = (await error.response.json().catch(() => null)) as Envelope<unknown> | null
@@ -55,6 +52,7 @@ export async function call<E extends Endpoint>(
   const url = pathFor(endpoint, options.params)
   try {
     const response = await http(url, {
+      headers: await headersFor(endpoint),
       method: endpoint.method,
       json: options.body,
       // The query schema's input is a flat record of scalars.
@@ -66,7 +64,11 @@ export async function call<E extends Endpoint>(
     return envelope.data
   } catch (error) {
     if (error instanceof ApiError) throw error
-    if (error instanceof HTTPError) throw await failureOf(error)
+    if (error instanceof HTTPError) {
+      const failure = await failureOf(error)
+      if (failure.status === 401) for (const listener of unauthorizedListeners) listener(endpoint, failure)
+      throw failure
+    }
     if (error instanceof TimeoutError || error instanceof TypeError) throw new NetworkError(error)
     throw error
   }

@@ -69,6 +69,8 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'string' })
       .notNull()
       .defaultNow(),
+    /** Set for a password someone else chose (a new account): the user must change it at sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     roleId: uuid('role_id'),
     /** Set when this user is also a patient (patient mode, SPEC §1). */
     patientId: uuid('patient_id'),

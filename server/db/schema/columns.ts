@@ -7,6 +7,12 @@ export const APP_ROLE = 'salud_app'
 /** `app.tenant_id` is set with set_config(…, true) by the tenant transaction; unset means no rows. */
 const currentTenant = sql`nullif(current_setting('app.tenant_id', true), '')::uuid`
 
+/**
+ * The scope of the provider's own rows in tables shared with tenants (sessions, sign-in
+ * throttles): a tenant id no tenant has. Outside any tenant transaction only these rows show.
+ */
+export const LANDLORD_SCOPE = '00000000-0000-0000-0000-000000000000'
+
 /** The row-level security policy every tenant table carries. */
 export const tenantIsolation = () =>
   pgPolicy('tenant_isolation', {

@@ -1,3 +1,4 @@
+export { LANDLORD_SCOPE } from './columns'
 export * from './access'
 export * from './audit'
 export * from './landlord'

@@ -11,19 +11,20 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { APP_ROLE, tenantIsolation } from './columns'
+import { APP_ROLE, LANDLORD_SCOPE, tenantIsolation } from './columns'
 import { tenants } from './landlord'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' })
 
-/** Tenant rows inside their tenant's transaction; landlord rows (null tenant) only outside any. */
+/** Tenant rows inside their tenant's transaction; landlord rows (LANDLORD_SCOPE) only outside any. */
+const scope = sql.raw(`coalesce(nullif(current_setting('app.tenant_id', true), '')::uuid, '${LANDLORD_SCOPE}'::uuid)`)
 const tenantOrLandlord = () =>
   pgPolicy('tenant_isolation', {
     as: 'permissive',
     for: 'all',
     to: APP_ROLE,
-    using: sql`tenant_id is not distinct from nullif(current_setting('app.tenant_id', true), '')::uuid`,
-    withCheck: sql`tenant_id is not distinct from nullif(current_setting('app.tenant_id', true), '')::uuid`,
+    using: sql`tenant_id = ${scope}`,
+    withCheck: sql`tenant_id = ${scope}`,
   })
 
 /**
@@ -34,39 +35,43 @@ const tenantOrLandlord = () =>
 export const loginThrottles = pgTable(
   'login_throttles',
   {
-    id: uuid('id').primaryKey(),
-    tenantId: uuid('tenant_id').references(() => tenants.id),
+    /** A tenant, or LANDLORD_SCOPE for the provider's host. */
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull(),
     username: text('username').notNull(),
     failures: integer('failures').notNull().default(0),
     lockedUntil: at('locked_until'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    unique('login_throttles_username_unique').on(t.tenantId, t.username).nullsNotDistinct(),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('login_throttles_username_unique').on(t.tenantId, t.username),
     tenantOrLandlord(),
   ],
 )
 
 /**
  * Refresh tokens (DESIGN §6): opaque, stored as a SHA-256 hash, rotated on every use. A token
- * used twice revokes its whole family. Landlord sessions have no tenant (`tenant_id` null): the
- * policy shows them only outside any tenant transaction, and a tenant's only inside its own.
+ * used twice revokes its whole family. The provider's sessions sit in LANDLORD_SCOPE.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id').primaryKey(),
-    tenantId: uuid('tenant_id').references(() => tenants.id),
+    /** A tenant, or LANDLORD_SCOPE for the provider's host. */
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull(),
     familyId: uuid('family_id').notNull(),
     userId: uuid('user_id').notNull(),
-    tokenHash: text('token_hash').notNull().unique(),
+    tokenHash: text('token_hash').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
     revokedAt: at('revoked_at'),
   },
   (t) => [
-    index('refresh_tokens_family_idx').on(t.familyId),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('refresh_tokens_token_unique').on(t.tenantId, t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.tenantId, t.familyId),
     tenantOrLandlord(),
   ],
 )

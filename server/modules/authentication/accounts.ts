@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm'
+import { PATIENT_MODE_PERMISSIONS } from '../../../src/contract/rules/permissions'
 import type { SessionUser } from '../../../src/contract/schemas/session'
 import type { Tx } from '../../db/client'
 import { landlordUsers, privacyAcceptances, privacyNotices, rolePermissions, roles, users } from '../../db/schema'
@@ -12,13 +13,14 @@ export interface Account {
   active: boolean
   passwordHash: string
   passwordChangedAt: string
+  mustChangePassword: boolean
 }
 
 /** The account a typed username (e-mail or employee number, lowercased) names on this host. */
 export async function findAccount(tx: Tx, tenantId: string | null, username: string): Promise<Account | null> {
   if (tenantId === null) {
     const [row] = await tx.select().from(landlordUsers).where(eq(landlordUsers.email, username))
-    return row ? { ...row, tenantId: null, passwordChangedAt: row.updatedAt } : null
+    return row ? { ...row, tenantId: null, passwordChangedAt: row.updatedAt, mustChangePassword: false } : null
   }
   const [row] = await tx
     .select()
@@ -36,15 +38,24 @@ export async function findAccount(tx: Tx, tenantId: string | null, username: str
 export async function findAccountById(tx: Tx, tenantId: string | null, id: string): Promise<Account | null> {
   if (tenantId === null) {
     const [row] = await tx.select().from(landlordUsers).where(eq(landlordUsers.id, id))
-    return row ? { ...row, tenantId: null, passwordChangedAt: row.updatedAt } : null
+    return row ? { ...row, tenantId: null, passwordChangedAt: row.updatedAt, mustChangePassword: false } : null
   }
   const [row] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt)))
   return row ? { ...row, tenantId } : null
 }
 
-/** SPEC §9: passwords expire after the tenant's months (0 = never). */
-export function isPasswordExpired(passwordChangedAt: string, expiryMonths: number, now = new Date()): boolean {
+/**
+ * SPEC §9: passwords expire after the tenant's months (0 = never); a password someone else set
+ * (a new account) counts as expired until its owner changes it.
+ */
+export function isPasswordExpired(
+  account: Pick<Account, 'passwordChangedAt' | 'mustChangePassword'>,
+  expiryMonths: number,
+  now = new Date(),
+): boolean {
+  if (account.mustChangePassword) return true
   if (expiryMonths <= 0) return false
+  const passwordChangedAt = account.passwordChangedAt
   const expires = new Date(passwordChangedAt)
   expires.setMonth(expires.getMonth() + expiryMonths)
   return expires.getTime() <= now.getTime()
@@ -105,7 +116,8 @@ export async function sessionUser(tx: Tx, account: Account): Promise<SessionUser
     employee_number: row.user.employeeNumber,
     photo_url: row.user.photo ? `/api/configuration/users/photo/${row.user.id}` : null,
     role: row.role ? { id: row.role.id, name: row.role.name, role_type: row.role.roleType } : null,
-    permissions: granted.map((g) => g.permission).sort(),
+    // Being a patient grants the own self-tracking screens (SPEC §1), whatever the profile says.
+    permissions: [...new Set([...granted.map((g) => g.permission), ...(row.user.patientId ? PATIENT_MODE_PERMISSIONS : [])])].sort(),
     patient_id: row.user.patientId,
   }
 }

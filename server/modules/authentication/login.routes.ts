@@ -53,7 +53,7 @@ async function auditAuth(tx: Tx, req: FastifyRequest, actorId: string | null, ac
 
 async function flagsOf(tx: Tx, req: FastifyRequest, account: Account) {
   return {
-    passwordExpired: isPasswordExpired(account.passwordChangedAt, req.tenant?.passwordExpiryMonths ?? 0),
+    passwordExpired: isPasswordExpired(account, req.tenant?.passwordExpiryMonths ?? 0),
     noticePending: req.tenant ? await noticePending(tx, req.tenant.id, account.id) : false,
   }
 }

@@ -39,7 +39,7 @@ export async function passwordRoutes(app: FastifyInstance, deps: ModuleDeps) {
         if (me.tenantId === null) {
           await tx.update(landlordUsers).set({ passwordHash, updatedAt: now }).where(eq(landlordUsers.id, me.id))
         } else {
-          await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, me.id))
+          await tx.update(users).set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now }).where(eq(users.id, me.id))
           await recordAudit(tx, {
             tenantId: me.tenantId,
             actorId: me.id,

@@ -110,7 +110,7 @@ export async function recoveryRoutes(app: FastifyInstance, deps: ModuleDeps) {
     const now = new Date().toISOString()
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+      .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now })
       .where(eq(users.id, reset.userId))
       .returning({ email: users.email, employeeNumber: users.employeeNumber })
     await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, reset.id))

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import type { Tx } from '../../db/client'
-import { refreshTokens } from '../../db/schema'
+import { LANDLORD_SCOPE, refreshTokens } from '../../db/schema'
 import { hashOpaqueToken, newOpaqueToken, type TokenService } from '../../platform/tokens'
 
 export interface IssuedTokens {
@@ -26,7 +26,7 @@ export async function issueTokens(
   const refresh = newOpaqueToken()
   await tx.insert(refreshTokens).values({
     id: uuidv7(),
-    tenantId: who.tenantId,
+    tenantId: who.tenantId ?? LANDLORD_SCOPE,
     familyId,
     userId: who.userId,
     tokenHash: refresh.hash,

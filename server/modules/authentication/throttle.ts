@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import type { Tx } from '../../db/client'
-import { loginThrottles } from '../../db/schema'
+import { LANDLORD_SCOPE, loginThrottles } from '../../db/schema'
 
 /** Failures before the first lock, and the lock's first and longest duration. */
 export const FREE_FAILURES = 5
@@ -9,7 +9,7 @@ const FIRST_LOCK_MS = 60_000
 const LONGEST_LOCK_MS = 60 * 60_000
 
 const byUsername = (tenantId: string | null, username: string) =>
-  and(tenantId ? eq(loginThrottles.tenantId, tenantId) : isNull(loginThrottles.tenantId), eq(loginThrottles.username, username))
+  and(eq(loginThrottles.tenantId, tenantId ?? LANDLORD_SCOPE), eq(loginThrottles.username, username))
 
 /** Minutes the username is still locked for, or 0. */
 export async function lockedMinutes(tx: Tx, tenantId: string | null, username: string, now = Date.now()): Promise<number> {
@@ -22,7 +22,7 @@ export async function lockedMinutes(tx: Tx, tenantId: string | null, username: s
 export async function recordFailure(tx: Tx, tenantId: string | null, username: string, now = Date.now()): Promise<void> {
   const [row] = await tx
     .insert(loginThrottles)
-    .values({ id: uuidv7(), tenantId, username, failures: 1 })
+    .values({ id: uuidv7(), tenantId: tenantId ?? LANDLORD_SCOPE, username, failures: 1 })
     .onConflictDoUpdate({
       target: [loginThrottles.tenantId, loginThrottles.username],
       set: { failures: sql`${loginThrottles.failures} + 1`, updatedAt: sql`now()` },

@@ -160,3 +160,17 @@ export const ALL_PERMISSIONS: readonly Permission[] = [
 export function isPermission(name: string): name is Permission {
   return (ALL_PERMISSIONS as readonly string[]).includes(name)
 }
+
+/**
+ * What being a patient grants (SPEC §1, §6): the own self-tracking screens. A user linked to a
+ * patient record holds these whatever the profile says.
+ */
+export const PATIENT_MODE_PERMISSIONS: readonly Permission[] = [
+  'patient-home',
+  'patient-profile-edit',
+  ...ROUTE_PERMISSIONS.patientMode,
+]
+
+/** Whether the permissions reach beyond the patient's own screens (a role mode exists). */
+export const hasRoleMode = (permissions: readonly string[]) =>
+  permissions.some((p) => !(PATIENT_MODE_PERMISSIONS as readonly string[]).includes(p))

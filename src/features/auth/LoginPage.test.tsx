@@ -13,13 +13,14 @@ const configuration = {
   error: false,
 }
 const CONFIGURATION = '/api/configuration/get-configurations-tenant'
+const signedIn = vi.fn()
 
 describe('the login page', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('shows the tenant’s name in Spanish by default', async () => {
     stubApi({ [CONFIGURATION]: { body: configuration } })
-    await renderWithI18n(<LoginPage />)
+    await renderWithI18n(<LoginPage onSignedIn={signedIn} />)
     expect(await screen.findByText('Clínica Demo')).toBeTruthy()
     expect(screen.getByLabelText('Contraseña')).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeTruthy()
@@ -27,7 +28,7 @@ describe('the login page', () => {
 
   it('switches to English and keeps the choice', async () => {
     stubApi({ [CONFIGURATION]: { body: configuration } })
-    await renderWithI18n(<LoginPage />)
+    await renderWithI18n(<LoginPage onSignedIn={signedIn} />)
     fireEvent.click(screen.getByRole('button', { name: 'English' }))
     expect(await screen.findByLabelText('Password')).toBeTruthy()
     expect(localStorage.getItem('lang')).toBe('en')
@@ -36,7 +37,7 @@ describe('the login page', () => {
 
   it('asks for the username and password before calling the server', async () => {
     const { requests } = stubApi({ [CONFIGURATION]: { body: configuration } })
-    await renderWithI18n(<LoginPage />)
+    await renderWithI18n(<LoginPage onSignedIn={signedIn} />)
     fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }))
     expect(await screen.findAllByText('Este campo es obligatorio.')).toHaveLength(2)
     expect(screen.getByLabelText('Usuario').getAttribute('aria-invalid')).toBe('true')
@@ -46,12 +47,13 @@ describe('the login page', () => {
   it('sends the username lowercased, remembers it, and shows the server’s failure', async () => {
     const { requests, bodyOf } = stubApi({
       [CONFIGURATION]: { body: configuration },
+      '/api/authentication/validate-username': { body: { data: { ask_business_name: false }, message: '', error: false } },
       '/api/authentication/login': {
         status: 422,
         body: { data: null, error: true, message: 'Credenciales incorrectas' },
       },
     })
-    await renderWithI18n(<LoginPage />)
+    await renderWithI18n(<LoginPage onSignedIn={signedIn} />)
     fireEvent.input(screen.getByLabelText('Usuario'), { target: { value: 'Nurse@Demo.Localhost ' } })
     fireEvent.input(screen.getByLabelText('Contraseña'), { target: { value: 'Demo1234!' } })
     fireEvent.click(screen.getByRole('checkbox', { name: 'Recordarme' }))
@@ -68,11 +70,69 @@ describe('the login page', () => {
 
   it('shows the network message when the configuration cannot be fetched', async () => {
     stubApi({ [CONFIGURATION]: 'network-error' })
-    await renderWithI18n(<LoginPage />)
+    await renderWithI18n(<LoginPage onSignedIn={signedIn} />)
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
         'No hemos podido procesar tu solicitud, inténtalo nuevamente.',
       ),
     )
+  })
+
+  it('keeps the session and goes to the route the server names', async () => {
+    const login = {
+      accessToken: 'a.eyJpc19wYXNzd29yZF9leHBpcmVkIjpmYWxzZSwic2hvd19ub3RpY2Vfb2ZfcHJpdmFjeSI6dHJ1ZX0.s',
+      refreshToken: 'r1',
+      expiresIn: 43_200,
+      route_redirect: '/notice_privacy',
+      date: '2026-11-22T10:00:00.000Z',
+      user: {
+        uuid: 'u1',
+        name: 'Lucía',
+        last_name: 'Mendoza',
+        email: 'nurse@demo.localhost',
+        employee_number: 'E0003',
+        photo_url: null,
+        role: null,
+        permissions: ['dashboard-index'],
+        patient_id: null,
+      },
+      host: 'demo.localhost',
+      is_landlord: false,
+    }
+    stubApi({
+      [CONFIGURATION]: { body: configuration },
+      '/api/authentication/validate-username': { body: { data: { ask_business_name: false }, message: '', error: false } },
+      '/api/authentication/login': { body: { data: login, message: '', error: false } },
+    })
+    const onSignedIn = vi.fn()
+    await renderWithI18n(<LoginPage onSignedIn={onSignedIn} />)
+    fireEvent.input(screen.getByLabelText('Usuario'), { target: { value: 'e0003' } })
+    fireEvent.input(screen.getByLabelText('Contraseña'), { target: { value: 'Demo1234!' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }))
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/notice_privacy'))
+    const stored = JSON.parse(localStorage.getItem('session') ?? 'null')
+    expect(stored).toMatchObject({ refreshToken: 'r1', noticePending: true, passwordExpired: false })
+    expect(stored.user.permissions).toEqual(['dashboard-index'])
+  })
+
+  it('asks for the business name when the username is in more than one business', async () => {
+    const { requests } = stubApi({
+      [CONFIGURATION]: { body: configuration },
+      '/api/authentication/validate-username': { body: { data: { ask_business_name: true }, message: '', error: false } },
+    })
+    await renderWithI18n(<LoginPage onSignedIn={signedIn} />)
+    fireEvent.input(screen.getByLabelText('Usuario'), { target: { value: 'ana@grupo.mx' } })
+    fireEvent.input(screen.getByLabelText('Contraseña'), { target: { value: 'Demo1234!' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }))
+    expect(await screen.findByLabelText('Empresa')).toBeTruthy()
+    expect(requests.filter((r) => r.url.endsWith('/login'))).toEqual([])
+  })
+
+  it('tells why the last session ended', async () => {
+    sessionStorage.setItem('sessionEndNotice', 'expired')
+    stubApi({ [CONFIGURATION]: { body: configuration } })
+    await renderWithI18n(<LoginPage onSignedIn={signedIn} />)
+    expect(screen.getByText('La sesión ha expirado. Inicia sesión de nuevo para continuar.')).toBeTruthy()
+    expect(sessionStorage.getItem('sessionEndNotice')).toBeNull()
   })
 })

@@ -3,7 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { call } from '../../api/client'
-import { login } from '../../contract/endpoints/authentication'
+import { login, validateUsername } from '../../contract/endpoints/authentication'
+import { takeExpiryNotice } from '../../session/end-session'
+import { saveSession, sessionFromLogin } from '../../session/session-store'
 import { LoginForm } from '../../contract/schemas/login'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
@@ -17,15 +19,20 @@ import './login.css'
 import { rememberedUser, rememberUser } from './remembered-user'
 import { useTenantConfiguration } from './use-tenant-configuration'
 
-/** SPEC §2 auth-login: the tenant's identity, username and password, remember me, recovery, SSO. */
-export function LoginPage() {
+/**
+ * SPEC §2 auth-login: the tenant's identity, username and password, remember me, recovery, SSO.
+ * The username is checked first (SPEC §4): the server may ask for the business name.
+ */
+export function LoginPage({ onSignedIn }: { onSignedIn: (routeRedirect: string) => void }) {
   const { t, i18n } = useLingui()
   const tenant = useTenantConfiguration()
+  const [expiredNotice] = useState(takeExpiryNotice)
   const [failure, setFailure] = useState<string | null>(null)
+  const [needsBusiness, setNeedsBusiness] = useState(false)
   const initialUser = rememberedUser()
   const form = useForm({
     resolver: valibotResolver(LoginForm),
-    defaultValues: { username: initialUser, password: '', rememberUser: initialUser !== '' },
+    defaultValues: { username: initialUser, password: '', business: '', rememberUser: initialUser !== '' },
   })
   const fieldError = (message: string | undefined) =>
     message === 'field.required' ? t`Este campo es obligatorio.` : message
@@ -34,14 +41,24 @@ export function LoginPage() {
     setFailure(null)
     rememberUser(values.rememberUser ? values.username : null)
     try {
-      await call(login, {
+      if (!needsBusiness) {
+        const check = await call(validateUsername, { body: { username: values.username, email: values.username } })
+        if (check.ask_business_name && !values.business) {
+          setNeedsBusiness(true)
+          return
+        }
+      }
+      const answer = await call(login, {
         body: {
           username: values.username,
           email: values.username,
           password: values.password,
-          is_need_business: false,
+          business: values.business || null,
+          is_need_business: needsBusiness,
         },
       })
+      saveSession(sessionFromLogin(answer))
+      onSignedIn(answer.route_redirect)
     } catch (error) {
       setFailure(errorText(error, i18n))
     }
@@ -67,6 +84,11 @@ export function LoginPage() {
           </h1>
         </header>
         {tenant.status === 'error' && <Alert>{errorText(tenant.error, i18n)}</Alert>}
+        {expiredNotice && (
+          <Alert>
+            <Trans>La sesión ha expirado. Inicia sesión de nuevo para continuar.</Trans>
+          </Alert>
+        )}
         <form className="login__form" onSubmit={submit} noValidate>
           <TextField
             label={t`Usuario`}
@@ -77,6 +99,14 @@ export function LoginPage() {
             error={fieldError(form.formState.errors.username?.message)}
             {...form.register('username')}
           />
+          {needsBusiness && (
+            <TextField
+              label={t`Empresa`}
+              placeholder={t`Nombre de tu empresa`}
+              error={fieldError(form.formState.errors.business?.message)}
+              {...form.register('business')}
+            />
+          )}
           <PasswordField
             label={t`Contraseña`}
             autoComplete="current-password"

@@ -1,0 +1,80 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Outlet, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { call } from '../../api/client'
+import { logout } from '../../contract/endpoints/authentication'
+import { homeRoute } from '../../session/guard'
+import { endSession } from '../../session/end-session'
+import { canSwitchMode, type Mode, storedMode, storeMode } from '../../session/mode'
+import { currentSession } from '../../session/session-store'
+import { useSession } from '../../session/use-session'
+import { Button } from '../../ui/Button'
+import { LanguageSwitch } from '../../ui/LanguageSwitch'
+import './app-shell.css'
+import { PATIENT_MENU } from './patient-menu'
+import { PermissionDeniedDialog } from './PermissionDeniedDialog'
+import { Sidebar } from './Sidebar'
+import { useMenus } from './use-menus'
+
+/** The shared layout of the signed-in screens: header, sidebar, the screen, the denial dialog. */
+export function AppLayout() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const session = useSession()
+  const menus = useMenus()
+  const [mode, setMode] = useState<Mode>(() => storedMode(session))
+  const [menuOpen, setMenuOpen] = useState(false)
+
+  const switchMode = () => {
+    const next: Mode = mode === 'role' ? 'patient' : 'role'
+    storeMode(next)
+    setMode(next)
+    const user = session?.user
+    const to = next === 'patient' ? '/dashboard/patient-home' : homeRoute(user?.permissions ?? [], null, false)
+    void navigate({ to })
+  }
+
+  const signOut = async () => {
+    const refreshToken = currentSession()?.refreshToken
+    // Best effort: offline, the token simply expires; the local data and its outbox stay.
+    await call(logout, { body: { refreshToken } }).catch(() => undefined)
+    endSession('signed-out')
+    void navigate({ to: '/' })
+  }
+
+  if (!session) return null
+  const fullName = `${session.user.name} ${session.user.last_name}`.trim()
+  return (
+    <div className="app" data-menu-open={menuOpen}>
+      <header className="app__header">
+        <button type="button" className="app__menu-button" aria-label={t`Menú`} aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+          ☰
+        </button>
+        <span className="app__product">
+          <Trans>Salud Ocupacional</Trans>
+        </span>
+        <span className="app__spacer" />
+        <span className="app__user">
+          {fullName}
+          {session.user.role && <small>{session.user.role.name}</small>}
+        </span>
+        {canSwitchMode(session) && (
+          <Button variant="secondary" onClick={switchMode}>
+            {mode === 'role' ? <Trans>Modo paciente</Trans> : <Trans>Modo profesional</Trans>}
+          </Button>
+        )}
+        <LanguageSwitch />
+        <Button variant="ghost" onClick={signOut}>
+          <Trans>Cerrar sesión</Trans>
+        </Button>
+      </header>
+      <aside className="app__sidebar" aria-label={t`Navegación`}>
+        <Sidebar menus={mode === 'patient' ? PATIENT_MENU : menus} onNavigate={() => setMenuOpen(false)} />
+      </aside>
+      <main className="app__main">
+        <Outlet />
+      </main>
+      <PermissionDeniedDialog />
+    </div>
+  )
+}

@@ -1,0 +1,43 @@
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
+import { ApiError } from '../../api/errors'
+
+/**
+ * The texts of the contract's message keys, for errors found on the device before sending
+ * (the server answers the same keys already translated).
+ */
+export function fieldMessage(key: string | undefined, i18n: I18n): string | undefined {
+  switch (key) {
+    case undefined:
+      return undefined
+    case 'field.required':
+      return i18n._(msg`Este campo es obligatorio.`)
+    case 'password.weak':
+      return i18n._(
+        msg`La contraseña debe tener al menos 8 caracteres, una mayúscula, una minúscula, un número y un carácter especial.`,
+      )
+    case 'password.mismatch':
+      return i18n._(msg`Las contraseñas no coinciden`)
+    case 'recovery.codeFormat':
+      return i18n._(msg`El código tiene 6 dígitos.`)
+    case 'notice.mustAccept':
+      return i18n._(msg`Debes aceptar el aviso de privacidad para continuar.`)
+    default:
+      // Another contract key with no text here yet; anything else is a server message, shown as is.
+      return /^[a-z][\w-]*\.[\w-]+$/.test(key) ? i18n._(msg`Valor no permitido`) : key
+  }
+}
+
+/** Puts a 422's per-field messages on the form's fields (SPEC §8); true when it had any. */
+export function showServerErrors<T extends FieldValues>(error: unknown, form: UseFormReturn<T>): boolean {
+  if (!(error instanceof ApiError) || error.status !== 422 || !error.errors) return false
+  const names = Object.keys(form.getValues())
+  let shown = false
+  for (const [field, messages] of Object.entries(error.errors)) {
+    if (!names.includes(field)) continue
+    form.setError(field as Path<T>, { type: 'server', message: messages.join(' ') })
+    shown = true
+  }
+  return shown
+}

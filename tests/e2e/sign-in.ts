@@ -1,0 +1,25 @@
+import { expect, type Page } from '@playwright/test'
+
+export const DEMO_PASSWORD = 'Demo1234!'
+
+/**
+ * Signs in through the login page; accepts the privacy notice when the server asks for it (every
+ * demo account has it pending on its first sign-in).
+ */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/')
+  await page.getByLabel('Usuario').fill(username)
+  await page.getByLabel('Contraseña', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Ingresar' }).click()
+  await page.waitForURL((url) => url.pathname !== '/')
+  if (new URL(page.url()).pathname === '/notice_privacy') {
+    await page.getByRole('checkbox', { name: 'He leído y acepto el aviso de privacidad' }).click()
+    await page.getByRole('button', { name: 'Aceptar y continuar' }).click()
+    await page.waitForURL((url) => url.pathname !== '/notice_privacy')
+  }
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click()
+  await expect(page.getByLabel('Contraseña', { exact: true })).toBeVisible()
+}
