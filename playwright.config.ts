@@ -53,6 +53,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test signs in from 127.0.0.1; the per-IP limit is tested in the server suite.
       AUTH_RATE_LIMIT_MAX: '1000',
+      RATE_LIMIT_MAX: '100000',
     },
   },
 })

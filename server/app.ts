@@ -81,6 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 })
   await app.register(rateLimit, {
     max: config.rateLimitMax,
+    // The limit guards the API; the PWA's files are static, cached by the service worker, and a
+    // clinic's tablets often share one address.
+    allowList: (req) => !req.url.startsWith('/api/'),
     timeWindow: '1 minute',
     errorResponseBuilder: (req, context) => ({
       statusCode: 429,

@@ -10,10 +10,11 @@ import { currentSession } from '../session/session-store'
  * `staticData`; without it the permission dialog shows and the user stays where they were.
  */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ matches, location }) => {
+  beforeLoad: async ({ matches, location, preload }) => {
     const screen = [...matches].reverse().find((match) => match.staticData?.permission)
     const outcome = await checkRouteAccess(screen?.staticData.permission, location.pathname)
-    if (outcome.kind === 'allow') return
+    // A preload (a hovered link) decides nothing: the real navigation is checked again.
+    if (outcome.kind === 'allow' || preload) return
     if (outcome.kind === 'login') throw redirect({ to: '/' })
     if (outcome.kind === 'redirect') throw redirect({ to: outcome.to })
     reportDenied()

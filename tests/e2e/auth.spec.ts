@@ -147,6 +147,11 @@ test('a screen without its permission shows the dialog and the user stays', asyn
   await expect(page.getByRole('alertdialog')).toContainText('Lo sentimos no tiene permiso para acceder')
   await page.getByRole('button', { name: 'Aceptar' }).click()
   await expect(page).toHaveURL(/\/dashboard\/patient-home$/)
+
+  // Opened directly (a bookmark): the dialog, and the user's own home.
+  await page.goto('/dashboard')
+  await expect(page.getByRole('alertdialog')).toContainText('Lo sentimos no tiene permiso para acceder')
+  await expect(page).toHaveURL(/\/dashboard\/patient-home$/)
 })
 
 test('an expired session that cannot be refreshed returns to login with the message', async ({ page }) => {

@@ -73,6 +73,8 @@ export async function userRoutes(app: FastifyInstance) {
           roleId: body.role_id,
           active: body.active,
           passwordHash,
+          // The administrator chose this password: its owner changes it at the first sign-in.
+          mustChangePassword: true,
         })
         await req.audit(tx, { action: 'user.create', entity: 'user', entityId: id })
         return findUser(tx, id)
@@ -103,7 +105,8 @@ export async function userRoutes(app: FastifyInstance) {
             roleId: body.role_id,
             active: body.active,
             updatedAt: now,
-            ...(passwordHash && { passwordHash, passwordChangedAt: now }),
+            // A password set by someone else must be changed by its owner at the next sign-in.
+            ...(passwordHash && { passwordHash, passwordChangedAt: now, mustChangePassword: true }),
           })
           .where(eq(users.id, current.id))
         await req.audit(tx, {

@@ -47,7 +47,7 @@ export function PasswordConfirmationPage({ onDone }: { onDone: () => void }) {
   })
 
   return (
-    <AuthCard title={t`Nueva contraseña`}>
+    <AuthCard title={t`Restablecer contraseña`}>
       {expired ? (
         <RecoveryExpired />
       ) : (
