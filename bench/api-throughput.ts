@@ -2,16 +2,46 @@
  * API throughput against a bare node:http server in the same run (DESIGN §7): both servers run
  * in child processes, measured alternately, five rounds, medians compared as a ratio.
  */
+import { request as httpRequest } from 'node:http'
 import { median, requestsPerSecond, startServer } from './measure'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 10
 
+/** Signs a demo user in over HTTP (node:http: fetch may not set the tenant's Host header). */
+function bearerOf(username: string): Promise<string> {
+  const body = JSON.stringify({ username, email: username, password: 'Demo1234!' })
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: 3902,
+        method: 'POST',
+        path: '/api/authentication/login',
+        headers: { host: 'demo.localhost', 'content-type': 'application/json' },
+      },
+      (response) => {
+        let text = ''
+        response.on('data', (chunk) => {
+          text += chunk
+        })
+        response.on('end', () => {
+          if (response.statusCode !== 200) return reject(new Error(`bench sign-in failed: ${response.statusCode} ${text}`))
+          resolve(`Bearer ${JSON.parse(text).data.accessToken}`)
+        })
+      },
+    )
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
 export async function apiThroughput(): Promise<string[]> {
   const bare = await startServer('bare', 3901)
   const api = await startServer('api', 3902)
   try {
+    const authorization = await bearerOf('doctor@demo.localhost')
     const cases = [
       {
         name: 'bare node:http',
@@ -22,6 +52,16 @@ export async function apiThroughput(): Promise<string[]> {
         name: 'GET /api/health',
         url: 'http://127.0.0.1:3902/api/health',
         headers: { host: 'demo.localhost' },
+      },
+      {
+        name: 'GET /api/configuration/menus/menusavailable (authenticated, no database)',
+        url: 'http://127.0.0.1:3902/api/configuration/menus/menusavailable',
+        headers: { host: 'demo.localhost', authorization },
+      },
+      {
+        name: 'GET /api/configuration/profile (authenticated, one tenant transaction)',
+        url: 'http://127.0.0.1:3902/api/configuration/profile',
+        headers: { host: 'demo.localhost', authorization },
       },
       {
         name: 'GET /api/configuration/get-configurations-tenant',

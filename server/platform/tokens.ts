@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { jwtVerify, SignJWT } from 'jose'
@@ -23,25 +23,30 @@ export interface TokenService {
 }
 
 const ISSUER = 'salud-ocupacional'
+const VERIFIED_CACHE_SIZE = 10_000
 
 /**
  * The secret signing access tokens: from JWT_SECRET, or made once and kept in DATA_DIR so that
  * a development server's sessions survive a restart.
  */
-function signingSecret(config: Config): Uint8Array {
-  if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret)
+function signingSecret(config: Config): KeyObject {
+  // A KeyObject lets jose use node:crypto's HMAC directly, with no key import on every request.
+  if (config.jwtSecret) return createSecretKey(Buffer.from(config.jwtSecret, 'utf8'))
   const file = join(config.dataDir, '.jwt-secret')
   if (!existsSync(file)) {
     mkdirSync(config.dataDir, { recursive: true })
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 })
   }
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim())
+  return createSecretKey(Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8'))
 }
 
 /** JWT access tokens (HS256, DESIGN §6). */
 export function createTokenService(config: Config): TokenService {
   const secret = signingSecret(config)
   const accessTokenSeconds = Math.round(config.accessTokenHours * 3600)
+  // jose verifies through WebCrypto (~0.2 ms a token here); a device sends the same token for
+  // hours, so a verified token's claims are kept until it expires.
+  const verified = new Map<string, AccessTokenClaims>()
   return {
     accessTokenSeconds,
     refreshTokenDays: config.refreshTokenDays,
@@ -59,20 +64,36 @@ export function createTokenService(config: Config): TokenService {
         .setExpirationTime(`${accessTokenSeconds}s`)
         .sign(secret),
     async verifyAccess(token) {
-      try {
-        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] })
-        return {
-          sub: String(payload.sub),
-          tenant: typeof payload.tenant === 'string' ? payload.tenant : null,
-          exp: Number(payload.exp),
-          is_landlord: payload.is_landlord === true,
-          is_password_expired: payload.is_password_expired === true,
-          show_notice_of_privacy: payload.show_notice_of_privacy === true,
-        }
-      } catch {
+      const known = verified.get(token)
+      if (known) {
+        if (known.exp * 1000 > Date.now()) return known
+        verified.delete(token)
         return null
       }
+      const claims = await verify(token)
+      if (claims) {
+        // Map keeps insertion order: past the bound, the oldest entry goes.
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string)
+        verified.set(token, claims)
+      }
+      return claims
     },
+  }
+
+  async function verify(token: string): Promise<AccessTokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] })
+      return {
+        sub: String(payload.sub),
+        tenant: typeof payload.tenant === 'string' ? payload.tenant : null,
+        exp: Number(payload.exp),
+        is_landlord: payload.is_landlord === true,
+        is_password_expired: payload.is_password_expired === true,
+        show_notice_of_privacy: payload.show_notice_of_privacy === true,
+      }
+    } catch {
+      return null
+    }
   }
 }
 
