@@ -27,7 +27,8 @@ function bearerOf(username: string): Promise<string> {
           text += chunk
         })
         response.on('end', () => {
-          if (response.statusCode !== 200) return reject(new Error(`bench sign-in failed: ${response.statusCode} ${text}`))
+          if (response.statusCode !== 200)
+            return reject(new Error(`bench sign-in failed: ${response.statusCode} ${text}`))
           resolve(`Bearer ${JSON.parse(text).data.accessToken}`)
         })
       },

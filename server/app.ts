@@ -8,15 +8,15 @@ import { MODULES } from './modules/index'
 import { access, type DeclaredRoute } from './platform/access'
 import { auditing } from './platform/audit'
 import { authentication } from './platform/authentication'
-import { createMailer, type Mailer } from './platform/mailer'
-import { createTokenService, type TokenService } from './platform/tokens'
 import { failure } from './platform/envelope'
 import { installErrorHandler } from './platform/error-handler'
 import { NotFoundError } from './platform/errors'
 import { healthRoutes } from './platform/health'
+import { createMailer, type Mailer } from './platform/mailer'
 import { translate } from './platform/messages'
 import { installStaticFiles } from './platform/static-files'
 import { tenancy } from './platform/tenancy'
+import { createTokenService, type TokenService } from './platform/tokens'
 import { valibotCompiler } from './platform/validation'
 
 export interface AppDeps {
@@ -105,7 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api', database })
   for (const [service, module] of Object.entries(MODULES)) {
     // The module gets its dependencies, never Fastify's `prefix` (which it would pass on twice).
-    await app.register((scope) => module(scope, { database, config, tokens, mailer }), { prefix: `/api/${service}` })
+    await app.register((scope) => module(scope, { database, config, tokens, mailer }), {
+      prefix: `/api/${service}`,
+    })
   }
   await installStaticFiles(app, config.staticDir)
   return app

@@ -35,7 +35,12 @@ const ConfigSchema = v.object({
   // Signs access tokens. Unset: a random secret is made once and kept in DATA_DIR (development).
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must have at least 32 characters'))),
   // Long enough that "60 minutes or fewer remaining counts as expired" leaves a working shift.
-  ACCESS_TOKEN_HOURS: v.pipe(v.optional(v.string(), '12'), v.transform(Number), v.number(), v.minValue(2, 'must be at least 2')),
+  ACCESS_TOKEN_HOURS: v.pipe(
+    v.optional(v.string(), '12'),
+    v.transform(Number),
+    v.number(),
+    v.minValue(2, 'must be at least 2'),
+  ),
   REFRESH_TOKEN_DAYS: v.pipe(v.optional(v.string(), '30'), v.transform(Number), v.integer(), v.minValue(1)),
   // smtp://user:pass@host:port; unset: mail goes to the log and DATA_DIR/dev-mailbox.jsonl.
   SMTP_URL: v.pipe(

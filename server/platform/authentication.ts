@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { PATIENT_MODE_PERMISSIONS } from '../../src/contract/rules/permissions'
 import { type Db, withTenant } from '../db/client'
 import { landlordUsers, rolePermissions, users } from '../db/schema'
-import { PATIENT_MODE_PERMISSIONS } from '../../src/contract/rules/permissions'
 import type { TokenService } from './tokens'
 
 /** What the provider's own users may do on the landlord host. */

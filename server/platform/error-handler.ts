@@ -32,7 +32,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(412).send({ ...failure(translate(error.messageKey, lang)), data: error.current })
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(failure(error.text ?? translate(error.messageKey, lang, error.values)))
+      return reply
+        .code(error.statusCode)
+        .send(failure(error.text ?? translate(error.messageKey, lang, error.values)))
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined
     if (known) return reply.code(known[0]).send(failure(translate(known[1], lang)))

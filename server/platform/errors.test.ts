@@ -29,7 +29,13 @@ function testRoutes(app: FastifyInstance) {
       api.addHook('onRequest', async (req) => {
         const granted = req.headers['x-test-permissions']
         if (typeof granted === 'string')
-          req.user = { id: 'u1', tenantId: null, isLandlord: false, passwordExpired: false, permissions: new Set(granted.split(',')) }
+          req.user = {
+            id: 'u1',
+            tenantId: null,
+            isLandlord: false,
+            passwordExpired: false,
+            permissions: new Set(granted.split(',')),
+          }
       })
       route(api, echo, async ({ body }) => body)
       route(api, secret, async () => ({ secret: 42 }))

@@ -18,7 +18,10 @@ export interface Mailer {
  * Outgoing mail: through SMTP_URL when set; otherwise (development) each mail is written to the
  * log and appended to DATA_DIR/dev-mailbox.jsonl, where a developer or a test can read it.
  */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  log: FastifyBaseLogger,
+): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl)
     return {

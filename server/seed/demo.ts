@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { type Db, withTenant } from '../db/client'
-import { landlordUsers, patients, privacyNotices, rolePermissions, roles, securityAnswers, tenants, users } from '../db/schema'
+import {
+  landlordUsers,
+  patients,
+  privacyNotices,
+  rolePermissions,
+  roles,
+  securityAnswers,
+  tenants,
+  users,
+} from '../db/schema'
 import { normalizeAnswer } from '../modules/authentication/recovery'
 import { hashPassword } from '../platform/passwords'
 import { generatePerson, randomSource } from './people'
@@ -168,7 +177,11 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
         roleId: roleIds.get(account.profile) ?? null,
         mustChangePassword: account.email === 'nuevo@demo.localhost',
         // The nurse is also an employee followed as a patient: she can switch to patient mode.
-        patientId: isPatient ? patientOfDemo.id : account.email === 'nurse@demo.localhost' ? nurseAsPatient.id : null,
+        patientId: isPatient
+          ? patientOfDemo.id
+          : account.email === 'nurse@demo.localhost'
+            ? nurseAsPatient.id
+            : null,
       })
       if (isPatient) await tx.update(patients).set({ userId: id }).where(eq(patients.id, patientOfDemo.id))
       if (account.email === 'nurse@demo.localhost') {

@@ -39,7 +39,10 @@ describe('the route guard', () => {
 
   it('puts an expired password before everything, even the lighter guard', async () => {
     saveSession(session({ passwordExpired: true }))
-    expect(await checkRouteAccess('patients-index', '/patients')).toEqual({ kind: 'redirect', to: '/update-password' })
+    expect(await checkRouteAccess('patients-index', '/patients')).toEqual({
+      kind: 'redirect',
+      to: '/update-password',
+    })
     expect(await checkRouteAccess('authenticated', '/dashboard/home-empty')).toEqual({
       kind: 'redirect',
       to: '/update-password',
@@ -48,7 +51,10 @@ describe('the route guard', () => {
 
   it('asks for the privacy notice before a guarded screen', async () => {
     saveSession(session({ noticePending: true }))
-    expect(await checkRouteAccess('dashboard-index', '/dashboard')).toEqual({ kind: 'redirect', to: '/notice_privacy' })
+    expect(await checkRouteAccess('dashboard-index', '/dashboard')).toEqual({
+      kind: 'redirect',
+      to: '/notice_privacy',
+    })
   })
 
   it('finds the home of each kind of user', () => {

@@ -15,14 +15,19 @@ const FORCED_STEPS = { password: '/update-password', notice: '/notice_privacy' }
  * lighter guard (session and password expiry only). Forced steps come first: an expired password
  * sends to /update-password, a pending privacy notice to /notice_privacy.
  */
-export async function checkRouteAccess(permission: string | undefined, pathname: string): Promise<GuardOutcome> {
+export async function checkRouteAccess(
+  permission: string | undefined,
+  pathname: string,
+): Promise<GuardOutcome> {
   const session = await freshSession()
   if (!session) return { kind: 'login' }
   if (session.passwordExpired && pathname !== FORCED_STEPS.password) {
     return { kind: 'redirect', to: FORCED_STEPS.password }
   }
-  if (permission === 'authenticated' || permission === 'public' || permission === undefined) return { kind: 'allow' }
-  if (session.noticePending && pathname !== FORCED_STEPS.notice) return { kind: 'redirect', to: FORCED_STEPS.notice }
+  if (permission === 'authenticated' || permission === 'public' || permission === undefined)
+    return { kind: 'allow' }
+  if (session.noticePending && pathname !== FORCED_STEPS.notice)
+    return { kind: 'redirect', to: FORCED_STEPS.notice }
   return hasPermission(session, permission) ? { kind: 'allow' } : { kind: 'denied' }
 }
 
@@ -36,7 +41,11 @@ export async function homeIfSignedIn(): Promise<string | null> {
 }
 
 /** Where a user's mode starts: the dashboard with its permission, else the patient or empty home. */
-export function homeRoute(permissions: readonly string[], patientId: string | null, isLandlord: boolean): string {
+export function homeRoute(
+  permissions: readonly string[],
+  patientId: string | null,
+  isLandlord: boolean,
+): string {
   if (isLandlord) return '/clients'
   if (permissions.includes('dashboard-index')) return '/dashboard'
   if (patientId) return '/dashboard/patient-home'

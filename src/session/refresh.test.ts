@@ -31,7 +31,11 @@ const sessionExpiringIn = (ms: number): Session => ({
 })
 const REFRESH = '/api/authentication/refreshtoken'
 const newTokens = {
-  body: { data: { token: { accessToken: 'new-access', refreshToken: 'new-refresh', expiresIn: 43_200 } }, message: '', error: false },
+  body: {
+    data: { token: { accessToken: 'new-access', refreshToken: 'new-refresh', expiresIn: 43_200 } },
+    message: '',
+    error: false,
+  },
 }
 
 describe('keeping the session fresh', () => {
@@ -50,7 +54,11 @@ describe('keeping the session fresh', () => {
     const [a, b, c] = await Promise.all([freshSession(), freshSession(), freshSession()])
     expect(requests).toHaveLength(1)
     expect(bodyOf(REFRESH)).toEqual({ refreshToken: 'old-refresh' })
-    expect([a?.accessToken, b?.accessToken, c?.accessToken]).toEqual(['new-access', 'new-access', 'new-access'])
+    expect([a?.accessToken, b?.accessToken, c?.accessToken]).toEqual([
+      'new-access',
+      'new-access',
+      'new-access',
+    ])
     expect(currentSession()).toMatchObject({ accessToken: 'new-access', refreshToken: 'new-refresh' })
     expect(currentSession()?.expiresAt).toBeGreaterThan(Date.now() + 11 * HOUR)
   })

@@ -1,6 +1,6 @@
+import type { MenuItem } from '../contract/rules/menus'
 import type { LoginResponse, SessionUser } from '../contract/schemas/session'
 import { TOKEN_EXPIRY_MARGIN_SECONDS } from '../contract/schemas/session'
-import type { MenuItem } from '../contract/rules/menus'
 
 /** The session kept on the device (SPEC §3 Session user), one per host (localStorage is per origin). */
 export interface Session {
@@ -87,7 +87,10 @@ export function tokenFlags(accessToken: string): { passwordExpired: boolean; not
   try {
     const payload = accessToken.split('.')[1] ?? ''
     const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')))
-    return { passwordExpired: json.is_password_expired === true, noticePending: json.show_notice_of_privacy === true }
+    return {
+      passwordExpired: json.is_password_expired === true,
+      noticePending: json.show_notice_of_privacy === true,
+    }
   } catch {
     return { passwordExpired: false, noticePending: false }
   }

@@ -8,7 +8,8 @@ import { DEMO_PASSWORD, signIn, signOut } from './sign-in'
  * recovery by e-mailed code, the forced password change, the privacy notice, the permission
  * dialog and the expiry of the session. Each test uses its own account where it changes state.
  */
-const sidebar = (page: import('@playwright/test').Page) => page.getByRole('complementary', { name: 'Navegación' })
+const sidebar = (page: import('@playwright/test').Page) =>
+  page.getByRole('complementary', { name: 'Navegación' })
 
 test('each role signs in to its own home and sidebar', async ({ page }) => {
   await signIn(page, 'doctor@demo.localhost')
@@ -74,7 +75,10 @@ test('a password is recovered with the code sent by e-mail', async ({ page }) =>
   await expect(page).toHaveURL(/\/password-confirmation$/)
   await expect(page.getByText('s***f@demo.localhost')).toBeVisible()
 
-  const mails = readFileSync(mailbox, 'utf8').trim().split('\n').map((line) => JSON.parse(line))
+  const mails = readFileSync(mailbox, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
   const mail = mails.filter((m) => m.to === 'staff@demo.localhost').at(-1)
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1] ?? ''
   expect(code).toMatch(/^\d{6}$/)
@@ -160,7 +164,10 @@ test('an expired session that cannot be refreshed returns to login with the mess
   // The access token is within its last hour and the refresh token was revoked elsewhere.
   await page.evaluate(() => {
     const session = JSON.parse(localStorage.getItem('session') ?? '{}')
-    localStorage.setItem('session', JSON.stringify({ ...session, expiresAt: Date.now() + 60_000, refreshToken: 'revocado' }))
+    localStorage.setItem(
+      'session',
+      JSON.stringify({ ...session, expiresAt: Date.now() + 60_000, refreshToken: 'revocado' }),
+    )
   })
   await page.reload()
   await expect(page).toHaveURL(/\/$/)

@@ -1,6 +1,6 @@
-export { LANDLORD_SCOPE } from './columns'
 export * from './access'
 export * from './audit'
+export { LANDLORD_SCOPE } from './columns'
 export * from './landlord'
 export * from './patients'
 export * from './reference'

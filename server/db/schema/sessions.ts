@@ -17,7 +17,9 @@ import { tenants } from './landlord'
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' })
 
 /** Tenant rows inside their tenant's transaction; landlord rows (LANDLORD_SCOPE) only outside any. */
-const scope = sql.raw(`coalesce(nullif(current_setting('app.tenant_id', true), '')::uuid, '${LANDLORD_SCOPE}'::uuid)`)
+const scope = sql.raw(
+  `coalesce(nullif(current_setting('app.tenant_id', true), '')::uuid, '${LANDLORD_SCOPE}'::uuid)`,
+)
 const tenantOrLandlord = () =>
   pgPolicy('tenant_isolation', {
     as: 'permissive',

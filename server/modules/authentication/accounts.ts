@@ -2,7 +2,14 @@ import { and, desc, eq, isNull, or } from 'drizzle-orm'
 import { PATIENT_MODE_PERMISSIONS } from '../../../src/contract/rules/permissions'
 import type { SessionUser } from '../../../src/contract/schemas/session'
 import type { Tx } from '../../db/client'
-import { landlordUsers, privacyAcceptances, privacyNotices, rolePermissions, roles, users } from '../../db/schema'
+import {
+  landlordUsers,
+  privacyAcceptances,
+  privacyNotices,
+  rolePermissions,
+  roles,
+  users,
+} from '../../db/schema'
 import { LANDLORD_PERMISSIONS } from '../../platform/authentication'
 
 /** Someone who may sign in on this host: a tenant user, or a provider user on the landlord host. */
@@ -17,10 +24,16 @@ export interface Account {
 }
 
 /** The account a typed username (e-mail or employee number, lowercased) names on this host. */
-export async function findAccount(tx: Tx, tenantId: string | null, username: string): Promise<Account | null> {
+export async function findAccount(
+  tx: Tx,
+  tenantId: string | null,
+  username: string,
+): Promise<Account | null> {
   if (tenantId === null) {
     const [row] = await tx.select().from(landlordUsers).where(eq(landlordUsers.email, username))
-    return row ? { ...row, tenantId: null, passwordChangedAt: row.updatedAt, mustChangePassword: false } : null
+    return row
+      ? { ...row, tenantId: null, passwordChangedAt: row.updatedAt, mustChangePassword: false }
+      : null
   }
   const [row] = await tx
     .select()
@@ -28,7 +41,11 @@ export async function findAccount(tx: Tx, tenantId: string | null, username: str
     .where(
       and(
         isNull(users.deletedAt),
-        or(eq(users.email, username), eq(users.employeeNumber, username.toUpperCase()), eq(users.employeeNumber, username)),
+        or(
+          eq(users.email, username),
+          eq(users.employeeNumber, username.toUpperCase()),
+          eq(users.employeeNumber, username),
+        ),
       ),
     )
     .limit(1)
@@ -38,9 +55,14 @@ export async function findAccount(tx: Tx, tenantId: string | null, username: str
 export async function findAccountById(tx: Tx, tenantId: string | null, id: string): Promise<Account | null> {
   if (tenantId === null) {
     const [row] = await tx.select().from(landlordUsers).where(eq(landlordUsers.id, id))
-    return row ? { ...row, tenantId: null, passwordChangedAt: row.updatedAt, mustChangePassword: false } : null
+    return row
+      ? { ...row, tenantId: null, passwordChangedAt: row.updatedAt, mustChangePassword: false }
+      : null
   }
-  const [row] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt)))
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
   return row ? { ...row, tenantId } : null
 }
 
@@ -106,7 +128,10 @@ export async function sessionUser(tx: Tx, account: Account): Promise<SessionUser
     .where(eq(users.id, account.id))
   if (!row) throw new Error(`user ${account.id} vanished`)
   const granted = row.role
-    ? await tx.select({ permission: rolePermissions.permission }).from(rolePermissions).where(eq(rolePermissions.roleId, row.role.id))
+    ? await tx
+        .select({ permission: rolePermissions.permission })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.roleId, row.role.id))
     : []
   return {
     uuid: row.user.id,
@@ -117,13 +142,21 @@ export async function sessionUser(tx: Tx, account: Account): Promise<SessionUser
     photo_url: row.user.photo ? `/api/configuration/users/photo/${row.user.id}` : null,
     role: row.role ? { id: row.role.id, name: row.role.name, role_type: row.role.roleType } : null,
     // Being a patient grants the own self-tracking screens (SPEC §1), whatever the profile says.
-    permissions: [...new Set([...granted.map((g) => g.permission), ...(row.user.patientId ? PATIENT_MODE_PERMISSIONS : [])])].sort(),
+    permissions: [
+      ...new Set([
+        ...granted.map((g) => g.permission),
+        ...(row.user.patientId ? PATIENT_MODE_PERMISSIONS : []),
+      ]),
+    ].sort(),
     patient_id: row.user.patientId,
   }
 }
 
 /** Where the user lands after login (SPEC §4): forced steps first, then the home of the mode. */
-export function routeRedirect(user: SessionUser, flags: { passwordExpired: boolean; noticePending: boolean; isLandlord: boolean }): string {
+export function routeRedirect(
+  user: SessionUser,
+  flags: { passwordExpired: boolean; noticePending: boolean; isLandlord: boolean },
+): string {
   if (flags.passwordExpired) return '/update-password'
   if (flags.noticePending) return '/notice_privacy'
   if (flags.isLandlord) return '/clients'

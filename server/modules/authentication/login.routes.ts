@@ -11,6 +11,7 @@ import { recordAudit } from '../../platform/audit'
 import { TooManyRequestsError, UnauthenticatedError } from '../../platform/errors'
 import { hashPassword, verifyPassword } from '../../platform/passwords'
 import { route } from '../../platform/route'
+import type { ModuleDeps } from '../deps'
 import {
   type Account,
   findAccount,
@@ -20,11 +21,10 @@ import {
   routeRedirect,
   sessionUser,
 } from './accounts'
-import type { ModuleDeps } from '../deps'
+import { authRateLimit } from './rate-limit'
 import { inScope } from './scope'
 import { familyOf, issueTokens, revokeFamily, spendRefreshToken } from './sessions'
 import { clearFailures, lockedMinutes, recordFailure } from './throttle'
-import { authRateLimit } from './rate-limit'
 
 // Verifying against this when no account matches keeps a wrong username as slow as a wrong password.
 let decoyHash: Promise<string> | undefined
@@ -34,7 +34,13 @@ const decoy = () => {
 }
 
 /** Audit entries need a tenant: the landlord's sign-ins go to the log instead. */
-async function auditAuth(tx: Tx, req: FastifyRequest, actorId: string | null, action: string, details?: Record<string, unknown>) {
+async function auditAuth(
+  tx: Tx,
+  req: FastifyRequest,
+  actorId: string | null,
+  action: string,
+  details?: Record<string, unknown>,
+) {
   if (!req.tenant) {
     req.log.info({ actorId, action, ...details }, 'landlord auth event')
     return
@@ -116,7 +122,8 @@ export async function loginRoutes(app: FastifyInstance, deps: ModuleDeps) {
       const tenantId = tenantOf(req)
       const outcome = await inScope(db, tenantId, async (tx) => {
         const spent = await spendRefreshToken(tx, body.refreshToken)
-        if (spent.kind === 'reused') await auditAuth(tx, req, spent.userId, 'refresh.reused', { familyId: spent.familyId })
+        if (spent.kind === 'reused')
+          await auditAuth(tx, req, spent.userId, 'refresh.reused', { familyId: spent.familyId })
         if (spent.kind !== 'valid') return null
         const account = await findAccountById(tx, tenantId, spent.userId)
         if (!account?.active) {

@@ -37,7 +37,12 @@ export async function noticeRoutes(app: FastifyInstance) {
         .insert(privacyAcceptances)
         .values({ tenantId: user.tenantId as string, userId: user.id, version: notice.version, ip: req.ip })
         .onConflictDoNothing()
-      await req.audit(tx, { action: 'privacy-notice.accept', entity: 'user', entityId: user.id, details: { version: notice.version } })
+      await req.audit(tx, {
+        action: 'privacy-notice.accept',
+        entity: 'user',
+        entityId: user.id,
+        details: { version: notice.version },
+      })
     })
     return null
   })

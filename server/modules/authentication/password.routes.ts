@@ -7,8 +7,8 @@ import { UnauthenticatedError, ValidationError } from '../../platform/errors'
 import { translate } from '../../platform/messages'
 import { hashPassword, verifyPassword } from '../../platform/passwords'
 import { route } from '../../platform/route'
-import { findAccountById } from './accounts'
 import type { ModuleDeps } from '../deps'
+import { findAccountById } from './accounts'
 import { authRateLimit } from './rate-limit'
 import { inScope } from './scope'
 import { revokeAllOf } from './sessions'
@@ -37,9 +37,15 @@ export async function passwordRoutes(app: FastifyInstance, deps: ModuleDeps) {
       const now = new Date().toISOString()
       await inScope(db, me.tenantId, async (tx) => {
         if (me.tenantId === null) {
-          await tx.update(landlordUsers).set({ passwordHash, updatedAt: now }).where(eq(landlordUsers.id, me.id))
+          await tx
+            .update(landlordUsers)
+            .set({ passwordHash, updatedAt: now })
+            .where(eq(landlordUsers.id, me.id))
         } else {
-          await tx.update(users).set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now }).where(eq(users.id, me.id))
+          await tx
+            .update(users)
+            .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now })
+            .where(eq(users.id, me.id))
           await recordAudit(tx, {
             tenantId: me.tenantId,
             actorId: me.id,

@@ -16,8 +16,8 @@ import { translate } from '../../platform/messages'
 import { hashPassword, verifyPassword } from '../../platform/passwords'
 import { route } from '../../platform/route'
 import { newOpaqueToken } from '../../platform/tokens'
-import { findAccount } from './accounts'
 import type { ModuleDeps } from '../deps'
+import { findAccount } from './accounts'
 import { authRateLimit } from './rate-limit'
 import {
   assertRecoveryType,
@@ -78,9 +78,16 @@ export async function recoveryRoutes(app: FastifyInstance, deps: ModuleDeps) {
         if ((await recentResets(tx, account.id)) >= MAX_RESETS_PER_WINDOW) return null
         const questions = await questionsOf(tx, account.id)
         const questionsAvailable = questions.length === SECURITY_QUESTION_COUNT
-        const type: 'code' | 'questions' = body.type === 'questions' && questionsAvailable ? 'questions' : 'code'
+        const type: 'code' | 'questions' =
+          body.type === 'questions' && questionsAvailable ? 'questions' : 'code'
         const code = type === 'code' ? newResetCode() : null
-        const reset = await startReset(tx, { tenantId: tenant.id, userId: account.id, type, code, ip: req.ip })
+        const reset = await startReset(tx, {
+          tenantId: tenant.id,
+          userId: account.id,
+          type,
+          code,
+          ip: req.ip,
+        })
         await audit(tx, req, account.id, `password.recovery-${type}`)
         return { account, type, code, reset, questionsAvailable }
       })
@@ -105,7 +112,12 @@ export async function recoveryRoutes(app: FastifyInstance, deps: ModuleDeps) {
   )
 
   /** Sets the new password, spends the reset, signs the user out everywhere. */
-  async function finishReset(tx: Tx, req: FastifyRequest, reset: { id: string; userId: string }, password: string) {
+  async function finishReset(
+    tx: Tx,
+    req: FastifyRequest,
+    reset: { id: string; userId: string },
+    password: string,
+  ) {
     const passwordHash = await hashPassword(password)
     const now = new Date().toISOString()
     const [user] = await tx
@@ -200,7 +212,8 @@ export async function recoveryRoutes(app: FastifyInstance, deps: ModuleDeps) {
       await withTenant(db, tenant.id, async (tx) => {
         const reset = await liveReset(tx, body.password_reset_token, req.lang)
         assertRecoveryType(reset.type, 'questions')
-        if (!reset.questionsPassedAt) throw new ValidationError({ questions: [translate('recovery.wrongAnswers', req.lang)] })
+        if (!reset.questionsPassedAt)
+          throw new ValidationError({ questions: [translate('recovery.wrongAnswers', req.lang)] })
         await finishReset(tx, req, reset, body.password)
       })
       return { message: translate('password.updated', req.lang) }

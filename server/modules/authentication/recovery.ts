@@ -5,8 +5,8 @@ import { RESET_TOKEN_MINUTES } from '../../../src/contract/schemas/recovery'
 import type { Tx } from '../../db/client'
 import { passwordResets, securityAnswers } from '../../db/schema'
 import { UnprocessableError, ValidationError } from '../../platform/errors'
-import { translate } from '../../platform/messages'
 import type { Lang } from '../../platform/language'
+import { translate } from '../../platform/messages'
 import { hashOpaqueToken, newOpaqueToken } from '../../platform/tokens'
 
 /** Wrong codes or answers a reset survives before it is spent. */
@@ -71,7 +71,10 @@ export async function liveReset(tx: Tx, token: string, lang: Lang) {
     .where(eq(passwordResets.tokenHash, hashOpaqueToken(token)))
     .for('update')
   const live =
-    reset && !reset.usedAt && reset.failedAttempts < MAX_RESET_ATTEMPTS && Date.parse(reset.expiresAt) > Date.now()
+    reset &&
+    !reset.usedAt &&
+    reset.failedAttempts < MAX_RESET_ATTEMPTS &&
+    Date.parse(reset.expiresAt) > Date.now()
   if (!live) {
     throw new ValidationError({ password_reset_token: [translate('recovery.expired', lang)] })
   }

@@ -52,7 +52,11 @@ export type RefreshOutcome =
  * one already used or revoked means it leaked, so its whole family is revoked.
  */
 export async function spendRefreshToken(tx: Tx, token: string): Promise<RefreshOutcome> {
-  const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOpaqueToken(token))).for('update')
+  const [row] = await tx
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)))
+    .for('update')
   if (!row) return { kind: 'invalid' }
   if (row.usedAt || row.revokedAt) {
     await revokeFamily(tx, row.familyId)
@@ -80,6 +84,9 @@ export async function revokeAllOf(tx: Tx, userId: string): Promise<void> {
 
 /** The family a refresh token belongs to, for logout; null when unknown. */
 export async function familyOf(tx: Tx, token: string): Promise<string | null> {
-  const [row] = await tx.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)))
+  const [row] = await tx
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)))
   return row?.familyId ?? null
 }

@@ -12,14 +12,24 @@ const byUsername = (tenantId: string | null, username: string) =>
   and(eq(loginThrottles.tenantId, tenantId ?? LANDLORD_SCOPE), eq(loginThrottles.username, username))
 
 /** Minutes the username is still locked for, or 0. */
-export async function lockedMinutes(tx: Tx, tenantId: string | null, username: string, now = Date.now()): Promise<number> {
+export async function lockedMinutes(
+  tx: Tx,
+  tenantId: string | null,
+  username: string,
+  now = Date.now(),
+): Promise<number> {
   const [row] = await tx.select().from(loginThrottles).where(byUsername(tenantId, username))
   const until = row?.lockedUntil ? Date.parse(row.lockedUntil) : 0
   return until > now ? Math.ceil((until - now) / 60_000) : 0
 }
 
 /** Counts a failure; from the sixth on, locks for 1, 2, 4… minutes, at most an hour. */
-export async function recordFailure(tx: Tx, tenantId: string | null, username: string, now = Date.now()): Promise<void> {
+export async function recordFailure(
+  tx: Tx,
+  tenantId: string | null,
+  username: string,
+  now = Date.now(),
+): Promise<void> {
   const [row] = await tx
     .insert(loginThrottles)
     .values({ id: uuidv7(), tenantId: tenantId ?? LANDLORD_SCOPE, username, failures: 1 })

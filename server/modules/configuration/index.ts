@@ -9,7 +9,7 @@ import { userRoutes } from './users.routes'
 /** `/api/configuration`: tenant settings, menus, users, roles, profile, clients, products. */
 export async function configurationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(tenantConfigurationRoutes)
-  await app.register(menuRoutes)
+  await app.register(menuRoutes, { db: deps.database.db })
   await app.register(roleRoutes)
   await app.register(userRoutes)
   await app.register(profileRoutes, deps)

@@ -19,7 +19,11 @@ export const MENUS: readonly MenuDefinition[] = [
     key: 'patients',
     children: [
       { key: 'patients-list', to: '/patients', permission: 'patients-index' },
-      { key: 'assignments-concentrated', to: '/assignments-concentrated', permission: 'assignments-concentrated-index' },
+      {
+        key: 'assignments-concentrated',
+        to: '/assignments-concentrated',
+        permission: 'assignments-concentrated-index',
+      },
       { key: 'assignation-patient', to: '/assignation-patient', permission: 'assignation-patient-index' },
     ],
   },
@@ -29,15 +33,27 @@ export const MENUS: readonly MenuDefinition[] = [
       { key: 'covid', to: '/covid', permission: 'covid-index' },
       { key: 'vaccinations', to: '/vaccinations', permission: 'vaccinations-index' },
       { key: 'periodic-exams', to: '/digital-record/periodic-exams', permission: 'periodic-exams-index' },
-      { key: 'affected-systems-concentrated', to: '/digital-record/affected-systems', permission: 'affected-systems-concentrated-index' },
-      { key: 'record-disabilities', to: '/digital-record/medical-reports/record-disabilities', permission: 'record-disabilities-index' },
+      {
+        key: 'affected-systems-concentrated',
+        to: '/digital-record/affected-systems',
+        permission: 'affected-systems-concentrated-index',
+      },
+      {
+        key: 'record-disabilities',
+        to: '/digital-record/medical-reports/record-disabilities',
+        permission: 'record-disabilities-index',
+      },
     ],
   },
   {
     key: 'catalogues',
     children: [
       { key: 'medicines', to: '/medicines', permission: 'medicines-index' },
-      { key: 'reason-for-consultation', to: '/reason-for-consultation', permission: 'reason-for-consultation-index' },
+      {
+        key: 'reason-for-consultation',
+        to: '/reason-for-consultation',
+        permission: 'reason-for-consultation-index',
+      },
       { key: 'affected-systems', to: '/affected-systems', permission: 'affected-systems-index' },
       { key: 'cie-diagnostics', to: '/cie-diagnostics', permission: 'cie-diagnostics-index' },
       { key: 'disability-types', to: '/disability-types', permission: 'disability-types-index' },
@@ -61,7 +77,11 @@ export const MENUS: readonly MenuDefinition[] = [
       { key: 'clients', to: '/clients', permission: 'clients-index' },
       { key: 'db-medic-users', to: '/db-medic-users', permission: 'db-medic-users-index' },
       { key: 'db-patient-users', to: '/db-patient-users', permission: 'db-patient-users-index' },
-      { key: 'db-assignation-special-label', to: '/db-assignation-special-label', permission: 'db-assignation-special-label-index' },
+      {
+        key: 'db-assignation-special-label',
+        to: '/db-assignation-special-label',
+        permission: 'db-assignation-special-label-index',
+      },
       { key: 'db-vaccinations', to: '/db-vaccinations', permission: 'db-vaccinations-index' },
       { key: 'data-mining', to: '/data-mining', permission: 'data-mining-index' },
     ],
@@ -78,7 +98,10 @@ export interface MenuItem {
 }
 
 /** The menu tree with the caller's visibility: an item needs its permission, a parent a visible child. */
-export function menusFor(permissions: ReadonlySet<string>, menus: readonly MenuDefinition[] = MENUS): MenuItem[] {
+export function menusFor(
+  permissions: ReadonlySet<string>,
+  menus: readonly MenuDefinition[] = MENUS,
+): MenuItem[] {
   return menus.map((menu) => {
     const children = menusFor(permissions, menu.children ?? [])
     const visible = menu.children

@@ -36,7 +36,12 @@ type PasswordPair = { password: string; password_confirmation: string }
  */
 export function passwordPair<E extends v.ObjectEntries>(entries: E) {
   const mismatch = v.forward(
-    v.partialCheck<PasswordPair, [['password'], ['password_confirmation']], PasswordPair, 'password.mismatch'>(
+    v.partialCheck<
+      PasswordPair,
+      [['password'], ['password_confirmation']],
+      PasswordPair,
+      'password.mismatch'
+    >(
       [['password'], ['password_confirmation']],
       (input) => input.password === input.password_confirmation,
       'password.mismatch',
@@ -44,5 +49,12 @@ export function passwordPair<E extends v.ObjectEntries>(entries: E) {
     ['password_confirmation'],
   )
   const shape = v.object({ ...entries, ...newPasswordEntries })
-  return v.pipe(shape, mismatch as unknown as v.BaseValidation<v.InferOutput<typeof shape>, v.InferOutput<typeof shape>, v.BaseIssue<unknown>>)
+  return v.pipe(
+    shape,
+    mismatch as unknown as v.BaseValidation<
+      v.InferOutput<typeof shape>,
+      v.InferOutput<typeof shape>,
+      v.BaseIssue<unknown>
+    >,
+  )
 }

@@ -3,16 +3,16 @@ import { Outlet, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { call } from '../../api/client'
 import { logout } from '../../contract/endpoints/authentication'
-import { homeRoute } from '../../session/guard'
 import { endSession } from '../../session/end-session'
+import { homeRoute } from '../../session/guard'
 import { canSwitchMode, type Mode, storedMode, storeMode } from '../../session/mode'
 import { currentSession } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
 import { Button } from '../../ui/Button'
 import { LanguageSwitch } from '../../ui/LanguageSwitch'
 import './app-shell.css'
-import { PATIENT_MENU } from './patient-menu'
 import { PermissionDeniedDialog } from './PermissionDeniedDialog'
+import { PATIENT_MENU } from './patient-menu'
 import { Sidebar } from './Sidebar'
 import { useMenus } from './use-menus'
 
@@ -30,7 +30,8 @@ export function AppLayout() {
     storeMode(next)
     setMode(next)
     const user = session?.user
-    const to = next === 'patient' ? '/dashboard/patient-home' : homeRoute(user?.permissions ?? [], null, false)
+    const to =
+      next === 'patient' ? '/dashboard/patient-home' : homeRoute(user?.permissions ?? [], null, false)
     void navigate({ to })
   }
 
@@ -47,7 +48,13 @@ export function AppLayout() {
   return (
     <div className="app" data-menu-open={menuOpen}>
       <header className="app__header">
-        <button type="button" className="app__menu-button" aria-label={t`Menú`} aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+        <button
+          type="button"
+          className="app__menu-button"
+          aria-label={t`Menú`}
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
           ☰
         </button>
         <span className="app__product">

@@ -30,7 +30,12 @@ export function Sidebar({ menus, onNavigate }: { menus: MenuItem[]; onNavigate?:
       {items.map((item) => (
         <li key={item.key}>
           {item.to ? (
-            <Link to={item.to} className="sidebar__link" activeProps={{ 'aria-current': 'page' }} onClick={onNavigate}>
+            <Link
+              to={item.to}
+              className="sidebar__link"
+              activeProps={{ 'aria-current': 'page' }}
+              onClick={onNavigate}
+            >
               {label(item.key)}
             </Link>
           ) : (

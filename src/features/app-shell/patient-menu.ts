@@ -14,4 +14,9 @@ const PATIENT_SCREENS: Array<[key: string, to: string]> = [
   ['patient-vaccination-record', '/patient/vaccination-record'],
 ]
 
-export const PATIENT_MENU: MenuItem[] = PATIENT_SCREENS.map(([key, to]) => ({ key, to, visible: true, children: [] }))
+export const PATIENT_MENU: MenuItem[] = PATIENT_SCREENS.map(([key, to]) => ({
+  key,
+  to,
+  visible: true,
+  children: [],
+}))

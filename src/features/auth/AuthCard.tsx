@@ -3,7 +3,15 @@ import { LanguageSwitch } from '../../ui/LanguageSwitch'
 import './login.css'
 
 /** The frame of the pages before sign-in: language switch, the product mark and a card. */
-export function AuthCard({ title, children, brand }: { title: ReactNode; children: ReactNode; brand?: ReactNode }) {
+export function AuthCard({
+  title,
+  children,
+  brand,
+}: {
+  title: ReactNode
+  children: ReactNode
+  brand?: ReactNode
+}) {
   return (
     <main className="login">
       <div className="login__language">

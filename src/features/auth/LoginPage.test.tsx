@@ -47,7 +47,9 @@ describe('the login page', () => {
   it('sends the username lowercased, remembers it, and shows the server’s failure', async () => {
     const { requests, bodyOf } = stubApi({
       [CONFIGURATION]: { body: configuration },
-      '/api/authentication/validate-username': { body: { data: { ask_business_name: false }, message: '', error: false } },
+      '/api/authentication/validate-username': {
+        body: { data: { ask_business_name: false }, message: '', error: false },
+      },
       '/api/authentication/login': {
         status: 422,
         body: { data: null, error: true, message: 'Credenciales incorrectas' },
@@ -101,7 +103,9 @@ describe('the login page', () => {
     }
     stubApi({
       [CONFIGURATION]: { body: configuration },
-      '/api/authentication/validate-username': { body: { data: { ask_business_name: false }, message: '', error: false } },
+      '/api/authentication/validate-username': {
+        body: { data: { ask_business_name: false }, message: '', error: false },
+      },
       '/api/authentication/login': { body: { data: login, message: '', error: false } },
     })
     const onSignedIn = vi.fn()
@@ -118,7 +122,9 @@ describe('the login page', () => {
   it('asks for the business name when the username is in more than one business', async () => {
     const { requests } = stubApi({
       [CONFIGURATION]: { body: configuration },
-      '/api/authentication/validate-username': { body: { data: { ask_business_name: true }, message: '', error: false } },
+      '/api/authentication/validate-username': {
+        body: { data: { ask_business_name: true }, message: '', error: false },
+      },
     })
     await renderWithI18n(<LoginPage onSignedIn={signedIn} />)
     fireEvent.input(screen.getByLabelText('Usuario'), { target: { value: 'ana@grupo.mx' } })

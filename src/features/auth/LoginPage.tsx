@@ -4,9 +4,9 @@ import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { call } from '../../api/client'
 import { login, validateUsername } from '../../contract/endpoints/authentication'
+import { LoginForm } from '../../contract/schemas/login'
 import { takeExpiryNotice } from '../../session/end-session'
 import { saveSession, sessionFromLogin } from '../../session/session-store'
-import { LoginForm } from '../../contract/schemas/login'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { Checkbox } from '../../ui/Checkbox'
@@ -42,7 +42,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (routeRedirect: string) 
     rememberUser(values.rememberUser ? values.username : null)
     try {
       if (!needsBusiness) {
-        const check = await call(validateUsername, { body: { username: values.username, email: values.username } })
+        const check = await call(validateUsername, {
+          body: { username: values.username, email: values.username },
+        })
         if (check.ask_business_name && !values.business) {
           setNeedsBusiness(true)
           return

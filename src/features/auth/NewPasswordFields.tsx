@@ -5,11 +5,9 @@ import { fieldMessage } from './form-errors'
 import { PasswordRulesHint } from './PasswordRulesHint'
 
 /** The new password with its live strength rules, and its confirmation (SPEC §5). */
-export function NewPasswordFields<T extends FieldValues & { password: string; password_confirmation: string }>({
-  form,
-}: {
-  form: UseFormReturn<T>
-}) {
+export function NewPasswordFields<
+  T extends FieldValues & { password: string; password_confirmation: string },
+>({ form }: { form: UseFormReturn<T> }) {
   const { t, i18n } = useLingui()
   const errors = form.formState.errors
   const password = form.watch('password' as Path<T>) as string

@@ -51,7 +51,7 @@ export function NoticePrivacyPage({ onAccepted }: { onAccepted: () => void }) {
         {!notice && !failure && <Spinner />}
         {notice && (
           <>
-            <div className="notice-text" tabIndex={0}>
+            <div className="notice-text">
               {notice.text.split('\n').map((paragraph) => (
                 <p key={paragraph}>{paragraph}</p>
               ))}

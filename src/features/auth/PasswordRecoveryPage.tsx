@@ -21,7 +21,11 @@ const RecoveryForm = v.object({
 })
 
 /** SPEC §2 /password-recovery: the username, and the way to recover (e-mailed code or questions). */
-export function PasswordRecoveryPage({ onStarted }: { onStarted: (next: '/password-confirmation' | '/questions') => void }) {
+export function PasswordRecoveryPage({
+  onStarted,
+}: {
+  onStarted: (next: '/password-confirmation' | '/questions') => void
+}) {
   const { t, i18n } = useLingui()
   const [failure, setFailure] = useState<string | null>(null)
   const form = useForm({
@@ -42,7 +46,10 @@ export function PasswordRecoveryPage({ onStarted }: { onStarted: (next: '/passwo
     <AuthCard title={t`Recuperar contraseña`}>
       <form className="login__form" onSubmit={submit} noValidate>
         <p className="login__hint">
-          <Trans>Escribe tu usuario. Te enviaremos un código a tu correo o podrás responder tus preguntas de seguridad.</Trans>
+          <Trans>
+            Escribe tu usuario. Te enviaremos un código a tu correo o podrás responder tus preguntas de
+            seguridad.
+          </Trans>
         </p>
         <TextField
           label={t`Usuario`}
@@ -58,10 +65,12 @@ export function PasswordRecoveryPage({ onStarted }: { onStarted: (next: '/passwo
             <Trans>¿Cómo quieres recuperarla?</Trans>
           </legend>
           <label>
-            <input type="radio" value="code" {...form.register('type')} /> <Trans>Con un código por correo</Trans>
+            <input type="radio" value="code" {...form.register('type')} />{' '}
+            <Trans>Con un código por correo</Trans>
           </label>
           <label>
-            <input type="radio" value="questions" {...form.register('type')} /> <Trans>Con mis preguntas de seguridad</Trans>
+            <input type="radio" value="questions" {...form.register('type')} />{' '}
+            <Trans>Con mis preguntas de seguridad</Trans>
           </label>
         </fieldset>
         {failure && <Alert>{failure}</Alert>}

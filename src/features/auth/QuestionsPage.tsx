@@ -45,19 +45,33 @@ export function QuestionsPage({ onDone }: { onDone: () => void }) {
 
   const onFailure = (error: unknown) => {
     if (error instanceof ApiError && error.errors?.password_reset_token) setExpired(true)
-    else setFailure(error instanceof ApiError && error.errors?.questions ? error.errors.questions.join(' ') : errorText(error, i18n))
+    else
+      setFailure(
+        error instanceof ApiError && error.errors?.questions
+          ? error.errors.questions.join(' ')
+          : errorText(error, i18n),
+      )
   }
 
   useEffect(() => {
     if (expired) return
+    let live = true
     call(getSecurityQuestions, { body: { password_reset_token: token } })
-      .then((answer) => setQuestions(answer.questions))
-      .catch(onFailure)
-    // The token is fixed for the page's life; the questions are fetched once.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: fetched once per page
-  }, [])
+      .then((answer) => live && setQuestions(answer.questions))
+      .catch((error: unknown) => {
+        if (!live) return
+        if (error instanceof ApiError && error.errors?.password_reset_token) setExpired(true)
+        else setFailure(errorText(error, i18n))
+      })
+    return () => {
+      live = false
+    }
+  }, [expired, token, i18n])
 
-  const answersForm = useForm({ resolver: valibotResolver(Answers), defaultValues: { answers: ['', '', ''] } })
+  const answersForm = useForm({
+    resolver: valibotResolver(Answers),
+    defaultValues: { answers: ['', '', ''] },
+  })
   const passwordForm = useForm({
     resolver: valibotResolver(ResetPasswordWithoutCodeRequest),
     defaultValues: { password_reset_token: token, password: '', password_confirmation: '' },

@@ -7,7 +7,10 @@ export function ssoResult(response: string): { error: boolean; message: string |
   try {
     const json = JSON.parse(atob(response.replace(/-/g, '+').replace(/_/g, '/')))
     const message = typeof json.message === 'string' ? json.message : null
-    return { error: json.error === true || typeof json.error === 'string', message: message ?? (typeof json.error === 'string' ? json.error : null) }
+    return {
+      error: json.error === true || typeof json.error === 'string',
+      message: message ?? (typeof json.error === 'string' ? json.error : null),
+    }
   } catch {
     return { error: true, message: null }
   }

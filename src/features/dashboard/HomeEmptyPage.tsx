@@ -8,7 +8,9 @@ export function HomeEmptyPage() {
         <Trans>Bienvenido</Trans>
       </h1>
       <p>
-        <Trans>Tu perfil todavía no tiene pantallas asignadas. Pide a tu administrador los permisos que necesitas.</Trans>
+        <Trans>
+          Tu perfil todavía no tiene pantallas asignadas. Pide a tu administrador los permisos que necesitas.
+        </Trans>
       </p>
     </section>
   )

@@ -7,8 +7,8 @@ export function MaintenanceNotice({ now = new Date() }: { now?: Date }) {
   return (
     <p className="notice-banner" role="status">
       <Trans>
-        Mantenimiento de fin de año: del 30 de diciembre al 1 de enero el servicio estará fuera de línea hasta 72 horas.
-        Lo que registres en este dispositivo se guarda y se enviará al terminar.
+        Mantenimiento de fin de año: del 30 de diciembre al 1 de enero el servicio estará fuera de línea hasta
+        72 horas. Lo que registres en este dispositivo se guarda y se enviará al terminar.
       </Trans>
     </p>
   )
