@@ -1,5 +1,6 @@
 import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config'
@@ -11,6 +12,7 @@ import { authentication } from './platform/authentication'
 import { failure } from './platform/envelope'
 import { installErrorHandler } from './platform/error-handler'
 import { NotFoundError } from './platform/errors'
+import { diskFileStore, type FileStore } from './platform/files'
 import { healthRoutes } from './platform/health'
 import { createMailer, type Mailer } from './platform/mailer'
 import { translate } from './platform/messages'
@@ -26,6 +28,7 @@ export interface AppDeps {
   /** Tests may pass their own; by default made from the config. */
   tokens?: TokenService
   mailer?: Mailer
+  files?: FileStore
 }
 
 declare module 'fastify' {
@@ -79,6 +82,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   })
   await app.register(compress, { threshold: 1024 })
+  // Form data (photos, attachments) arrives as the body: text fields as strings, files as bytes,
+  // so the contract's schemas validate it like JSON. Each schema sets its own smaller limit.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 10 * 1024 * 1024, files: 10 },
+  })
   await app.register(rateLimit, {
     max: config.rateLimitMax,
     // The limit guards the API; the PWA's files are static, cached by the service worker, and a
@@ -94,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tenancy, { db: database.db, config })
   const tokens = deps.tokens ?? createTokenService(config)
   const mailer = deps.mailer ?? createMailer(config, app.log)
+  const files = deps.files ?? diskFileStore(config.dataDir)
   await app.register(authentication, { db: database.db, tokens })
   await app.register(access, { routes: declaredRoutes })
   await app.register(auditing)
@@ -105,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api', database })
   for (const [service, module] of Object.entries(MODULES)) {
     // The module gets its dependencies, never Fastify's `prefix` (which it would pass on twice).
-    await app.register((scope) => module(scope, { database, config, tokens, mailer }), {
+    await app.register((scope) => module(scope, { database, config, tokens, mailer, files }), {
       prefix: `/api/${service}`,
     })
   }

@@ -1,5 +1,6 @@
 import type { Config } from '../config'
 import type { Database } from '../db/client'
+import type { FileStore } from '../platform/files'
 import type { Mailer } from '../platform/mailer'
 import type { TokenService } from '../platform/tokens'
 
@@ -9,4 +10,5 @@ export interface ModuleDeps {
   config: Config
   tokens: TokenService
   mailer: Mailer
+  files: FileStore
 }

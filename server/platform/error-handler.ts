@@ -11,6 +11,11 @@ const FASTIFY_ERRORS: Record<string, [number, MessageKey]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'error.tooLarge'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'error.unsupportedType'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'error.badRequest'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'error.tooLarge'],
+  FST_FILES_LIMIT: [413, 'error.tooLarge'],
+  FST_PARTS_LIMIT: [413, 'error.tooLarge'],
+  FST_FIELDS_LIMIT: [413, 'error.tooLarge'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'error.unsupportedType'],
 }
 
 /**

@@ -119,6 +119,11 @@ export const MESSAGES = {
     es: 'El aviso de privacidad cambió; léelo de nuevo antes de aceptarlo.',
     en: 'The privacy notice changed; read it again before accepting it.',
   },
+  'file.imageType': {
+    es: 'Elige una imagen con extensión .png o .jpg',
+    en: 'Choose an image with .png or .jpg extension',
+  },
+  'file.imageTooLarge': { es: 'La imagen debe pesar menos de 2 MB.', en: 'The image must be under 2 MB.' },
   'curp.invalid': { es: 'La CURP no es válida', en: 'The SSN field is invalid' },
   'nss.invalid': {
     es: 'El número de seguridad social no es válido.',

@@ -11,6 +11,6 @@ export async function configurationModule(app: FastifyInstance, deps: ModuleDeps
   await app.register(tenantConfigurationRoutes)
   await app.register(menuRoutes, { db: deps.database.db })
   await app.register(roleRoutes)
-  await app.register(userRoutes)
+  await app.register(userRoutes, { files: deps.files })
   await app.register(profileRoutes, deps)
 }

@@ -9,9 +9,12 @@ import {
   refreshSessionUser,
   showUser,
   updateUser,
+  userPhoto,
 } from '../../../src/contract/endpoints/users'
+import { imageTypeOf } from '../../../src/contract/rules/files'
 import { users } from '../../db/schema'
-import { ConflictError, UnauthenticatedError } from '../../platform/errors'
+import { ConflictError, NotFoundError, UnauthenticatedError } from '../../platform/errors'
+import type { FileStore } from '../../platform/files'
 import type { Lang } from '../../platform/language'
 import { MESSAGES, translate } from '../../platform/messages'
 import { hashPassword } from '../../platform/passwords'
@@ -48,14 +51,19 @@ const SHEET_HEADER: Record<Lang, string[]> = {
 const YES_NO: Record<Lang, [string, string]> = { es: ['Sí', 'No'], en: ['Yes', 'No'] }
 
 /** The tenant's staff accounts (SPEC §7 "Users"); patients get theirs from the patient form. */
-export async function userRoutes(app: FastifyInstance) {
+export async function userRoutes(app: FastifyInstance, opts: { files: FileStore }) {
   /** A user's role or state decides their permissions, which are cached for a few seconds. */
   const accessChanged = (tenantId: string) => app.accounts.forgetTenant(tenantId)
 
+  /** Stores an uploaded photo (already checked by the schema) and answers its hash. */
+  const storedPhoto = async (photo: Uint8Array | undefined) =>
+    photo ? (await opts.files.put(photo)).hash : undefined
+
   route(app, createUser, async ({ body }, req) => {
     const tenantId = tenantIdOf(req)
-    // Hashing is slow on purpose: do it before the transaction opens.
+    // Hashing is slow on purpose: do it (and the file write) before the transaction opens.
     const passwordHash = await hashPassword(body.password)
+    const photo = await storedPhoto(body.photo)
     return guardIdentity(req.lang, () =>
       req.withTenant(async (tx) => {
         const form = { email: body.email, employeeNumber: body.employee_number, roleId: body.role_id }
@@ -75,6 +83,7 @@ export async function userRoutes(app: FastifyInstance) {
           passwordHash,
           // The administrator chose this password: its owner changes it at the first sign-in.
           mustChangePassword: true,
+          photo: photo ?? null,
         })
         await req.audit(tx, { action: 'user.create', entity: 'user', entityId: id })
         return findUser(tx, id)
@@ -84,9 +93,24 @@ export async function userRoutes(app: FastifyInstance) {
 
   route(app, showUser, async ({ params }, req) => req.withTenant((tx) => findUser(tx, params.id)))
 
+  // The photo of a user of this tenant, for any signed-in colleague (it shows in headers and lists).
+  route(app, userPhoto, async ({ params }, req, reply) => {
+    const [row] = await req.withTenant((tx) =>
+      tx.select({ photo: users.photo }).from(users).where(eq(users.id, params.id)),
+    )
+    const bytes = row?.photo ? await opts.files.get(row.photo) : null
+    if (!bytes) throw new NotFoundError()
+    reply
+      .header('content-type', imageTypeOf(bytes) ?? 'application/octet-stream')
+      .header('cache-control', 'private, max-age=86400')
+      .send(bytes)
+    return null
+  })
+
   route(app, updateUser, async ({ params, body }, req) => {
     const tenantId = tenantIdOf(req)
     const passwordHash = body.password ? await hashPassword(body.password) : null
+    const photo = await storedPhoto(body.photo)
     const user = await guardIdentity(req.lang, () =>
       req.withTenant(async (tx) => {
         const current = await findUser(tx, params.id)
@@ -105,6 +129,7 @@ export async function userRoutes(app: FastifyInstance) {
             roleId: body.role_id,
             active: body.active,
             updatedAt: now,
+            ...(photo && { photo }),
             // A password set by someone else must be changed by its owner at the next sign-in.
             ...(passwordHash && { passwordHash, passwordChangedAt: now, mustChangePassword: true }),
           })

@@ -106,10 +106,18 @@ describe('users', () => {
     }
   }
 
+  /**
+   * Creates a user through the API. The password an administrator sets must be changed at the
+   * first sign-in; these tests sign in as the new user to act, so the change is marked as done.
+   */
   const createUser = async (overrides: Record<string, unknown> = {}, headers = admin) => {
     const res = await call(headers, endpoints.createUser, {}, aForm(overrides))
     expect(res.statusCode, res.body).toBe(200)
-    return res.json().data as { id: string; email: string; employee_number: string }
+    const created = res.json().data as { id: string; email: string; employee_number: string }
+    await withTenant(t.database.db, acme.id, (tx) =>
+      tx.update(users).set({ mustChangePassword: false }).where(eq(users.id, created.id)),
+    )
+    return created
   }
 
   const countUsers = (tenantId: string) =>
@@ -321,6 +329,14 @@ describe('users', () => {
       await call(admin, endpoints.updateUser, { id: user.id }, { ...form, active: false })
       expect((await call(session, endpoints.refreshSessionUser)).statusCode).toBe(401)
     })
+  })
+
+  it('makes the owner of a new account change the password the administrator chose', async () => {
+    const form = aForm()
+    const res = await call(admin, endpoints.createUser, {}, form)
+    const session = await signIn(t.app, 'acme.localhost', form.email, NEW_PASSWORD)
+    expect(session.body.route_redirect).toBe('/update-password')
+    expect((await call(session.headers, endpoints.showUser, { id: res.json().data.id })).statusCode).toBe(403)
   })
 
   describe('delete', () => {

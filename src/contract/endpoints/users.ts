@@ -14,6 +14,15 @@ export const createUser = endpoint({
   response: User,
 })
 
+/** The user's profile photo (image bytes, not the envelope). */
+export const userPhoto = endpoint({
+  service: 'configuration',
+  method: 'GET',
+  path: '/users/photo/:id',
+  access: 'authenticated',
+  params: UserIdParams,
+})
+
 export const showUser = endpoint({
   service: 'configuration',
   method: 'GET',

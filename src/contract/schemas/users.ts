@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { imageTypeOf, MAX_IMAGE_BYTES } from '../rules/files'
 import { NewPassword } from './password'
 import { RoleType } from './roles'
 
@@ -54,10 +55,28 @@ const userEntries = {
   ),
   phone: Phone,
   role_id: v.pipe(v.string(), v.uuid()),
-  active: v.optional(v.boolean(), true),
+  // Form data sends it as text.
+  active: v.optional(
+    v.union([
+      v.boolean(),
+      v.pipe(
+        v.picklist(['true', 'false']),
+        v.transform((t) => t === 'true'),
+      ),
+    ]),
+    true,
+  ),
+  /** The profile photo when the form sends one (multipart): png or jpg under 2 MB, checked by its bytes. */
+  photo: v.optional(
+    v.pipe(
+      v.instance(Uint8Array, 'file.imageType'),
+      v.check((bytes) => bytes.length <= MAX_IMAGE_BYTES, 'file.imageTooLarge'),
+      v.check((bytes) => imageTypeOf(bytes) !== null, 'file.imageType'),
+    ),
+  ),
 }
 
-/** POST /users/create. The photo is uploaded separately. */
+/** POST /users/create, as JSON or as form data with a photo. */
 export const CreateUserRequest = v.object({ ...userEntries, password: NewPassword })
 export type CreateUserRequest = v.InferOutput<typeof CreateUserRequest>
 
