@@ -190,3 +190,46 @@ test('the English texts of the permission dialog and the expiry follow the langu
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page.getByLabel('Password', { exact: true })).toBeVisible()
 })
+
+test('a password is recovered by answering the three security questions', async ({ page }) => {
+  await page.goto('/password-recovery')
+  await page.getByLabel('Usuario').fill('doctor@demo.localhost')
+  await page.getByLabel('Con mis preguntas de seguridad').check()
+  await page.getByRole('button', { name: 'Continuar' }).click()
+  await expect(page).toHaveURL(/\/questions$/)
+  await page.getByLabel('¿Cuál es el nombre de tu primera mascota?').fill('firulais')
+  await page.getByLabel('¿En qué ciudad naciste?').fill('Queretaro')
+  await page.getByLabel('¿Cuál es tu comida favorita?').fill('Tacos')
+  await page.getByRole('button', { name: 'Validar respuestas' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Las respuestas no coinciden con las registradas.')
+  await page.getByLabel('¿Cuál es tu comida favorita?').fill('POZOLE')
+  await page.getByRole('button', { name: 'Validar respuestas' }).click()
+  await page.getByLabel('Nueva contraseña').fill('Pregunta#2026')
+  await page.getByLabel('Confirmar contraseña').fill('Pregunta#2026')
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
+  await expect(page.getByText('Contraseña actualizada correctamente')).toBeVisible()
+  await page.getByRole('button', { name: 'Aceptar' }).click()
+  await signIn(page, 'doctor@demo.localhost', 'Pregunta#2026')
+  await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('a recovery left too long shows the expiry text and starts over', async ({ page }) => {
+  await page.goto('/password-recovery')
+  await page.getByLabel('Usuario').fill('manager@demo.localhost')
+  await page.getByRole('button', { name: 'Continuar' }).click()
+  await expect(page).toHaveURL(/\/password-confirmation$/)
+  // The reset token's expires_at passes (15 minutes in real life).
+  await page.evaluate(() => {
+    const state = JSON.parse(sessionStorage.getItem('passwordRecovery') ?? '{}')
+    sessionStorage.setItem(
+      'passwordRecovery',
+      JSON.stringify({ ...state, expires_at: new Date(Date.now() - 1000).toISOString() }),
+    )
+  })
+  await page.reload()
+  await expect(
+    page.getByText('El tiempo para recuperar contraseña ha expirado, inténtalo nuevamente'),
+  ).toBeVisible()
+  await page.getByRole('link', { name: 'Recuperar contraseña' }).click()
+  await expect(page).toHaveURL(/\/password-recovery$/)
+})
