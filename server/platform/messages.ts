@@ -66,7 +66,8 @@ export const MESSAGES = {
   'field.integer': { es: 'Debe ser un número entero.', en: 'Must be a whole number.' },
   'field.email': { es: 'El correo electrónico no es válido.', en: 'The e-mail address is not valid.' },
   'field.uuid': { es: 'El identificador no es válido.', en: 'The identifier is not valid.' },
-  'field.date': { es: 'La fecha no es válida.', en: 'The date is not valid.' },
+  'field.date': { es: 'Escribe la fecha como AAAA/MM/DD.', en: 'Write the date as YYYY/MM/DD.' },
+  'field.time': { es: 'Escribe la hora como HH:MM.', en: 'Write the time as HH:MM.' },
   'field.picklist': { es: 'Valor no permitido', en: 'Value not allowed' },
   'field.unknown': { es: 'Este campo no se admite.', en: 'This field is not accepted.' },
   'error.passwordExpired': {

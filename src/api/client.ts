@@ -4,6 +4,7 @@ import type { Endpoint } from '../contract/endpoints/define'
 import { pathFor } from '../contract/endpoints/define'
 import type { Envelope } from '../contract/envelope'
 import { currentLanguage } from '../i18n/language'
+import { startActivity } from './activity'
 import { ApiError, NetworkError } from './errors'
 
 type Parsed<S> = S extends v.GenericSchema ? v.InferOutput<S> : never
@@ -13,6 +14,8 @@ export interface CallOptions<E extends Endpoint> {
   params?: Record<string, string | number>
   query?: Input<E['query']>
   body?: Input<E['body']>
+  /** Sent instead of `body` when the call carries files (multipart form data). */
+  form?: FormData
   signal?: AbortSignal
 }
 
@@ -50,11 +53,12 @@ export async function call<E extends Endpoint>(
   options: CallOptions<E> = {},
 ): Promise<Output<E>> {
   const url = pathFor(endpoint, options.params)
+  const done = startActivity()
   try {
     const response = await http(url, {
       headers: await headersFor(endpoint),
       method: endpoint.method,
-      json: options.body,
+      ...(options.form ? { body: options.form } : { json: options.body }),
       // The query schema's input is a flat record of scalars.
       searchParams: options.query as Record<string, string | number | boolean> | undefined,
       signal: options.signal,
@@ -71,5 +75,42 @@ export async function call<E extends Endpoint>(
     }
     if (error instanceof TimeoutError || error instanceof TypeError) throw new NetworkError(error)
     throw error
+  } finally {
+    done()
+  }
+}
+
+/**
+ * Fetches a file an endpoint answers (a spreadsheet, a photo) and saves it under the name the
+ * server gives in Content-Disposition, or `fallbackName`.
+ */
+export async function download<E extends Endpoint>(
+  endpoint: E,
+  fallbackName: string,
+  options: Pick<CallOptions<E>, 'params' | 'query'> = {},
+): Promise<void> {
+  const done = startActivity()
+  try {
+    const response = await http(pathFor(endpoint, options.params), {
+      headers: await headersFor(endpoint),
+      method: endpoint.method,
+      searchParams: options.query as Record<string, string | number | boolean> | undefined,
+    })
+    const disposition = response.headers.get('content-disposition') ?? ''
+    const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName
+    const url = URL.createObjectURL(await response.blob())
+    const link = Object.assign(document.createElement('a'), { href: url, download: name })
+    link.click()
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      const failure = await failureOf(error)
+      if (failure.status === 401) for (const listener of unauthorizedListeners) listener(endpoint, failure)
+      throw failure
+    }
+    if (error instanceof TimeoutError || error instanceof TypeError) throw new NetworkError(error)
+    throw error
+  } finally {
+    done()
   }
 }

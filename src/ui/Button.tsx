@@ -3,7 +3,7 @@ import { Spinner } from './Spinner'
 import './components.css'
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'ghost'
+  variant?: 'primary' | 'secondary' | 'ghost' | 'danger'
   block?: boolean
   loading?: boolean
 }

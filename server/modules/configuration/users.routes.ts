@@ -10,7 +10,9 @@ import {
   showUser,
   updateUser,
   userPhoto,
+  usersTable,
 } from '../../../src/contract/endpoints/users'
+import { fullPath } from '../../../src/contract/endpoints/define'
 import { imageTypeOf } from '../../../src/contract/rules/files'
 import { users } from '../../db/schema'
 import { ConflictError, NotFoundError, UnauthenticatedError } from '../../platform/errors'
@@ -22,7 +24,7 @@ import { route } from '../../platform/route'
 import { findAccountById, sessionUser } from '../authentication/accounts'
 import { downloadName, sendWorkbook, workbookOf } from './spreadsheet'
 import { callerIdOf, tenantIdOf } from './tenant-scope'
-import { assertUserForm, findUser, guardIdentity, listUsers, presentUser } from './users'
+import { assertUserForm, findUser, guardIdentity, listUsers, presentUser, usersPage } from './users'
 
 const SHEET_HEADER: Record<Lang, string[]> = {
   es: [
@@ -92,6 +94,10 @@ export async function userRoutes(app: FastifyInstance, opts: { files: FileStore 
   })
 
   route(app, showUser, async ({ params }, req) => req.withTenant((tx) => findUser(tx, params.id)))
+
+  route(app, usersTable, async ({ query }, req) =>
+    req.withTenant((tx) => usersPage(tx, query, fullPath(usersTable))),
+  )
 
   // The photo of a user of this tenant, for any signed-in colleague (it shows in headers and lists).
   route(app, userPhoto, async ({ params }, req, reply) => {

@@ -1,8 +1,10 @@
-import { and, asc, eq, getTableColumns, isNull, ne, or, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { DataTableQuery } from '../../../src/contract/schemas/data-table'
 import type { RoleType } from '../../../src/contract/schemas/roles'
 import type { User } from '../../../src/contract/schemas/users'
 import type { Tx } from '../../db/client'
 import { roles, users } from '../../db/schema'
+import { paginate, type TableSpec } from '../../platform/data-table'
 import { NotFoundError, ValidationError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
 import { type MessageKey, translate } from '../../platform/messages'
@@ -134,4 +136,45 @@ export async function guardIdentity<T>(lang: Lang, write: () => Promise<T>): Pro
     }
     throw error
   }
+}
+
+/** What the users table may sort, search and filter by (its column keys → SQL). */
+export const USERS_TABLE: TableSpec = {
+  sortable: {
+    name: users.name,
+    email: users.email,
+    employee_number: users.employeeNumber,
+    role: roles.name,
+    active: users.active,
+  },
+  searchable: {
+    name: sql`concat_ws(' ', ${users.name}, ${users.lastName}, ${users.secondLastName})`,
+    email: users.email,
+    employee_number: users.employeeNumber,
+    role: roles.name,
+  },
+  filterable: { role_id: users.roleId, active: users.active },
+  tieBreaker: users.id,
+}
+
+/** One page of the users table (SPEC §7 Data table) in the caller's tenant transaction. */
+export function usersPage(tx: Tx, query: DataTableQuery, basePath: string) {
+  const joined = () =>
+    tx.select({ user: userColumns, role: roles }).from(users).leftJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
+  return paginate({
+    spec: USERS_TABLE,
+    query,
+    basePath,
+    where: isNull(users.deletedAt),
+    count: async (where) => {
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(users)
+        .leftJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
+        .where(where)
+      return row?.count ?? 0
+    },
+    rows: async (where, orderBy, limit, offset) =>
+      (await joined().where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(presentUser),
+  })
 }

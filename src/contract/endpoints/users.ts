@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { SessionUser } from '../schemas/session'
+import { DataTableQuery, paginated } from '../schemas/data-table'
 import { CreateUserRequest, UpdateUserRequest, User, UserIdParams, UsersByRoleParams } from '../schemas/users'
 import { endpoint } from './define'
 
@@ -21,6 +22,16 @@ export const userPhoto = endpoint({
   path: '/users/photo/:id',
   access: 'authenticated',
   params: UserIdParams,
+})
+
+/** The users table (SPEC §7 Data table: POST with the table's query). */
+export const usersTable = endpoint({
+  service: 'configuration',
+  method: 'POST',
+  path: '/users/list',
+  access: 'users-index',
+  query: DataTableQuery,
+  response: paginated(User),
 })
 
 export const showUser = endpoint({

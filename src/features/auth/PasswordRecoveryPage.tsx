@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button'
 import { TextField } from '../../ui/TextField'
 import { AuthCard } from './AuthCard'
 import { errorText } from './error-text'
-import { fieldMessage } from './form-errors'
+import { fieldMessage } from '../../ui/form/field-errors'
 import { saveRecovery } from './recovery-state'
 import { rememberedUser } from './remembered-user'
 

@@ -12,7 +12,7 @@ import { MessageDialog } from '../../ui/MessageDialog'
 import { PasswordField } from '../../ui/PasswordField'
 import { AuthCard } from './AuthCard'
 import { errorText } from './error-text'
-import { fieldMessage, showServerErrors } from './form-errors'
+import { fieldMessage, showServerErrors } from '../../ui/form/field-errors'
 import { NewPasswordFields } from './NewPasswordFields'
 import { PasswordUpdated } from './PasswordUpdated'
 

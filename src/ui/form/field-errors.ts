@@ -23,6 +23,18 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(msg`El código tiene 6 dígitos.`)
     case 'notice.mustAccept':
       return i18n._(msg`Debes aceptar el aviso de privacidad para continuar.`)
+    case 'field.email':
+      return i18n._(msg`El correo electrónico no es válido.`)
+    case 'field.phone':
+      return i18n._(msg`El teléfono debe tener de 10 a 15 dígitos, sin caracteres especiales.`)
+    case 'field.date':
+      return i18n._(msg`Escribe la fecha como AAAA/MM/DD.`)
+    case 'field.time':
+      return i18n._(msg`Escribe la hora como HH:MM.`)
+    case 'file.imageType':
+      return i18n._(msg`Elige una imagen con extensión .png o .jpg`)
+    case 'file.imageTooLarge':
+      return i18n._(msg`La imagen debe pesar menos de 2 MB.`)
     default:
       // Another contract key with no text here yet; anything else is a server message, shown as is.
       return /^[a-z][\w-]*\.[\w-]+$/.test(key) ? i18n._(msg`Valor no permitido`) : key

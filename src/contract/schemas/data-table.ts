@@ -1,0 +1,77 @@
+import * as v from 'valibot'
+
+/** SPEC §9: the page sizes a table offers, and its default. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const
+export const DEFAULT_PAGE_SIZE = 10
+
+const whole = (fallback: number) =>
+  v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]), v.integer(), v.minValue(1)), fallback)
+
+const names = v.optional(
+  v.pipe(
+    v.string(),
+    v.transform((text) => text.split(',').map((name) => name.trim()).filter(Boolean)),
+  ),
+  '',
+)
+
+/** A flat object of scalar filters, sent as JSON text in the query (`filters={"role_id":"…"}`). */
+const Filters = v.optional(
+  v.pipe(
+    v.string(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      try {
+        const value: unknown = JSON.parse(dataset.value || '{}')
+        const flat =
+          typeof value === 'object' &&
+          value !== null &&
+          !Array.isArray(value) &&
+          Object.values(value).every((item) => ['string', 'number', 'boolean'].includes(typeof item))
+        if (flat) return value as Record<string, string | number | boolean>
+      } catch {
+        // falls through to the issue below
+      }
+      addIssue({ message: 'field.invalid' })
+      return NEVER
+    }),
+  ),
+  '{}',
+)
+
+/**
+ * The request of a server-mode data table (SPEC §7 Data table): page, pageLength, sortBy,
+ * sortColumns, sort, search, searchColumns, filters — all in the query string.
+ */
+export const DataTableQuery = v.object({
+  page: whole(1),
+  pageLength: v.pipe(whole(DEFAULT_PAGE_SIZE), v.picklist(PAGE_SIZES, 'field.picklist')),
+  sortBy: v.optional(v.string()),
+  sortColumns: names,
+  sort: v.optional(v.picklist(['asc', 'desc']), 'asc'),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  searchColumns: names,
+  filters: Filters,
+})
+export type DataTableQuery = v.InferOutput<typeof DataTableQuery>
+/** What the client sends (before the server's parsing). */
+export type DataTableRequest = v.InferInput<typeof DataTableQuery>
+
+export const PageLink = v.object({ url: v.nullable(v.string()), label: v.string(), active: v.boolean() })
+
+/** SPEC §3 Paginated response: data, from, to, total, links. */
+export const paginated = <Row extends v.GenericSchema>(row: Row) =>
+  v.object({
+    data: v.array(row),
+    from: v.nullable(v.number()),
+    to: v.nullable(v.number()),
+    total: v.number(),
+    links: v.array(PageLink),
+  })
+
+export interface Paginated<Row> {
+  data: Row[]
+  from: number | null
+  to: number | null
+  total: number
+  links: Array<{ url: string | null; label: string; active: boolean }>
+}
