@@ -17,7 +17,11 @@ describe('the server side of data tables', () => {
     t = await buildTestApp()
     const acme = await buildTenant(t.database.db, { slug: 'acme' })
     const globex = await buildTenant(t.database.db, { slug: 'globex' })
-    const admin = await buildUser(t.database.db, acme.id, { email: 'admin@acme.mx', name: 'Zoe', permissions: ['users-index'] })
+    const admin = await buildUser(t.database.db, acme.id, {
+      email: 'admin@acme.mx',
+      name: 'Zoe',
+      permissions: ['users-index'],
+    })
     roleId = admin.roleId
     headers = (await signIn(t.app, 'acme.localhost', admin.email)).headers
     for (let i = 1; i <= 24; i++) {
@@ -33,7 +37,11 @@ describe('the server side of data tables', () => {
 
   const table = async (query: Record<string, string | number>) => {
     const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))
-    const res = await t.app.inject({ method: 'POST', url: `/api/configuration/users/list?${search}`, headers })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/configuration/users/list?${search}`,
+      headers,
+    })
     expect(res.statusCode, res.body).toBe(200)
     return res.json().data as {
       data: Array<{ name: string; email: string }>
@@ -84,7 +92,11 @@ describe('the server side of data tables', () => {
 
   it('answers 422 to a bad page size or filters', async () => {
     for (const query of ['pageLength=7', 'filters=%7Bnot-json', 'sort=sideways', 'page=0']) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/configuration/users/list?${query}`, headers })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/configuration/users/list?${query}`,
+        headers,
+      })
       expect(res.statusCode, query).toBe(422)
     }
   })
@@ -92,6 +104,18 @@ describe('the server side of data tables', () => {
   it('escapes LIKE wildcards and windows the page links', () => {
     expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b')
     const labels = pageLinks('/x', 10, 20).map((l) => l.label)
-    expect(labels).toEqual(['&laquo; Previous', '1', '...', '8', '9', '10', '11', '12', '...', '20', 'Next &raquo;'])
+    expect(labels).toEqual([
+      '&laquo; Previous',
+      '1',
+      '...',
+      '8',
+      '9',
+      '10',
+      '11',
+      '12',
+      '...',
+      '20',
+      'Next &raquo;',
+    ])
   })
 })

@@ -23,7 +23,9 @@ export function tableWhere(spec: TableSpec, query: DataTableQuery, base?: SQL): 
   const conditions: (SQL | undefined)[] = [base]
   if (query.search) {
     const asked = query.searchColumns.filter((name) => name in spec.searchable)
-    const columns = (asked.length > 0 ? asked : Object.keys(spec.searchable)).map((name) => spec.searchable[name])
+    const columns = (asked.length > 0 ? asked : Object.keys(spec.searchable)).map(
+      (name) => spec.searchable[name],
+    )
     const pattern = `%${escapeLike(query.search)}%`
     conditions.push(or(...columns.map((column) => ilike(sql`(${column})::text`, pattern))))
   }
@@ -36,7 +38,8 @@ export function tableWhere(spec: TableSpec, query: DataTableQuery, base?: SQL): 
 
 export function tableOrder(spec: TableSpec, query: DataTableQuery): SQL[] {
   const direction = query.sort === 'desc' ? desc : asc
-  const chosen = query.sortBy && Object.hasOwn(spec.sortable, query.sortBy) ? spec.sortable[query.sortBy] : undefined
+  const chosen =
+    query.sortBy && Object.hasOwn(spec.sortable, query.sortBy) ? spec.sortable[query.sortBy] : undefined
   return chosen ? [direction(chosen), asc(spec.tieBreaker)] : [asc(spec.tieBreaker)]
 }
 

@@ -16,7 +16,15 @@ export interface ConfirmDialogProps {
 }
 
 /** SPEC §8: every delete asks first. Cancel is the default focus, so Enter never deletes. */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <AlertDialog.Portal>

@@ -46,7 +46,11 @@ export function ImageField({ label, currentUrl, onChange, error }: ImageFieldPro
         {label}
       </label>
       <div className="image-field__row">
-        {shown ? <img className="image-field__preview" src={shown} alt="" /> : <span className="image-field__empty" />}
+        {shown ? (
+          <img className="image-field__preview" src={shown} alt="" />
+        ) : (
+          <span className="image-field__empty" />
+        )}
         <input
           id={id}
           type="file"

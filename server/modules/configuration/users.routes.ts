@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { v7 as uuidv7 } from 'uuid'
+import { fullPath } from '../../../src/contract/endpoints/define'
 import {
   createUser,
   destroyUser,
@@ -12,7 +13,6 @@ import {
   userPhoto,
   usersTable,
 } from '../../../src/contract/endpoints/users'
-import { fullPath } from '../../../src/contract/endpoints/define'
 import { imageTypeOf } from '../../../src/contract/rules/files'
 import { users } from '../../db/schema'
 import { ConflictError, NotFoundError, UnauthenticatedError } from '../../platform/errors'

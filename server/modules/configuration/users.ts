@@ -160,7 +160,10 @@ export const USERS_TABLE: TableSpec = {
 /** One page of the users table (SPEC §7 Data table) in the caller's tenant transaction. */
 export function usersPage(tx: Tx, query: DataTableQuery, basePath: string) {
   const joined = () =>
-    tx.select({ user: userColumns, role: roles }).from(users).leftJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
+    tx
+      .select({ user: userColumns, role: roles })
+      .from(users)
+      .leftJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
   return paginate({
     spec: USERS_TABLE,
     query,
@@ -175,6 +178,12 @@ export function usersPage(tx: Tx, query: DataTableQuery, basePath: string) {
       return row?.count ?? 0
     },
     rows: async (where, orderBy, limit, offset) =>
-      (await joined().where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(presentUser),
+      (
+        await joined()
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)
+      ).map(presentUser),
   })
 }

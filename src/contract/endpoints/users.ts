@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { SessionUser } from '../schemas/session'
 import { DataTableQuery, paginated } from '../schemas/data-table'
+import { SessionUser } from '../schemas/session'
 import { CreateUserRequest, UpdateUserRequest, User, UserIdParams, UsersByRoleParams } from '../schemas/users'
 import { endpoint } from './define'
 

@@ -5,12 +5,24 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const
 export const DEFAULT_PAGE_SIZE = 10
 
 const whole = (fallback: number) =>
-  v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]), v.integer(), v.minValue(1)), fallback)
+  v.optional(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
+      v.integer(),
+      v.minValue(1),
+    ),
+    fallback,
+  )
 
 const names = v.optional(
   v.pipe(
     v.string(),
-    v.transform((text) => text.split(',').map((name) => name.trim()).filter(Boolean)),
+    v.transform((text) =>
+      text
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
   ),
   '',
 )
@@ -57,6 +69,22 @@ export type DataTableQuery = v.InferOutput<typeof DataTableQuery>
 export type DataTableRequest = v.InferInput<typeof DataTableQuery>
 
 export const PageLink = v.object({ url: v.nullable(v.string()), label: v.string(), active: v.boolean() })
+
+/**
+ * The page numbers a pager shows, like Laravel's paginator: the first, the last, and two either
+ * side of the current one; `null` marks a gap ("...").
+ */
+export function pageWindow(page: number, lastPage: number): Array<number | null> {
+  const wanted = new Set([1, lastPage, page - 2, page - 1, page, page + 1, page + 2])
+  const shown = [...wanted].filter((n) => n >= 1 && n <= lastPage).sort((a, b) => a - b)
+  const window: Array<number | null> = []
+  shown.forEach((n, index) => {
+    const previous = shown[index - 1]
+    if (previous !== undefined && n - previous > 1) window.push(null)
+    window.push(n)
+  })
+  return window
+}
 
 /** SPEC §3 Paginated response: data, from, to, total, links. */
 export const paginated = <Row extends v.GenericSchema>(row: Row) =>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
-import { PasswordField } from '../../ui/PasswordField'
 import { fieldMessage } from '../../ui/form/field-errors'
+import { PasswordField } from '../../ui/PasswordField'
 import { PasswordRulesHint } from './PasswordRulesHint'
 
 /** The new password with its live strength rules, and its confirmation (SPEC §5). */
