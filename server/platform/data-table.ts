@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { DataTableQuery, Paginated } from '../../src/contract/schemas/data-table'
+import { type DataTableQuery, type Paginated, pageWindow } from '../../src/contract/schemas/data-table'
 
 /**
  * What a table lets the client sort, search and filter by: column keys (as the client's table
@@ -36,28 +36,29 @@ export function tableWhere(spec: TableSpec, query: DataTableQuery, base?: SQL): 
   return and(...conditions)
 }
 
+/**
+ * ORDER BY of a table request: `sortBy`, then any further `sortColumns` (both only when listed in
+ * `spec.sortable`, in the request's direction), then the tie-breaker so pages never overlap.
+ */
 export function tableOrder(spec: TableSpec, query: DataTableQuery): SQL[] {
   const direction = query.sort === 'desc' ? desc : asc
-  const chosen =
-    query.sortBy && Object.hasOwn(spec.sortable, query.sortBy) ? spec.sortable[query.sortBy] : undefined
-  return chosen ? [direction(chosen), asc(spec.tieBreaker)] : [asc(spec.tieBreaker)]
+  const names = query.sortBy ? [query.sortBy, ...query.sortColumns.filter((name) => name !== query.sortBy)] : []
+  // An unknown sortBy gets the default order rather than a 422: see TableSpec.
+  if (!query.sortBy || !Object.hasOwn(spec.sortable, query.sortBy)) return [asc(spec.tieBreaker)]
+  const chosen = names.flatMap((name) => (Object.hasOwn(spec.sortable, name) ? [spec.sortable[name]] : []))
+  return [...chosen.flatMap((column) => (column ? [direction(column)] : [])), asc(spec.tieBreaker)]
 }
 
 /** Page links like Laravel's paginator: previous, the numbers around the current page, next. */
 export function pageLinks(basePath: string, page: number, lastPage: number) {
   const url = (n: number) => (n >= 1 && n <= lastPage ? `${basePath}?page=${n}` : null)
-  const numbers = new Set([1, lastPage, page - 2, page - 1, page, page + 1, page + 2])
-  const shown = [...numbers].filter((n) => n >= 1 && n <= lastPage).sort((a, b) => a - b)
-  const links: Array<{ url: string | null; label: string; active: boolean }> = [
+  return [
     { url: url(page - 1), label: '&laquo; Previous', active: false },
+    ...pageWindow(page, lastPage).map((n) =>
+      n === null ? { url: null, label: '...', active: false } : { url: url(n), label: String(n), active: n === page },
+    ),
+    { url: url(page + 1), label: 'Next &raquo;', active: false },
   ]
-  shown.forEach((n, index) => {
-    const previous = shown[index - 1]
-    if (previous !== undefined && n - previous > 1) links.push({ url: null, label: '...', active: false })
-    links.push({ url: url(n), label: String(n), active: n === page })
-  })
-  links.push({ url: url(page + 1), label: 'Next &raquo;', active: false })
-  return links
 }
 
 /**

@@ -33,12 +33,12 @@ export interface DataTableProps<Row> {
   onError?: (error: unknown) => void
 }
 
-const valueOf = (row: unknown, key: string) => (row as Record<string, unknown>)[key]
+const cellValue = (row: unknown, key: string) => (row as Record<string, unknown>)[key]
 
 /** SPEC §3: rows may carry `triage_classification` and `pid`, shown as style classes. */
 function classesOf<Row>(row: Row, extra: string | undefined): string | undefined {
-  const triage = valueOf(row, 'triage_classification')
-  const pid = valueOf(row, 'pid')
+  const triage = cellValue(row, 'triage_classification')
+  const pid = cellValue(row, 'pid')
   const classes = [
     typeof triage === 'string' && triage ? `triage-${triage}` : '',
     pid !== undefined && pid !== null && pid !== '' ? `pid-${String(pid)}` : '',
@@ -100,7 +100,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     const exported = columns.filter((c) => !c.isAction)
     const sheet = XLSX.utils.aoa_to_sheet([
       exported.map((c) => c.title),
-      ...rows.viewRows.map((row) => exported.map((c) => valueOf(row, c.key) ?? '')),
+      ...rows.viewRows.map((row) => exported.map((c) => cellValue(row, c.key) ?? '')),
     ])
     const book = XLSX.utils.book_new()
     XLSX.utils.book_append_sheet(book, sheet, exportName?.slice(0, 31) || 'datos')
@@ -225,7 +225,7 @@ function TableBody<Row>(props: {
           </tr>
         </thead>
         <tbody>
-          {padTop > 0 && <tr style={{ height: padTop }} aria-hidden="true" />}
+          {padTop > 0 && <tr style={{ height: padTop }} role="presentation" />}
           {shown.map(({ row }) => (
             <tr
               key={rowKey(row)}
@@ -243,12 +243,12 @@ function TableBody<Row>(props: {
             >
               {columns.map((column) => (
                 <td key={column.key}>
-                  {column.component ? column.component(row) : String(valueOf(row, column.key) ?? '')}
+                  {column.component ? column.component(row) : String(cellValue(row, column.key) ?? '')}
                 </td>
               ))}
             </tr>
           ))}
-          {padBottom > 0 && <tr style={{ height: padBottom }} aria-hidden="true" />}
+          {padBottom > 0 && <tr style={{ height: padBottom }} role="presentation" />}
           {(message || status === 'loading') && rows.length === 0 && (
             <tr>
               <td colSpan={columns.length} className="data-table__message">

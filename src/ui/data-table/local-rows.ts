@@ -15,7 +15,7 @@ export const fold = (value: unknown) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
 
-const valueOf = (row: unknown, key: string) => (row as Record<string, unknown>)[key]
+const cellValue = (row: unknown, key: string) => (row as Record<string, unknown>)[key]
 
 const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' })
 
@@ -36,7 +36,7 @@ export function searchRows<Row>(
   if (!needle) return rows
   const marked = columns.filter((c) => c.isSearch && !c.isAction)
   const searchable = marked.length > 0 ? marked : columns.filter((c) => !c.isAction && !c.isHide)
-  return rows.filter((row) => searchable.some((column) => fold(valueOf(row, column.key)).includes(needle)))
+  return rows.filter((row) => searchable.some((column) => fold(cellValue(row, column.key)).includes(needle)))
 }
 
 export function sortRows<Row>(
@@ -46,7 +46,7 @@ export function sortRows<Row>(
 ): readonly Row[] {
   if (!sortBy) return rows
   const direction = sort === 'desc' ? -1 : 1
-  return [...rows].sort((a, b) => direction * compare(valueOf(a, sortBy), valueOf(b, sortBy)))
+  return [...rows].sort((a, b) => direction * compare(cellValue(a, sortBy), cellValue(b, sortBy)))
 }
 
 /** One page of already searched and sorted rows, with SPEC §3's from / to / total. */
