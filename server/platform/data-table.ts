@@ -42,7 +42,9 @@ export function tableWhere(spec: TableSpec, query: DataTableQuery, base?: SQL): 
  */
 export function tableOrder(spec: TableSpec, query: DataTableQuery): SQL[] {
   const direction = query.sort === 'desc' ? desc : asc
-  const names = query.sortBy ? [query.sortBy, ...query.sortColumns.filter((name) => name !== query.sortBy)] : []
+  const names = query.sortBy
+    ? [query.sortBy, ...query.sortColumns.filter((name) => name !== query.sortBy)]
+    : []
   // An unknown sortBy gets the default order rather than a 422: see TableSpec.
   if (!query.sortBy || !Object.hasOwn(spec.sortable, query.sortBy)) return [asc(spec.tieBreaker)]
   const chosen = names.flatMap((name) => (Object.hasOwn(spec.sortable, name) ? [spec.sortable[name]] : []))
@@ -55,7 +57,9 @@ export function pageLinks(basePath: string, page: number, lastPage: number) {
   return [
     { url: url(page - 1), label: '&laquo; Previous', active: false },
     ...pageWindow(page, lastPage).map((n) =>
-      n === null ? { url: null, label: '...', active: false } : { url: url(n), label: String(n), active: n === page },
+      n === null
+        ? { url: null, label: '...', active: false }
+        : { url: url(n), label: String(n), active: n === page },
     ),
     { url: url(page + 1), label: 'Next &raquo;', active: false },
   ]

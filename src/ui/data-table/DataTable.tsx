@@ -225,7 +225,7 @@ function TableBody<Row>(props: {
           </tr>
         </thead>
         <tbody>
-          {padTop > 0 && <tr style={{ height: padTop }} role="presentation" />}
+          {padTop > 0 && <tr style={{ height: padTop }} />}
           {shown.map(({ row }) => (
             <tr
               key={rowKey(row)}
@@ -248,7 +248,7 @@ function TableBody<Row>(props: {
               ))}
             </tr>
           ))}
-          {padBottom > 0 && <tr style={{ height: padBottom }} role="presentation" />}
+          {padBottom > 0 && <tr style={{ height: padBottom }} />}
           {(message || status === 'loading') && rows.length === 0 && (
             <tr>
               <td colSpan={columns.length} className="data-table__message">
