@@ -16,10 +16,17 @@ import { Route as PasswordConfirmationRouteImport } from './routes/password-conf
 import { Route as PasswordRecoveryRouteImport } from './routes/password-recovery'
 import { Route as QuestionsRouteImport } from './routes/questions'
 import { Route as UpdatePasswordRouteImport } from './routes/update-password'
+import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as SsoResponseRouteImport } from './routes/sso/$response'
 import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/index'
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
 import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
+import { Route as AppProfilesIndexRouteImport } from './routes/_app/profiles/index'
+import { Route as AppProfilesCreateRouteImport } from './routes/_app/profiles/create'
+import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
+import { Route as AppUsersCreateRouteImport } from './routes/_app/users/create'
+import { Route as AppProfilesEditIdRouteImport } from './routes/_app/profiles/edit/$id'
+import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -55,6 +62,11 @@ const UpdatePasswordRoute = UpdatePasswordRouteImport.update({
   path: '/update-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppProfileRoute = AppProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
 const SsoResponseRoute = SsoResponseRouteImport.update({
   id: '/sso/$response',
   path: '/sso/$response',
@@ -75,6 +87,36 @@ const AppDashboardPatientHomeRoute = AppDashboardPatientHomeRouteImport.update({
   path: '/dashboard/patient-home',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProfilesIndexRoute = AppProfilesIndexRouteImport.update({
+  id: '/profiles/',
+  path: '/profiles/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProfilesCreateRoute = AppProfilesCreateRouteImport.update({
+  id: '/profiles/create',
+  path: '/profiles/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersCreateRoute = AppUsersCreateRouteImport.update({
+  id: '/users/create',
+  path: '/users/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProfilesEditIdRoute = AppProfilesEditIdRouteImport.update({
+  id: '/profiles/edit/$id',
+  path: '/profiles/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersEditIdRoute = AppUsersEditIdRouteImport.update({
+  id: '/users/edit/$id',
+  path: '/users/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -83,10 +125,17 @@ export interface FileRoutesByFullPath {
   '/password-recovery': typeof PasswordRecoveryRoute
   '/questions': typeof QuestionsRoute
   '/update-password': typeof UpdatePasswordRoute
+  '/profile': typeof AppProfileRoute
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/profiles/create': typeof AppProfilesCreateRoute
+  '/users/create': typeof AppUsersCreateRoute
   '/dashboard/': typeof AppDashboardIndexRoute
+  '/profiles/': typeof AppProfilesIndexRoute
+  '/users/': typeof AppUsersIndexRoute
+  '/profiles/edit/$id': typeof AppProfilesEditIdRoute
+  '/users/edit/$id': typeof AppUsersEditIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -95,10 +144,17 @@ export interface FileRoutesByTo {
   '/password-recovery': typeof PasswordRecoveryRoute
   '/questions': typeof QuestionsRoute
   '/update-password': typeof UpdatePasswordRoute
+  '/profile': typeof AppProfileRoute
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/profiles/create': typeof AppProfilesCreateRoute
+  '/users/create': typeof AppUsersCreateRoute
   '/dashboard': typeof AppDashboardIndexRoute
+  '/profiles': typeof AppProfilesIndexRoute
+  '/users': typeof AppUsersIndexRoute
+  '/profiles/edit/$id': typeof AppProfilesEditIdRoute
+  '/users/edit/$id': typeof AppUsersEditIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -109,10 +165,17 @@ export interface FileRoutesById {
   '/password-recovery': typeof PasswordRecoveryRoute
   '/questions': typeof QuestionsRoute
   '/update-password': typeof UpdatePasswordRoute
+  '/_app/profile': typeof AppProfileRoute
   '/sso/$response': typeof SsoResponseRoute
   '/_app/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/_app/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/_app/profiles/create': typeof AppProfilesCreateRoute
+  '/_app/users/create': typeof AppUsersCreateRoute
   '/_app/dashboard/': typeof AppDashboardIndexRoute
+  '/_app/profiles/': typeof AppProfilesIndexRoute
+  '/_app/users/': typeof AppUsersIndexRoute
+  '/_app/profiles/edit/$id': typeof AppProfilesEditIdRoute
+  '/_app/users/edit/$id': typeof AppUsersEditIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -123,10 +186,17 @@ export interface FileRouteTypes {
     | '/password-recovery'
     | '/questions'
     | '/update-password'
+    | '/profile'
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/profiles/create'
+    | '/users/create'
     | '/dashboard/'
+    | '/profiles/'
+    | '/users/'
+    | '/profiles/edit/$id'
+    | '/users/edit/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -135,10 +205,17 @@ export interface FileRouteTypes {
     | '/password-recovery'
     | '/questions'
     | '/update-password'
+    | '/profile'
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/profiles/create'
+    | '/users/create'
     | '/dashboard'
+    | '/profiles'
+    | '/users'
+    | '/profiles/edit/$id'
+    | '/users/edit/$id'
   id:
     | '__root__'
     | '/'
@@ -148,10 +225,17 @@ export interface FileRouteTypes {
     | '/password-recovery'
     | '/questions'
     | '/update-password'
+    | '/_app/profile'
     | '/sso/$response'
     | '/_app/dashboard/home-empty'
     | '/_app/dashboard/patient-home'
+    | '/_app/profiles/create'
+    | '/_app/users/create'
     | '/_app/dashboard/'
+    | '/_app/profiles/'
+    | '/_app/users/'
+    | '/_app/profiles/edit/$id'
+    | '/_app/users/edit/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -216,6 +300,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UpdatePasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/profile': {
+      id: '/_app/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/sso/$response': {
       id: '/sso/$response'
       path: '/sso/$response'
@@ -244,19 +335,75 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardPatientHomeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/profiles/': {
+      id: '/_app/profiles/'
+      path: '/profiles'
+      fullPath: '/profiles/'
+      preLoaderRoute: typeof AppProfilesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/profiles/create': {
+      id: '/_app/profiles/create'
+      path: '/profiles/create'
+      fullPath: '/profiles/create'
+      preLoaderRoute: typeof AppProfilesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/users/': {
+      id: '/_app/users/'
+      path: '/users'
+      fullPath: '/users/'
+      preLoaderRoute: typeof AppUsersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/users/create': {
+      id: '/_app/users/create'
+      path: '/users/create'
+      fullPath: '/users/create'
+      preLoaderRoute: typeof AppUsersCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/profiles/edit/$id': {
+      id: '/_app/profiles/edit/$id'
+      path: '/profiles/edit/$id'
+      fullPath: '/profiles/edit/$id'
+      preLoaderRoute: typeof AppProfilesEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/users/edit/$id': {
+      id: '/_app/users/edit/$id'
+      path: '/users/edit/$id'
+      fullPath: '/users/edit/$id'
+      preLoaderRoute: typeof AppUsersEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
+  AppProfileRoute: typeof AppProfileRoute
   AppDashboardHomeEmptyRoute: typeof AppDashboardHomeEmptyRoute
   AppDashboardPatientHomeRoute: typeof AppDashboardPatientHomeRoute
+  AppProfilesCreateRoute: typeof AppProfilesCreateRoute
+  AppUsersCreateRoute: typeof AppUsersCreateRoute
   AppDashboardIndexRoute: typeof AppDashboardIndexRoute
+  AppProfilesIndexRoute: typeof AppProfilesIndexRoute
+  AppUsersIndexRoute: typeof AppUsersIndexRoute
+  AppProfilesEditIdRoute: typeof AppProfilesEditIdRoute
+  AppUsersEditIdRoute: typeof AppUsersEditIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppProfileRoute: AppProfileRoute,
   AppDashboardHomeEmptyRoute: AppDashboardHomeEmptyRoute,
   AppDashboardPatientHomeRoute: AppDashboardPatientHomeRoute,
+  AppProfilesCreateRoute: AppProfilesCreateRoute,
+  AppUsersCreateRoute: AppUsersCreateRoute,
   AppDashboardIndexRoute: AppDashboardIndexRoute,
+  AppProfilesIndexRoute: AppProfilesIndexRoute,
+  AppUsersIndexRoute: AppUsersIndexRoute,
+  AppProfilesEditIdRoute: AppProfilesEditIdRoute,
+  AppUsersEditIdRoute: AppUsersEditIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

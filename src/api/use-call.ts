@@ -15,6 +15,8 @@ export function useCall<E extends Endpoint>(
   endpoint: E,
   options: Omit<CallOptions<E>, 'signal'> = {},
   key = '',
+  /** False skips the call (a form in create mode has nothing to load). */
+  enabled = true,
 ): CallState<Output<E>> & { reload: () => void } {
   const [state, setState] = useState<CallState<Output<E>>>({ status: 'loading' })
   const [round, setRound] = useState(0)
@@ -22,6 +24,7 @@ export function useCall<E extends Endpoint>(
   // The options are described by `key`; listing the object itself would refetch on every render.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the options
   useEffect(() => {
+    if (!enabled) return
     const controller = new AbortController()
     setState({ status: 'loading' })
     call(endpoint, { ...options, signal: controller.signal })
@@ -30,6 +33,6 @@ export function useCall<E extends Endpoint>(
         if (!controller.signal.aborted) setState({ status: 'error', error })
       })
     return () => controller.abort()
-  }, [endpoint, key, round])
+  }, [endpoint, key, round, enabled])
   return { ...state, reload }
 }

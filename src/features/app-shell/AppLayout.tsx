@@ -1,15 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Outlet, useNavigate } from '@tanstack/react-router'
+import { Link, Outlet, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { call } from '../../api/client'
 import { logout } from '../../contract/endpoints/authentication'
 import { endSession } from '../../session/end-session'
 import { homeRoute } from '../../session/guard'
 import { canSwitchMode, type Mode, storedMode, storeMode } from '../../session/mode'
-import { currentSession } from '../../session/session-store'
+import { useApiBusy } from '../../api/activity'
+import { currentSession, hasPermission } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
 import { Button } from '../../ui/Button'
 import { LanguageSwitch } from '../../ui/LanguageSwitch'
+import { LoadingBar } from '../../ui/LoadingBar'
+import { Notices } from '../../ui/notices'
 import './app-shell.css'
 import { PermissionDeniedDialog } from './PermissionDeniedDialog'
 import { PATIENT_MENU } from './patient-menu'
@@ -24,6 +27,7 @@ export function AppLayout() {
   const menus = useMenus()
   const [mode, setMode] = useState<Mode>(() => storedMode(session))
   const [menuOpen, setMenuOpen] = useState(false)
+  const busy = useApiBusy()
 
   const switchMode = () => {
     const next: Mode = mode === 'role' ? 'patient' : 'role'
@@ -47,6 +51,7 @@ export function AppLayout() {
   const fullName = `${session.user.name} ${session.user.last_name}`.trim()
   return (
     <div className="app" data-menu-open={menuOpen}>
+      <LoadingBar active={busy} />
       <header className="app__header">
         <button
           type="button"
@@ -62,7 +67,13 @@ export function AppLayout() {
         </span>
         <span className="app__spacer" />
         <span className="app__user">
-          {fullName}
+          {hasPermission(session, 'profile-edit') ? (
+            <Link to="/profile" aria-label={t`Mi perfil: ${fullName}`}>
+              {fullName}
+            </Link>
+          ) : (
+            fullName
+          )}
           {session.user.role && <small>{session.user.role.name}</small>}
         </span>
         {canSwitchMode(session) && (
@@ -82,6 +93,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <PermissionDeniedDialog />
+      <Notices />
     </div>
   )
 }

@@ -14,7 +14,7 @@ import { LanguageSwitch } from '../../ui/LanguageSwitch'
 import { PasswordField } from '../../ui/PasswordField'
 import { Spinner } from '../../ui/Spinner'
 import { TextField } from '../../ui/TextField'
-import { errorText } from './error-text'
+import { errorMessage } from '../../ui/form/error-message'
 import './login.css'
 import { rememberedUser, rememberUser } from './remembered-user'
 import { useTenantConfiguration } from './use-tenant-configuration'
@@ -62,7 +62,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (routeRedirect: string) 
       saveSession(sessionFromLogin(answer))
       onSignedIn(answer.route_redirect)
     } catch (error) {
-      setFailure(errorText(error, i18n))
+      setFailure(errorMessage(error, i18n))
     }
   })
 
@@ -85,7 +85,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (routeRedirect: string) 
             <Trans>Iniciar sesión</Trans>
           </h1>
         </header>
-        {tenant.status === 'error' && <Alert>{errorText(tenant.error, i18n)}</Alert>}
+        {tenant.status === 'error' && <Alert>{errorMessage(tenant.error, i18n)}</Alert>}
         {expiredNotice && (
           <Alert>
             <Trans>La sesión ha expirado. Inicia sesión de nuevo para continuar.</Trans>

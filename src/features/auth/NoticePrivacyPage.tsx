@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button'
 import { Checkbox } from '../../ui/Checkbox'
 import { Spinner } from '../../ui/Spinner'
 import { AuthCard } from './AuthCard'
-import { errorText } from './error-text'
+import { errorMessage } from '../../ui/form/error-message'
 
 interface Notice {
   version: number
@@ -27,7 +27,7 @@ export function NoticePrivacyPage({ onAccepted }: { onAccepted: () => void }) {
   useEffect(() => {
     call(getPrivacyNotice)
       .then(setNotice)
-      .catch((error: unknown) => setFailure(errorText(error, i18n)))
+      .catch((error: unknown) => setFailure(errorMessage(error, i18n)))
   }, [i18n])
 
   const accept = async () => {
@@ -39,7 +39,7 @@ export function NoticePrivacyPage({ onAccepted }: { onAccepted: () => void }) {
       updateSession({ noticePending: false })
       onAccepted()
     } catch (error) {
-      setFailure(errorText(error, i18n))
+      setFailure(errorMessage(error, i18n))
     } finally {
       setSending(false)
     }

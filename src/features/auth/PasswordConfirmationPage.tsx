@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button'
 import { fieldMessage, showServerErrors } from '../../ui/form/field-errors'
 import { TextField } from '../../ui/TextField'
 import { AuthCard } from './AuthCard'
-import { errorText } from './error-text'
+import { errorMessage } from '../../ui/form/error-message'
 import { NewPasswordFields } from './NewPasswordFields'
 import { PasswordUpdated } from './PasswordUpdated'
 import { RecoveryExpired } from './RecoveryExpired'
@@ -42,7 +42,7 @@ export function PasswordConfirmationPage({ onDone }: { onDone: () => void }) {
       setUpdated(true)
     } catch (error) {
       if (error instanceof ApiError && error.errors?.password_reset_token) return setExpired(true)
-      if (!showServerErrors(error, form)) setFailure(errorText(error, i18n))
+      if (!showServerErrors(error, form)) setFailure(errorMessage(error, i18n))
     }
   })
 

@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button'
 import { fieldMessage } from '../../ui/form/field-errors'
 import { TextField } from '../../ui/TextField'
 import { AuthCard } from './AuthCard'
-import { errorText } from './error-text'
+import { errorMessage } from '../../ui/form/error-message'
 import { saveRecovery } from './recovery-state'
 import { rememberedUser } from './remembered-user'
 
@@ -39,7 +39,7 @@ export function PasswordRecoveryPage({
       saveRecovery({ ...answer, username: values.username })
       onStarted(answer.type === 'questions' ? '/questions' : '/password-confirmation')
     } catch (error) {
-      setFailure(errorText(error, i18n))
+      setFailure(errorMessage(error, i18n))
     }
   })
   return (

@@ -17,7 +17,7 @@ import { fieldMessage, showServerErrors } from '../../ui/form/field-errors'
 import { Spinner } from '../../ui/Spinner'
 import { TextField } from '../../ui/TextField'
 import { AuthCard } from './AuthCard'
-import { errorText } from './error-text'
+import { errorMessage } from '../../ui/form/error-message'
 import { NewPasswordFields } from './NewPasswordFields'
 import { PasswordUpdated } from './PasswordUpdated'
 import { RecoveryExpired } from './RecoveryExpired'
@@ -49,7 +49,7 @@ export function QuestionsPage({ onDone }: { onDone: () => void }) {
       setFailure(
         error instanceof ApiError && error.errors?.questions
           ? error.errors.questions.join(' ')
-          : errorText(error, i18n),
+          : errorMessage(error, i18n),
       )
   }
 
@@ -61,7 +61,7 @@ export function QuestionsPage({ onDone }: { onDone: () => void }) {
       .catch((error: unknown) => {
         if (!live) return
         if (error instanceof ApiError && error.errors?.password_reset_token) setExpired(true)
-        else setFailure(errorText(error, i18n))
+        else setFailure(errorMessage(error, i18n))
       })
     return () => {
       live = false

@@ -12,7 +12,7 @@ import { fieldMessage, showServerErrors } from '../../ui/form/field-errors'
 import { MessageDialog } from '../../ui/MessageDialog'
 import { PasswordField } from '../../ui/PasswordField'
 import { AuthCard } from './AuthCard'
-import { errorText } from './error-text'
+import { errorMessage } from '../../ui/form/error-message'
 import { NewPasswordFields } from './NewPasswordFields'
 import { PasswordUpdated } from './PasswordUpdated'
 
@@ -35,7 +35,7 @@ export function UpdatePasswordPage({ onDone }: { onDone: () => void }) {
       await call(updatePassword, { body: values })
       setUpdated(true)
     } catch (error) {
-      if (!showServerErrors(error, form)) setFailure(errorText(error, i18n))
+      if (!showServerErrors(error, form)) setFailure(errorMessage(error, i18n))
     }
   })
   const finish = () => {

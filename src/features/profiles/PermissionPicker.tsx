@@ -1,0 +1,54 @@
+import { useLingui } from '@lingui/react/macro'
+import type { PermissionCatalogue } from '../../contract/schemas/roles'
+import { Checkbox } from '../../ui/Checkbox'
+import { groupLabel, permissionLabel } from './permission-labels'
+import './profiles.css'
+
+/** The permission catalogue by family, each family with its own select-all. */
+export function PermissionPicker({
+  catalogue,
+  value,
+  onChange,
+}: {
+  catalogue: PermissionCatalogue
+  value: string[]
+  onChange: (permissions: string[]) => void
+}) {
+  const { t, i18n } = useLingui()
+  const chosen = new Set(value)
+  const groups = [...Object.entries(catalogue.routes), ...Object.entries(catalogue.actions)]
+  const set = (names: readonly string[], on: boolean) => {
+    const next = new Set(chosen)
+    for (const name of names) {
+      if (on) next.add(name)
+      else next.delete(name)
+    }
+    onChange([...next].sort())
+  }
+  return (
+    <div className="permission-picker">
+      <h2>{t`Permisos`}</h2>
+      {groups.map(([group, names], index) => {
+        const all = names.every((name) => chosen.has(name))
+        const title = groupLabel(group, i18n)
+        return (
+          // The same family name appears as screens and as actions; the index keeps keys apart.
+          <fieldset key={`${group}-${index}`} className="permission-group">
+            <legend>{title}</legend>
+            <Checkbox label={t`Seleccionar todo: ${title}`} checked={all} onCheckedChange={(on) => set(names, on)} />
+            <div className="permission-group__items">
+              {names.map((name) => (
+                <Checkbox
+                  key={name}
+                  label={permissionLabel(name, i18n)}
+                  checked={chosen.has(name)}
+                  onCheckedChange={(on) => set([name], on)}
+                />
+              ))}
+            </div>
+          </fieldset>
+        )
+      })}
+    </div>
+  )
+}

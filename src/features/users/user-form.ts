@@ -1,0 +1,49 @@
+import * as v from 'valibot'
+import { CreateUserRequest, UpdateUserRequest } from '../../contract/schemas/users'
+import { NewPassword } from '../../contract/schemas/password'
+
+const { photo: _photo, password: _password, ...entries } = CreateUserRequest.entries
+
+const confirmed = <T extends { password?: string | undefined; password_confirmation?: string | undefined }>(input: T) =>
+  (input.password ?? '') === (input.password_confirmation ?? '')
+
+/** The user form: the contract's fields, the password twice; required on create only. */
+export const NewUserForm = v.pipe(
+  v.object({ ...entries, password: NewPassword, password_confirmation: v.string() }),
+  v.forward(v.check(confirmed, 'password.mismatch'), ['password_confirmation']),
+)
+
+export const EditUserForm = v.pipe(
+  v.object({
+    ...entries,
+    // Blank keeps the current password.
+    password: v.optional(v.union([v.literal(''), UpdateUserRequest.entries.password])),
+    password_confirmation: v.optional(v.string()),
+  }),
+  v.forward(v.check(confirmed, 'password.mismatch'), ['password_confirmation']),
+)
+
+export interface UserFormValues {
+  name: string
+  last_name: string
+  second_last_name: string
+  email: string
+  employee_number: string
+  phone: string
+  role_id: string
+  active: boolean
+  password: string
+  password_confirmation: string
+}
+
+/** The form data the server takes (SPEC §7: POST /users/create and /users/{id} as form data). */
+export function userFormData(values: UserFormValues, photo: File | null): FormData {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(values)) {
+    if (name === 'password_confirmation') continue
+    if (name === 'password' && value === '') continue
+    form.append(name, String(value))
+  }
+  if (photo) form.append('photo', photo)
+  return form
+}
