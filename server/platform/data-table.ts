@@ -1,11 +1,17 @@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { type DataTableQuery, type Paginated, pageWindow } from '../../src/contract/schemas/data-table'
+import type { Tx } from '../db/client'
 
 /**
  * What a table lets the client sort, search and filter by: column keys (as the client's table
  * names them) to SQL. Anything not listed is ignored, so a client can never sort or search by a
- * column the screen does not show (or a secret one).
+ * column the screen does not show (or a secret one). Ignored rather than refused (422) because
+ * the names come from the screen's column configuration, and a column added to a screen before
+ * its server whitelist should degrade to the default order, not break the table:
+ * - an unknown `sortBy` sorts by the tie-breaker; unknown `sortColumns` are skipped;
+ * - unknown `searchColumns` are skipped, and when none is left every searchable column is searched;
+ * - unknown `filters` keys are skipped.
  */
 export interface TableSpec {
   sortable: Record<string, AnyPgColumn | SQL>
@@ -22,7 +28,7 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 export function tableWhere(spec: TableSpec, query: DataTableQuery, base?: SQL): SQL | undefined {
   const conditions: (SQL | undefined)[] = [base]
   if (query.search) {
-    const asked = query.searchColumns.filter((name) => name in spec.searchable)
+    const asked = query.searchColumns.filter((name) => Object.hasOwn(spec.searchable, name))
     const columns = (asked.length > 0 ? asked : Object.keys(spec.searchable)).map(
       (name) => spec.searchable[name],
     )
@@ -30,7 +36,7 @@ export function tableWhere(spec: TableSpec, query: DataTableQuery, base?: SQL): 
     conditions.push(or(...columns.map((column) => ilike(sql`(${column})::text`, pattern))))
   }
   for (const [name, value] of Object.entries(query.filters)) {
-    const column = spec.filterable?.[name]
+    const column = spec.filterable && Object.hasOwn(spec.filterable, name) ? spec.filterable[name] : undefined
     if (column) conditions.push(eq(column, value))
   }
   return and(...conditions)
@@ -41,14 +47,15 @@ export function tableWhere(spec: TableSpec, query: DataTableQuery, base?: SQL): 
  * `spec.sortable`, in the request's direction), then the tie-breaker so pages never overlap.
  */
 export function tableOrder(spec: TableSpec, query: DataTableQuery): SQL[] {
-  const direction = query.sort === 'desc' ? desc : asc
-  const names = query.sortBy
-    ? [query.sortBy, ...query.sortColumns.filter((name) => name !== query.sortBy)]
-    : []
   // An unknown sortBy gets the default order rather than a 422: see TableSpec.
   if (!query.sortBy || !Object.hasOwn(spec.sortable, query.sortBy)) return [asc(spec.tieBreaker)]
-  const chosen = names.flatMap((name) => (Object.hasOwn(spec.sortable, name) ? [spec.sortable[name]] : []))
-  return [...chosen.flatMap((column) => (column ? [direction(column)] : [])), asc(spec.tieBreaker)]
+  const direction = query.sort === 'desc' ? desc : asc
+  const names = [query.sortBy, ...query.sortColumns.filter((name) => name !== query.sortBy)]
+  const chosen = names.flatMap((name) => {
+    const column = Object.hasOwn(spec.sortable, name) ? spec.sortable[name] : undefined
+    return column ? [direction(column)] : []
+  })
+  return [...chosen, asc(spec.tieBreaker)]
 }
 
 /** Page links like Laravel's paginator: previous, the numbers around the current page, next. */
@@ -92,4 +99,44 @@ export async function paginate<Row>(options: {
     total,
     links: pageLinks(options.basePath, page, lastPage),
   }
+}
+
+/**
+ * `paginate` over one table, for the common case with no joins: counts and selects the table's
+ * rows with `tx` (the caller's `req.withTenant` transaction, so row-level security holds) and
+ * turns each row into the answer with `map`.
+ */
+export function paginateTable<T extends PgTable, Row>(options: {
+  tx: Tx
+  table: T
+  spec: TableSpec
+  query: DataTableQuery
+  basePath: string
+  where?: SQL
+  map: (row: T['$inferSelect']) => Row
+}): Promise<Paginated<Row>> {
+  const { tx } = options
+  // Drizzle's select types cannot follow a generic table; the row type comes back through `map`.
+  const table: PgTable = options.table
+  return paginate({
+    spec: options.spec,
+    query: options.query,
+    basePath: options.basePath,
+    ...(options.where && { where: options.where }),
+    count: async (where) => {
+      const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(table).where(where)
+      return row?.count ?? 0
+    },
+    rows: async (where, orderBy, limit, offset) => {
+      const rows = await tx
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset)
+      // A select of the whole table yields exactly its $inferSelect rows.
+      return (rows as T['$inferSelect'][]).map(options.map)
+    },
+  })
 }

@@ -125,6 +125,18 @@ export const MESSAGES = {
     en: 'Choose an image with .png or .jpg extension',
   },
   'file.imageTooLarge': { es: 'La imagen debe pesar menos de 2 MB.', en: 'The image must be under 2 MB.' },
+  'idempotency.keyReused': {
+    es: 'Esta clave de operación ya se usó con otros datos.',
+    en: 'This operation key was already used with other data.',
+  },
+  'patient.curpTaken': {
+    es: 'Ya existe un paciente con esta CURP.',
+    en: 'A patient with this CURP already exists.',
+  },
+  'record.deleted': {
+    es: 'El registro fue eliminado; no se puede modificar.',
+    en: 'The record was deleted; it cannot be changed.',
+  },
   'curp.invalid': { es: 'La CURP no es válida', en: 'The SSN field is invalid' },
   'nss.invalid': {
     es: 'El número de seguridad social no es válido.',

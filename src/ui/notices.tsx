@@ -33,7 +33,12 @@ export function Notices() {
   return (
     <>
       {shown.map((notice) => (
-        <Toast key={notice.id} open message={notice.message} onOpenChange={(open) => !open && dismiss(notice.id)} />
+        <Toast
+          key={notice.id}
+          open
+          message={notice.message}
+          onOpenChange={(open) => !open && dismiss(notice.id)}
+        />
       ))}
     </>
   )

@@ -30,13 +30,17 @@ describe('the translation catalogues', () => {
   })
 
   it('keep the spec’s English texts word for word', () => {
-    expect(english.get('Lo sentimos no tiene permiso para acceder')).toBe('Sorry, you do not have permission to access')
+    expect(english.get('Lo sentimos no tiene permiso para acceder')).toBe(
+      'Sorry, you do not have permission to access',
+    )
     expect(english.get('No hemos podido procesar tu solicitud, inténtalo nuevamente.')).toBe(
       'We were unable to process your request, please try again.',
     )
     expect(english.get('La sesión ha expirado. Inicia sesión de nuevo para continuar.')).toBe(
       'Session has expired. Please log in again to continue.',
     )
-    expect(english.get('Elige una imagen con extensión .png o .jpg')).toBe('Choose an image with .png or .jpg extension')
+    expect(english.get('Elige una imagen con extensión .png o .jpg')).toBe(
+      'Choose an image with .png or .jpg extension',
+    )
   })
 })

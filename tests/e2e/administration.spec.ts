@@ -35,7 +35,9 @@ test('an administrator creates, finds, edits and deletes a user (Spanish)', asyn
   await page.getByLabel('Contraseña', { exact: true }).fill('Inicial#2026')
   await page.getByLabel('Confirmar contraseña').fill('Inicial#2026')
   await page.getByRole('button', { name: 'Guardar' }).click()
-  await expect(page.getByText('El teléfono debe tener de 10 a 15 dígitos, sin caracteres especiales.')).toBeVisible()
+  await expect(
+    page.getByText('El teléfono debe tener de 10 a 15 dígitos, sin caracteres especiales.'),
+  ).toBeVisible()
   await page.getByLabel('Teléfono').fill('4421234567')
   await page.getByRole('button', { name: 'Guardar' }).click()
   await expect(page).toHaveURL(/\/users$/)
@@ -52,7 +54,10 @@ test('an administrator creates, finds, edits and deletes a user (Spanish)', asyn
   await expect(page.getByText('Usuario actualizado')).toBeVisible()
 
   await searchTable(page, 'renata sofía')
-  await page.getByRole('row', { name: /renata\.quiroga/ }).getByRole('button', { name: /Eliminar/ }).click()
+  await page
+    .getByRole('row', { name: /renata\.quiroga/ })
+    .getByRole('button', { name: /Eliminar/ })
+    .click()
   await expect(page.getByRole('alertdialog')).toContainText('¿Eliminar a renata.quiroga@demo.localhost?')
   await expectAccessible(page, 'delete confirmation')
   await page.getByRole('button', { name: 'Eliminar', exact: true }).click()
@@ -77,14 +82,20 @@ test('an administrator creates, finds, edits and deletes a profile (English)', a
   await expect(page.getByText('Profile created')).toBeVisible()
 
   await searchTable(page, 'front', 'Search...')
-  await page.getByRole('row', { name: /Front desk/ }).getByRole('link', { name: /Edit/ }).click()
+  await page
+    .getByRole('row', { name: /Front desk/ })
+    .getByRole('link', { name: /Edit/ })
+    .click()
   await expect(page.getByRole('checkbox', { name: 'users · delete' })).toBeChecked()
   await page.getByLabel('Profile name').fill('Front desk team')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Profile updated')).toBeVisible()
 
   await searchTable(page, 'front desk team', 'Search...')
-  await page.getByRole('row', { name: /Front desk team/ }).getByRole('button', { name: /Delete/ }).click()
+  await page
+    .getByRole('row', { name: /Front desk team/ })
+    .getByRole('button', { name: /Delete/ })
+    .click()
   await page.getByRole('button', { name: 'Delete', exact: true }).click()
   await expect(page.getByText('Profile deleted')).toBeVisible()
   await expect(page.getByText('No data to show')).toBeVisible()
@@ -127,7 +138,10 @@ test('a user whose profile loses a permission loses its menu item', async ({ bro
 
   await admin.goto('/profiles')
   await searchTable(admin, 'recepción')
-  await admin.getByRole('row', { name: /Recepción/ }).getByRole('link', { name: /Editar/ }).click()
+  await admin
+    .getByRole('row', { name: /Recepción/ })
+    .getByRole('link', { name: /Editar/ })
+    .click()
   await admin.getByRole('checkbox', { name: 'users · listado' }).click()
   await admin.getByRole('button', { name: 'Guardar' }).click()
   await expect(admin.getByText('Perfil actualizado')).toBeVisible()

@@ -6,9 +6,9 @@ import { updateSession } from '../../session/session-store'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { Checkbox } from '../../ui/Checkbox'
+import { errorMessage } from '../../ui/form/error-message'
 import { Spinner } from '../../ui/Spinner'
 import { AuthCard } from './AuthCard'
-import { errorMessage } from '../../ui/form/error-message'
 
 interface Notice {
   version: number

@@ -120,13 +120,22 @@ export function MyProfilePage({ onSignedOut }: { onSignedOut: () => void }) {
         </p>
         <div className="form-grid">
           <TextField label={t`Nombre`} error={message(errors.name?.message)} {...form.register('name')} />
-          <TextField label={t`Apellido paterno`} error={message(errors.last_name?.message)} {...form.register('last_name')} />
+          <TextField
+            label={t`Apellido paterno`}
+            error={message(errors.last_name?.message)}
+            {...form.register('last_name')}
+          />
           <TextField
             label={t`Apellido materno`}
             error={message(errors.second_last_name?.message)}
             {...form.register('second_last_name')}
           />
-          <TextField label={t`Teléfono`} inputMode="tel" error={message(errors.phone?.message)} {...form.register('phone')} />
+          <TextField
+            label={t`Teléfono`}
+            inputMode="tel"
+            error={message(errors.phone?.message)}
+            {...form.register('phone')}
+          />
         </div>
         <fieldset className="permission-group">
           <legend>

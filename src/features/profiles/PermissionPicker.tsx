@@ -16,7 +16,11 @@ export function PermissionPicker({
 }) {
   const { t, i18n } = useLingui()
   const chosen = new Set(value)
-  const groups = [...Object.entries(catalogue.routes), ...Object.entries(catalogue.actions)]
+  // A family name can appear both as screens and as actions: the kind keeps their keys apart.
+  const groups = [
+    ...Object.entries(catalogue.routes).map(([group, names]) => ({ id: `routes-${group}`, group, names })),
+    ...Object.entries(catalogue.actions).map(([group, names]) => ({ id: `actions-${group}`, group, names })),
+  ]
   const set = (names: readonly string[], on: boolean) => {
     const next = new Set(chosen)
     for (const name of names) {
@@ -28,14 +32,17 @@ export function PermissionPicker({
   return (
     <div className="permission-picker">
       <h2>{t`Permisos`}</h2>
-      {groups.map(([group, names], index) => {
+      {groups.map(({ id, group, names }) => {
         const all = names.every((name) => chosen.has(name))
         const title = groupLabel(group, i18n)
         return (
-          // The same family name appears as screens and as actions; the index keeps keys apart.
-          <fieldset key={`${group}-${index}`} className="permission-group">
+          <fieldset key={id} className="permission-group">
             <legend>{title}</legend>
-            <Checkbox label={t`Seleccionar todo: ${title}`} checked={all} onCheckedChange={(on) => set(names, on)} />
+            <Checkbox
+              label={t`Seleccionar todo: ${title}`}
+              checked={all}
+              onCheckedChange={(on) => set(names, on)}
+            />
             <div className="permission-group__items">
               {names.map((name) => (
                 <Checkbox

@@ -7,7 +7,13 @@ import * as v from 'valibot'
 import { call } from '../../api/client'
 import { useCall } from '../../api/use-call'
 import { menusAvailable } from '../../contract/endpoints/configuration'
-import { assignPermissions, createRole, showPermissions, showRole, updateRole } from '../../contract/endpoints/roles'
+import {
+  assignPermissions,
+  createRole,
+  showPermissions,
+  showRole,
+  updateRole,
+} from '../../contract/endpoints/roles'
 import { refreshSessionUser } from '../../contract/endpoints/users'
 import { CreateRoleRequest, ROLE_TYPES, type RoleType } from '../../contract/schemas/roles'
 import { currentSession, updateSession } from '../../session/session-store'
@@ -61,7 +67,10 @@ export function ProfileFormPage({ id, onDone }: { id?: string; onDone: () => voi
       } else {
         const created = await call(createRole, { body: { name: values.name, role_type: values.role_type } })
         roleId = created.id
-        await call(assignPermissions, { params: { id: created.id }, body: { permissions: values.permissions } })
+        await call(assignPermissions, {
+          params: { id: created.id },
+          body: { permissions: values.permissions },
+        })
       }
       const session = currentSession()
       if (session && session.user.role?.id === roleId) {

@@ -34,6 +34,8 @@ export function ProfilesPage() {
     () => (roles.data ?? []).map((role) => ({ ...role, type_label: roleTypeLabel(role.role_type, i18n) })),
     [roles.data, i18n],
   )
+  // The columns' texts follow the language and their actions the session (t and can change with them).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale and session stand for t and can
   const config = useMemo<DataTableConfig<Row>>(
     () => ({
       sortBy: 'name',
@@ -48,7 +50,12 @@ export function ProfilesPage() {
           component: (role) => (
             <span className="row-actions">
               {can('profiles-edit') && (
-                <Link className="button" data-variant="ghost" to="/profiles/edit/$id" params={{ id: role.id }}>
+                <Link
+                  className="button"
+                  data-variant="ghost"
+                  to="/profiles/edit/$id"
+                  params={{ id: role.id }}
+                >
                   <Trans>Editar</Trans>
                   <span className="visually-hidden"> {role.name}</span>
                 </Link>
@@ -64,7 +71,6 @@ export function ProfilesPage() {
         },
       ],
     }),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the texts follow the language, the actions the session
     [i18n.locale, session],
   )
 
@@ -90,8 +96,8 @@ export function ProfilesPage() {
           <Button
             variant="secondary"
             onClick={() =>
-              void download(downloadRoles, `perfiles_${downloadDateStamp(new Date())}.xlsx`).catch((error: unknown) =>
-                setFailure(errorMessage(error, i18n)),
+              void download(downloadRoles, `perfiles_${downloadDateStamp(new Date())}.xlsx`).catch(
+                (error: unknown) => setFailure(errorMessage(error, i18n)),
               )
             }
           >
@@ -109,7 +115,12 @@ export function ProfilesPage() {
       {roles.status === 'loading' && !roles.data ? (
         <Spinner />
       ) : (
-        <DataTable config={config} caption={t`Perfiles`} source={{ kind: 'local', rows }} rowKey={(role) => role.id} />
+        <DataTable
+          config={config}
+          caption={t`Perfiles`}
+          source={{ kind: 'local', rows }}
+          rowKey={(role) => role.id}
+        />
       )}
       <ConfirmDialog
         open={doomed !== null}

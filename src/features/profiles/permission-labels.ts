@@ -1,5 +1,4 @@
-import type { I18n } from '@lingui/core'
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 
 /** The groups of the permission catalogue as the profile editor titles them. */

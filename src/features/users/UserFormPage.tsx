@@ -71,7 +71,8 @@ export function UserFormPage({ id, onDone }: { id?: string; onDone: () => void }
       if (editing) await call(updateUser, { params: { id }, form: body })
       else await call(createUser, { form: body })
       // Editing oneself changes what the session shows (name, profile, permissions).
-      if (editing && id === currentSession()?.user.uuid) updateSession({ user: await call(refreshSessionUser) })
+      if (editing && id === currentSession()?.user.uuid)
+        updateSession({ user: await call(refreshSessionUser) })
       notify(editing ? t`Usuario actualizado` : t`Usuario creado`)
       onDone()
     } catch (error) {
@@ -94,7 +95,11 @@ export function UserFormPage({ id, onDone }: { id?: string; onDone: () => void }
         />
         <div className="form-grid">
           <TextField label={t`Nombre`} error={message('name')} {...form.register('name')} />
-          <TextField label={t`Apellido paterno`} error={message('last_name')} {...form.register('last_name')} />
+          <TextField
+            label={t`Apellido paterno`}
+            error={message('last_name')}
+            {...form.register('last_name')}
+          />
           <TextField
             label={t`Apellido materno`}
             error={message('second_last_name')}
@@ -122,7 +127,9 @@ export function UserFormPage({ id, onDone }: { id?: string; onDone: () => void }
             label={t`Perfil`}
             placeholder={t`Selecciona un perfil`}
             options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
-            error={message('role_id') ?? (roles.status === 'error' ? errorMessage(roles.error, i18n) : undefined)}
+            error={
+              message('role_id') ?? (roles.status === 'error' ? errorMessage(roles.error, i18n) : undefined)
+            }
             {...form.register('role_id')}
           />
           <PasswordField
@@ -141,7 +148,9 @@ export function UserFormPage({ id, onDone }: { id?: string; onDone: () => void }
         <Controller
           control={form.control}
           name="active"
-          render={({ field }) => <Checkbox label={t`Activo`} checked={field.value} onCheckedChange={field.onChange} />}
+          render={({ field }) => (
+            <Checkbox label={t`Activo`} checked={field.value} onCheckedChange={field.onChange} />
+          )}
         />
         {failure && <Alert>{failure}</Alert>}
         <div className="form-actions">

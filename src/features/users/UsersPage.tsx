@@ -30,6 +30,8 @@ export function UsersPage() {
   const [deleting, setDeleting] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
 
+  // The columns' texts follow the language and their actions the session (t and can change with them).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale and session stand for t and can
   const config = useMemo<DataTableConfig<User>>(
     () => ({
       sortBy: 'name',
@@ -43,8 +45,19 @@ export function UsersPage() {
         },
         { key: 'email', title: t`Correo electrónico`, isSort: true, isSearch: true },
         { key: 'employee_number', title: t`Número de empleado`, isSort: true, isSearch: true },
-        { key: 'role', title: t`Perfil`, isSort: true, isSearch: true, component: (user) => user.role?.name ?? '' },
-        { key: 'active', title: t`Estado`, isSort: true, component: (user) => (user.active ? t`Activo` : t`Inactivo`) },
+        {
+          key: 'role',
+          title: t`Perfil`,
+          isSort: true,
+          isSearch: true,
+          component: (user) => user.role?.name ?? '',
+        },
+        {
+          key: 'active',
+          title: t`Estado`,
+          isSort: true,
+          component: (user) => (user.active ? t`Activo` : t`Inactivo`),
+        },
         {
           key: 'actions',
           title: t`Acciones`,
@@ -68,8 +81,6 @@ export function UsersPage() {
         },
       ],
     }),
-    // The texts follow the language; the permissions follow the session.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: t and can change with i18n and session
     [i18n.locale, session],
   )
 
@@ -96,8 +107,8 @@ export function UsersPage() {
           <Button
             variant="secondary"
             onClick={() =>
-              void download(downloadUsers, `usuarios_${downloadDateStamp(new Date())}.xlsx`).catch((error: unknown) =>
-                setFailure(errorMessage(error, i18n)),
+              void download(downloadUsers, `usuarios_${downloadDateStamp(new Date())}.xlsx`).catch(
+                (error: unknown) => setFailure(errorMessage(error, i18n)),
               )
             }
           >

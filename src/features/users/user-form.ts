@@ -1,11 +1,12 @@
 import * as v from 'valibot'
-import { CreateUserRequest, UpdateUserRequest } from '../../contract/schemas/users'
 import { NewPassword } from '../../contract/schemas/password'
+import { CreateUserRequest, UpdateUserRequest } from '../../contract/schemas/users'
 
 const { photo: _photo, password: _password, ...entries } = CreateUserRequest.entries
 
-const confirmed = <T extends { password?: string | undefined; password_confirmation?: string | undefined }>(input: T) =>
-  (input.password ?? '') === (input.password_confirmation ?? '')
+const confirmed = <T extends { password?: string | undefined; password_confirmation?: string | undefined }>(
+  input: T,
+) => (input.password ?? '') === (input.password_confirmation ?? '')
 
 /** The user form: the contract's fields, the password twice; required on create only. */
 export const NewUserForm = v.pipe(

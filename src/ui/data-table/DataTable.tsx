@@ -1,303 +1,263 @@
 import { useLingui } from '@lingui/react/macro'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
-import { downloadDateStamp } from '../../contract/rules/dates'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Button } from '../Button'
 import { Spinner } from '../Spinner'
 import { type Column, type DataTableConfig, validateConfig } from './config'
-import { pageKeepingFirstRow, type TableView } from './local-rows'
+import { exportRows } from './export'
+import { pageKeepingFirstRow } from './local-rows'
+import { Pager } from './Pager'
+import { PlainRows, VirtualRows } from './RowList'
 import { type TableSource, useLocalRows, useServerRows } from './use-table-rows'
 import './data-table.css'
 
 export type { Column, DataTableConfig } from './config'
-export type { TableSource } from './use-table-rows'
+export { DataTableConfigError, validateConfig } from './config'
+export { ENTRIES_FAIL_EVENT, type TableSource } from './use-table-rows'
 
-/** SPEC §9: the search waits this long after the last key. */
+/** SPEC §9: the search waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 700
-/** Past this many rows on a page, only the rows in sight are in the document. */
-const VIRTUALIZE_FROM = 60
-const ROW_HEIGHT = 48
 
 export interface DataTableProps<Row> {
   config: DataTableConfig<Row>
+  /** A server endpoint answering SPEC §7's table request, or rows the device already holds. */
   source: TableSource<Row>
   rowKey: (row: Row) => string
-  /** What the table lists, for screen readers. */
+  /** Names the table for assistive technology (visually hidden). */
   caption: string
   onRowClick?: (row: Row) => void
   rowClassName?: (row: Row) => string | undefined
-  /** Offers a spreadsheet of the current view named `<exportName>_DD_MM_YYYY.xlsx`. */
+  /** Shows the download button; the file is `${exportName}_DD_MM_YYYY.xlsx`. */
   exportName?: string
-  /** A new value reloads a server table (after a delete, say). */
+  /** Any change (a counter, a timestamp) fetches the server rows again. */
   reloadToken?: unknown
+  /** Told when the rows cannot be fetched (after the 'Get entries fail' event) or exported. */
   onError?: (error: unknown) => void
+  /** From how many rows on a page only the rows in view are drawn (default 50). */
+  virtualizeFrom?: number
 }
 
-const cellValue = (row: unknown, key: string) => (row as Record<string, unknown>)[key]
-
-/** SPEC §3: rows may carry `triage_classification` and `pid`, shown as style classes. */
-function classesOf<Row>(row: Row, extra: string | undefined): string | undefined {
-  const triage = cellValue(row, 'triage_classification')
-  const pid = cellValue(row, 'pid')
-  const classes = [
-    typeof triage === 'string' && triage ? `triage-${triage}` : '',
-    pid !== undefined && pid !== null && pid !== '' ? `pid-${String(pid)}` : '',
-    extra ?? '',
-  ].filter(Boolean)
-  return classes.length > 0 ? classes.join(' ') : undefined
-}
+type Direction = 'asc' | 'desc'
 
 /**
- * The data table of SPEC §3–§5 and §9: server mode (one request per view) or local mode (rows
- * from the device, sorted, searched and paged here), with page sizes, a debounced search,
- * sortable headers, paging, an export of the view, and virtualized rows on long pages.
+ * The list screens' table (SPEC §4, §5, §7): page size, search, sortable headers, pages and a
+ * spreadsheet download, over a server endpoint or local rows. A wrong `config` throws on render.
  */
-export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { source, rowKey, caption, onRowClick, rowClassName, exportName, reloadToken, onError } = props
+export function DataTable<Row>({
+  config: given,
+  source,
+  rowKey,
+  caption,
+  onRowClick,
+  rowClassName,
+  exportName,
+  reloadToken,
+  onError,
+  virtualizeFrom = 50,
+}: DataTableProps<Row>) {
   const { t } = useLingui()
-  const config = useMemo(() => validateConfig(props.config), [props.config])
-  const columns = useMemo(() => config.columns.filter((c) => !c.isHide), [config.columns])
-  const [view, setView] = useState<TableView>({
-    search: '',
-    sortBy: config.sortBy,
-    sort: config.sort,
-    page: 1,
-    pageLength: config.pageLength,
-  })
-  const [searchText, setSearchText] = useState('')
+  const config = validateConfig(given)
+  const columns = config.columns.filter((column) => !column.isHide)
+  const marked = config.columns.filter((column) => column.isSearch && !column.isAction).map((c) => c.key)
+  // Locally, a table marking no column searchable searches what it shows (the server decides its own).
+  const localSearchKeys = marked.length > 0 ? marked : columns.filter((c) => !c.isAction).map((c) => c.key)
 
-  // SPEC §4/§9: the search is trimmed, waits 700 ms, and starts again from the first page.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const search = searchText.trim()
-      setView((current) => (current.search === search ? current : { ...current, search, page: 1 }))
-    }, SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [searchText])
+  const [pageLength, setPageLength] = useState(config.pageLength)
+  const [page, setPage] = useState(1)
+  const [sortBy, setSortBy] = useState(config.sortBy)
+  const [sort, setSort] = useState<Direction>(config.sort)
+  const [typed, setTyped] = useState('')
+  const [search, setSearch] = useState('')
+  const [retries, setRetries] = useState(0)
+  const [exporting, setExporting] = useState(false)
 
-  const local = useLocalRows(source.kind === 'local' ? source.rows : null, config.columns, view)
-  const server = useServerRows(
-    source.kind === 'server' ? source : null,
-    config.columns,
-    view,
-    reloadToken,
-    onError,
-  )
-  const rows = source.kind === 'local' ? local : server
-
-  const sortBy = (column: Column<Row>) =>
-    setView((current) => ({
-      ...current,
-      sortBy: column.key,
-      sort: current.sortBy === column.key && current.sort === 'asc' ? 'desc' : 'asc',
-    }))
-  const changePageLength = (pageLength: number) =>
-    setView((current) => ({ ...current, pageLength, page: pageKeepingFirstRow(rows.from, pageLength) }))
-  const goTo = (page: number) => setView((current) => ({ ...current, page }))
-
-  const exportView = async () => {
-    const XLSX = await import('xlsx')
-    const exported = columns.filter((c) => !c.isAction)
-    const sheet = XLSX.utils.aoa_to_sheet([
-      exported.map((c) => c.title),
-      ...rows.viewRows.map((row) => exported.map((c) => cellValue(row, c.key) ?? '')),
-    ])
-    const book = XLSX.utils.book_new()
-    XLSX.utils.book_append_sheet(book, sheet, exportName?.slice(0, 31) || 'datos')
-    XLSX.writeFile(book, `${exportName}_${downloadDateStamp(new Date())}.xlsx`)
+  // New filters are a new list, like a new search: back to its first page (without a request
+  // for the old page under the new filters, hence during render rather than in an effect).
+  const filtersKey = source.kind === 'server' ? JSON.stringify(source.filters ?? {}) : ''
+  const [filtered, setFiltered] = useState(filtersKey)
+  if (filtered !== filtersKey) {
+    setFiltered(filtersKey)
+    setPage(1)
   }
 
-  const [before, after] = t`Mostrar _MENU_ registros por página`.split('_MENU_')
+  useEffect(() => {
+    const next = typed.trim()
+    if (next === search) return
+    const timer = setTimeout(() => {
+      setSearch(next)
+      setPage(1)
+    }, SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [typed, search])
+
+  const view = useMemo(
+    () => ({ search, sortBy, sort, page, pageLength }),
+    [search, sortBy, sort, page, pageLength],
+  )
+  const reload = useMemo(() => [reloadToken, retries], [reloadToken, retries])
+  const local = useLocalRows<Row>(source.kind === 'local' ? source.rows : null, localSearchKeys, view)
+  const server = useServerRows<Row>(source.kind === 'server' ? source : null, marked, view, reload, onError)
+  const rows = source.kind === 'local' ? local : server
+
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtual = rows.data.length >= virtualizeFrom
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page, order or search starts at the top
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0
+  }, [rows.page, pageLength, sortBy, sort, search])
+
+  const sortOn = (column: Column<Row>) => {
+    if (column.key === sortBy) setSort((current) => (current === 'asc' ? 'desc' : 'asc'))
+    else {
+      setSortBy(column.key)
+      setSort('asc')
+    }
+    setPage(1)
+  }
+
+  const changePageLength = (next: number) => {
+    setPage(pageKeepingFirstRow(rows.from, next))
+    setPageLength(next)
+  }
+
+  const download = async () => {
+    if (!exportName) return
+    setExporting(true)
+    try {
+      await exportRows(rows.viewRows, config.columns, exportName)
+    } catch (error) {
+      onError?.(error)
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  const lengthId = useId()
+  const lengthText = t`Mostrar _MENU_ registros por página`
+  const [beforeMenu = '', afterMenu = ''] = lengthText.split('_MENU_')
+  const menu = [...new Set([...config.menu, pageLength])].sort((a, b) => a - b)
+  const from = rows.from ?? 0
+  const to = rows.to ?? 0
+  const total = rows.total
+  const span = columns.length
+  const rowProps = { rows: rows.data, columns, rowKey, onRowClick, rowClassName }
+
   return (
-    <div className="data-table">
+    <div className="data-table" data-loading={rows.status === 'loading' || undefined}>
       <div className="data-table__toolbar">
-        <label className="data-table__page-size">
-          <span>{before}</span>
-          <select value={view.pageLength} onChange={(event) => changePageLength(Number(event.target.value))}>
-            {config.menu.map((size) => (
+        <label className="data-table__length" htmlFor={lengthId}>
+          <span aria-hidden="true">{beforeMenu.trim()}</span>
+          <select
+            id={lengthId}
+            className="data-table__select"
+            aria-label={`${beforeMenu.trim()} ${afterMenu.trim()}`.trim()}
+            value={pageLength}
+            onChange={(event) => changePageLength(Number(event.target.value))}
+          >
+            {menu.map((size) => (
               <option key={size} value={size}>
                 {size}
               </option>
             ))}
           </select>
-          <span>{after}</span>
+          <span aria-hidden="true">{afterMenu.trim()}</span>
         </label>
-        <input
-          className="data-table__search"
-          type="search"
-          aria-label={t`Buscar`}
-          placeholder={t`Buscar...`}
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-        />
-        {exportName && (
-          <Button variant="secondary" onClick={() => void exportView()} disabled={rows.viewRows.length === 0}>
-            {t`Exportar a Excel`}
-          </Button>
-        )}
-      </div>
-      <TableBody
-        caption={caption}
-        columns={columns}
-        rows={rows.data}
-        status={rows.status}
-        view={view}
-        onSort={sortBy}
-        rowKey={rowKey}
-        onRowClick={onRowClick}
-        rowClassName={rowClassName}
-      />
-      <div className="data-table__footer">
-        <span aria-live="polite">
-          {rows.total > 0 && rows.from !== null
-            ? t`Mostrando ${rows.from} a ${rows.to} de ${rows.total} registros`
-            : t`Mostrando 0 registros`}
-        </span>
-        <Pager page={rows.page} lastPage={rows.lastPage} onPage={goTo} />
-      </div>
-    </div>
-  )
-}
-
-function TableBody<Row>(props: {
-  caption: string
-  columns: Column<Row>[]
-  rows: readonly Row[]
-  status: 'loading' | 'loaded' | 'error'
-  view: TableView
-  onSort: (column: Column<Row>) => void
-  rowKey: (row: Row) => string
-  onRowClick: ((row: Row) => void) | undefined
-  rowClassName: ((row: Row) => string | undefined) | undefined
-}) {
-  const { caption, columns, rows, status, view, onSort, rowKey, onRowClick, rowClassName } = props
-  const { t } = useLingui()
-  const scroller = useRef<HTMLDivElement>(null)
-  const virtual = rows.length > VIRTUALIZE_FROM
-  const virtualizer = useVirtualizer({
-    count: virtual ? rows.length : 0,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  })
-  const items = virtual ? virtualizer.getVirtualItems() : []
-  const shown = virtual
-    ? items.map((item) => ({ row: rows[item.index] as Row, index: item.index }))
-    : rows.map((row, index) => ({ row, index }))
-  const padTop = virtual ? (items[0]?.start ?? 0) : 0
-  const padBottom = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0
-
-  let message: ReactNode = null
-  if (status === 'error') message = t`No fue posible cargar los registros.`
-  else if (status === 'loaded' && rows.length === 0) message = t`No hay datos para mostrar`
-
-  return (
-    <div
-      className="data-table__scroller"
-      ref={scroller}
-      data-virtual={virtual}
-      aria-busy={status === 'loading'}
-    >
-      <table>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => {
-              const sorted = view.sortBy === column.key
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  style={column.width ? { width: column.width } : undefined}
-                  aria-sort={sorted ? (view.sort === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  {column.isSort && !column.isAction ? (
-                    <button type="button" className="data-table__sort" onClick={() => onSort(column)}>
-                      {column.title}
-                      <span aria-hidden="true">{sorted ? (view.sort === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-                    </button>
-                  ) : (
-                    column.title
-                  )}
-                </th>
-              )
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {padTop > 0 && <tr style={{ height: padTop }} />}
-          {shown.map(({ row }) => (
-            <tr
-              key={rowKey(row)}
-              className={classesOf(row, rowClassName?.(row))}
-              data-clickable={onRowClick ? true : undefined}
-              tabIndex={onRowClick ? 0 : undefined}
-              onClick={onRowClick ? () => onRowClick(row) : undefined}
-              onKeyDown={
-                onRowClick
-                  ? (event) => {
-                      if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick(row)
-                    }
-                  : undefined
-              }
+        <div className="data-table__tools">
+          <input
+            type="search"
+            className="data-table__search"
+            aria-label={t`Buscar`}
+            placeholder={t`Buscar...`}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          {exportName !== undefined && (
+            <Button
+              variant="secondary"
+              loading={exporting}
+              disabled={rows.status !== 'loaded' || rows.viewRows.length === 0}
+              onClick={download}
             >
-              {columns.map((column) => (
-                <td key={column.key}>
-                  {column.component ? column.component(row) : String(cellValue(row, column.key) ?? '')}
-                </td>
-              ))}
-            </tr>
-          ))}
-          {padBottom > 0 && <tr style={{ height: padBottom }} />}
-          {(message || status === 'loading') && rows.length === 0 && (
-            <tr>
-              <td colSpan={columns.length} className="data-table__message">
-                {status === 'loading' ? <Spinner /> : message}
-              </td>
-            </tr>
+              {t`Descargar`}
+            </Button>
           )}
-        </tbody>
-      </table>
-      {status === 'error' && rows.length > 0 && (
-        <p className="data-table__message" role="alert">
-          {message}
-        </p>
-      )}
-    </div>
-  )
-}
+        </div>
+      </div>
 
-function Pager({
-  page,
-  lastPage,
-  onPage,
-}: {
-  page: number
-  lastPage: number
-  onPage: (page: number) => void
-}) {
-  const { t } = useLingui()
-  const numbers = [...new Set([1, page - 1, page, page + 1, lastPage])]
-    .filter((n) => n >= 1 && n <= lastPage)
-    .sort((a, b) => a - b)
-  return (
-    <nav className="data-table__pager" aria-label={t`Paginación`}>
-      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t`Anterior`}
-      </button>
-      {numbers.map((n) => (
-        <button
-          key={n}
-          type="button"
-          aria-current={n === page ? 'page' : undefined}
-          onClick={() => onPage(n)}
+      <div className="data-table__scroll" ref={scrollRef} data-virtual={virtual || undefined}>
+        <table
+          className="data-table__table"
+          aria-busy={rows.status === 'loading'}
+          aria-rowcount={rows.data.length + 1}
         >
-          {n}
-        </button>
-      ))}
-      <button type="button" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
-        {t`Siguiente`}
-      </button>
-    </nav>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr aria-rowindex={1}>
+              {columns.map((column) => {
+                const sortable = column.isSort && !column.isAction
+                const current = sortable && column.key === sortBy
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    style={column.width ? { width: column.width } : undefined}
+                    aria-sort={current ? (sort === 'asc' ? 'ascending' : 'descending') : undefined}
+                    data-action={column.isAction || undefined}
+                  >
+                    {sortable ? (
+                      <button type="button" className="data-table__sort" onClick={() => sortOn(column)}>
+                        {column.title}
+                        <span
+                          className="data-table__arrow"
+                          data-direction={current ? sort : 'none'}
+                          aria-hidden="true"
+                        />
+                      </button>
+                    ) : (
+                      column.title
+                    )}
+                  </th>
+                )
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.status === 'error' ? (
+              <tr>
+                <td colSpan={span} className="data-table__message" role="alert">
+                  {t`No fue posible cargar los registros.`}{' '}
+                  <Button variant="ghost" onClick={() => setRetries((n) => n + 1)}>
+                    {t`Reintentar`}
+                  </Button>
+                </td>
+              </tr>
+            ) : rows.data.length === 0 ? (
+              <tr>
+                <td colSpan={span} className="data-table__message">
+                  {rows.status === 'loading' ? (
+                    <span className="data-table__loading">
+                      <Spinner />
+                      {t`Cargando...`}
+                    </span>
+                  ) : (
+                    t`No hay datos para mostrar`
+                  )}
+                </td>
+              </tr>
+            ) : virtual ? (
+              <VirtualRows {...rowProps} scrollRef={scrollRef} />
+            ) : (
+              <PlainRows {...rowProps} />
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="data-table__footer">
+        <p className="data-table__info" aria-live="polite">
+          {t`Mostrando ${from} a ${to} de ${total} registros`}
+        </p>
+        <Pager page={rows.page} lastPage={rows.lastPage} onPage={setPage} />
+      </div>
+    </div>
   )
 }

@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { call } from '../../api/client'
 import type { Endpoint } from '../../contract/endpoints/define'
 import type { Paginated } from '../../contract/schemas/data-table'
-import type { Column } from './config'
-import { pageOf, searchRows, sortRows, type TableView } from './local-rows'
+import { pageOf, searchIndex, searchRows, sortRows, type TableView } from './local-rows'
 
 export type TableSource<Row> =
   | {
@@ -14,11 +13,12 @@ export type TableSource<Row> =
     }
   | { kind: 'local'; rows: readonly Row[] }
 
+export type ServerSource<Row> = Extract<TableSource<Row>, { kind: 'server' }>
+
 export interface TableRows<Row> {
   status: 'loading' | 'loaded' | 'error'
-  error: unknown
   data: readonly Row[]
-  /** Every row of the current view (all pages) where the device has them: what an export takes. */
+  /** Every row of the current view the device holds (all pages locally, the page from a server). */
   viewRows: readonly Row[]
   from: number | null
   to: number | null
@@ -27,37 +27,49 @@ export interface TableRows<Row> {
   lastPage: number
 }
 
-/** SPEC §8: the event a failed table fetch raises. */
+/** SPEC §8: the window event a failed table fetch raises. */
 export const ENTRIES_FAIL_EVENT = 'Get entries fail'
 
-/** The rows of a local table: searched, sorted and paged on the device, memoised per step. */
+/**
+ * The rows of a local table, searched, sorted and paged on the device. Each step is memoised on
+ * its own inputs, so paging 100 000 rows neither re-sorts nor re-searches them.
+ */
 export function useLocalRows<Row>(
   rows: readonly Row[] | null,
-  columns: Column<Row>[],
+  searchKeys: readonly string[],
   view: TableView,
 ): TableRows<Row> {
+  const keysText = searchKeys.join(',')
+  const searching = view.search.trim() !== ''
+  // Built on the first search and kept while the rows and search columns stay the same.
+  const index = useMemo(
+    () => (rows && searching ? searchIndex(rows, keysText.split(',')) : null),
+    [rows, keysText, searching],
+  )
   const searched = useMemo(
-    () => (rows ? searchRows(rows, columns, view.search) : []),
-    [rows, columns, view.search],
+    () => (rows ? (index ? searchRows(rows, index, view.search) : rows) : []),
+    [rows, index, view.search],
   )
   const sorted = useMemo(() => sortRows(searched, view.sortBy, view.sort), [searched, view.sortBy, view.sort])
-  return useMemo(() => {
-    const page = pageOf(sorted, view.page, view.pageLength)
-    return { status: 'loaded', error: null, viewRows: sorted, ...page }
-  }, [sorted, view.page, view.pageLength])
+  return useMemo(
+    () => ({ status: 'loaded', viewRows: sorted, ...pageOf(sorted, view.page, view.pageLength) }),
+    [sorted, view.page, view.pageLength],
+  )
 }
 
-/** The rows of a server table: one request per view (SPEC §7), the newest answer wins. */
+/**
+ * The rows of a server table: one request per view (SPEC §7), the newest answer wins (an older
+ * request is aborted), and a failure fires `onError` and the 'Get entries fail' window event.
+ */
 export function useServerRows<Row>(
-  source: Extract<TableSource<Row>, { kind: 'server' }> | null,
-  columns: Column<Row>[],
+  source: ServerSource<Row> | null,
+  searchKeys: readonly string[],
   view: TableView,
   reloadToken: unknown,
   onError: ((error: unknown) => void) | undefined,
 ): TableRows<Row> {
   const [state, setState] = useState<TableRows<Row>>({
     status: 'loading',
-    error: null,
     data: [],
     viewRows: [],
     from: null,
@@ -66,56 +78,61 @@ export function useServerRows<Row>(
     page: view.page,
     lastPage: 1,
   })
+  const onErrorRef = useRef(onError)
+  onErrorRef.current = onError
   const endpoint = source?.endpoint
   const paramsKey = JSON.stringify(source?.params ?? {})
   const filtersKey = JSON.stringify(source?.filters ?? {})
-  const searchColumns = columns
-    .filter((c) => c.isSearch && !c.isAction)
-    .map((c) => c.key)
-    .join(',')
+  const searchColumns = searchKeys.join(',')
+  const { page, pageLength, sort, sortBy, search } = view
 
-  // onError is a callback prop, not a reason to fetch again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the view and keys are the dependencies
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new reloadToken is a reason to fetch again
   useEffect(() => {
     if (!endpoint) return
     const controller = new AbortController()
     setState((previous) => ({ ...previous, status: 'loading' }))
     call(endpoint, {
-      params: JSON.parse(paramsKey),
+      params: JSON.parse(paramsKey) as Record<string, string>,
       query: {
-        page: view.page,
-        pageLength: view.pageLength,
-        sort: view.sort,
-        search: view.search,
-        ...(view.sortBy && { sortBy: view.sortBy, sortColumns: view.sortBy }),
+        page,
+        pageLength,
+        sort,
+        search,
+        ...(sortBy && { sortBy, sortColumns: sortBy }),
         ...(searchColumns && { searchColumns }),
         filters: filtersKey,
       },
       signal: controller.signal,
     })
       .then((answer) => {
-        const page = answer as Paginated<Row>
-        const current = Number(page.links.find((l) => l.active)?.label ?? view.page)
-        const lastPage = Math.max(1, Math.ceil(page.total / view.pageLength))
+        // The endpoint's response schema is paginated(row); the table cannot name the row type.
+        const result = answer as Paginated<Row>
+        const active = Number(result.links.find((link) => link.active)?.label)
         setState({
           status: 'loaded',
-          error: null,
-          data: page.data,
-          viewRows: page.data,
-          from: page.from,
-          to: page.to,
-          total: page.total,
-          page: current,
-          lastPage,
+          data: result.data,
+          viewRows: result.data,
+          from: result.from,
+          to: result.to,
+          total: result.total,
+          page: Number.isInteger(active) && active > 0 ? active : page,
+          lastPage: Math.max(1, Math.ceil(result.total / pageLength)),
         })
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
-        setState((previous) => ({ ...previous, status: 'error', error }))
-        onError?.(error)
+        setState((previous) => ({
+          ...previous,
+          status: 'error',
+          data: [],
+          viewRows: [],
+          from: null,
+          to: null,
+        }))
+        onErrorRef.current?.(error)
         window.dispatchEvent(new CustomEvent(ENTRIES_FAIL_EVENT, { detail: error }))
       })
     return () => controller.abort()
-  }, [endpoint, paramsKey, filtersKey, searchColumns, view, reloadToken])
+  }, [endpoint, paramsKey, filtersKey, searchColumns, page, pageLength, sort, sortBy, search, reloadToken])
   return state
 }
