@@ -3,7 +3,8 @@ import type { Endpoint } from '../contract/endpoints/define'
 import { type CallOptions, call, type Output } from './client'
 
 export type CallState<T> =
-  | { status: 'loading'; data?: undefined; error?: undefined }
+  /** While reloading, the previous answer stays (screens keep showing it instead of a spinner). */
+  | { status: 'loading'; data?: T; error?: undefined }
   | { status: 'loaded'; data: T; error?: undefined }
   | { status: 'error'; data?: undefined; error: unknown }
 
@@ -26,7 +27,7 @@ export function useCall<E extends Endpoint>(
   useEffect(() => {
     if (!enabled) return
     const controller = new AbortController()
-    setState({ status: 'loading' })
+    setState((previous) => ({ status: 'loading', data: previous.data }))
     call(endpoint, { ...options, signal: controller.signal })
       .then((data) => setState({ status: 'loaded', data }))
       .catch((error: unknown) => {

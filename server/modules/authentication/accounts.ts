@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or } from 'drizzle-orm'
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import { PATIENT_MODE_PERMISSIONS } from '../../../src/contract/rules/permissions'
 import type { SessionUser } from '../../../src/contract/schemas/session'
 import type { Tx } from '../../db/client'
@@ -41,11 +41,8 @@ export async function findAccount(
     .where(
       and(
         isNull(users.deletedAt),
-        or(
-          eq(users.email, username),
-          eq(users.employeeNumber, username.toUpperCase()),
-          eq(users.employeeNumber, username),
-        ),
+        // The username arrives lowercased; a stored employee number may be in any case.
+        or(eq(users.email, username), sql`lower(${users.employeeNumber}) = ${username}`),
       ),
     )
     .limit(1)

@@ -91,7 +91,8 @@ export function MyProfilePage({ onSignedOut }: { onSignedOut: () => void }) {
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null)
-    const request = requestOf(values)
+    // The resolver hands over the schema's output: already the request, blanks left out.
+    const request = values as unknown as EditProfileRequest
     try {
       await call(editProfile, { body: request })
       if (request.password) {
@@ -106,8 +107,9 @@ export function MyProfilePage({ onSignedOut }: { onSignedOut: () => void }) {
     }
   })
 
-  if (profile.status === 'loading') return <Spinner />
   if (profile.status === 'error') return <Alert>{errorMessage(profile.error, i18n)}</Alert>
+  const mine = profile.data
+  if (!mine) return <Spinner />
   const errors = form.formState.errors
   const message = (key: string | undefined) => fieldMessage(key, i18n)
   return (
@@ -115,8 +117,8 @@ export function MyProfilePage({ onSignedOut }: { onSignedOut: () => void }) {
       <PageHeader title={t`Mi perfil`} />
       <form className="form-card" onSubmit={submit} noValidate>
         <p className="field__hint">
-          {profile.data.email}
-          {profile.data.role && ` · ${profile.data.role.name}`}
+          {mine.email}
+          {mine.role && ` · ${mine.role.name}`}
         </p>
         <div className="form-grid">
           <TextField label={t`Nombre`} error={message(errors.name?.message)} {...form.register('name')} />

@@ -27,21 +27,22 @@ export const EditUserForm = v.pipe(
 export interface UserFormValues {
   name: string
   last_name: string
-  second_last_name: string
+  second_last_name: string | null
   email: string
-  employee_number: string
-  phone: string
+  employee_number: string | null
+  phone: string | null
   role_id: string
   active: boolean
-  password: string
-  password_confirmation: string
+  password?: string
+  password_confirmation?: string
 }
 
 /** The form data the server takes (SPEC §7: POST /users/create and /users/{id} as form data). */
 export function userFormData(values: UserFormValues, photo: File | null): FormData {
   const form = new FormData()
+  // The values are the schema's output: blanks already became null, which form data leaves out.
   for (const [name, value] of Object.entries(values)) {
-    if (name === 'password_confirmation') continue
+    if (name === 'password_confirmation' || value === null || value === undefined) continue
     if (name === 'password' && value === '') continue
     form.append(name, String(value))
   }
