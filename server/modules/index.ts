@@ -3,6 +3,8 @@ import type { Service } from '../../src/contract/services'
 import { authenticationModule } from './authentication/index'
 import { configurationModule } from './configuration/index'
 import type { ModuleDeps } from './deps'
+import { operationModule } from './operation/index'
+import { syncModule } from './sync/index'
 
 type Module = (app: FastifyInstance, deps: ModuleDeps) => Promise<void>
 
@@ -13,4 +15,6 @@ type Module = (app: FastifyInstance, deps: ModuleDeps) => Promise<void>
 export const MODULES: Partial<Record<Service, Module>> = {
   authentication: authenticationModule,
   configuration: configurationModule,
+  operation: operationModule,
+  sync: syncModule,
 }

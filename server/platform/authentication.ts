@@ -19,6 +19,7 @@ interface Account {
 }
 
 const CACHE_MS = 30_000
+const BEARER = /^bearer\s+(\S+)\s*$/i
 
 /**
  * Who may still act and with which permissions, kept for a few seconds per user so that a read
@@ -87,9 +88,10 @@ export const authentication = fp(async (app: FastifyInstance, opts: { db: Db; to
   app.decorate('accounts', accounts)
 
   app.addHook('onRequest', async (req: FastifyRequest) => {
-    const header = req.headers.authorization
-    if (!header?.startsWith('Bearer ')) return
-    const claims = await opts.tokens.verifyAccess(header.slice('Bearer '.length).trim())
+    // The scheme is case-insensitive (RFC 9110 §11.1): "bearer" names the same token.
+    const token = BEARER.exec(req.headers.authorization ?? '')?.[1]
+    if (!token) return
+    const claims = await opts.tokens.verifyAccess(token)
     if (!claims) return
     const hostTenant = req.tenant?.id ?? null
     if (claims.is_landlord !== req.isLandlord || claims.tenant !== hostTenant) return

@@ -459,4 +459,39 @@ describe('login', () => {
       expect(failure?.actorId).toBeNull()
     })
   })
+
+  describe('the rate limit per address', () => {
+    it('answers 429 to the fourth login within a minute when the limit is 3, and only to that address', async () => {
+      const limited = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '3' })
+      try {
+        await buildTenant(limited.database.db, { slug: 'acme' })
+        const attempt = (remoteAddress = '203.0.113.7') =>
+          limited.app.inject({
+            method: 'POST',
+            url: LOGIN,
+            headers: { host },
+            remoteAddress,
+            payload: { username: 'x@acme.mx', password: 'y' },
+          })
+        const statuses = []
+        for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode)
+        expect(statuses).toEqual([401, 401, 401, 429])
+        const limitedAnswer = await attempt()
+        expect(limitedAnswer.json()).toMatchObject({
+          error: true,
+          message: 'Demasiadas solicitudes. Espera un momento e inténtalo nuevamente.',
+        })
+        expect((await attempt('203.0.113.8')).statusCode).toBe(401)
+        // The limit guards the sign-in calls, not the rest of the API.
+        const configuration = await limited.app.inject({
+          url: '/api/configuration/get-configurations-tenant',
+          headers: { host },
+          remoteAddress: '203.0.113.7',
+        })
+        expect(configuration.statusCode).toBe(200)
+      } finally {
+        await limited.close()
+      }
+    })
+  })
 })

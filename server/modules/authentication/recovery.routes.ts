@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   getSecurityQuestions,
@@ -111,7 +111,7 @@ export async function recoveryRoutes(app: FastifyInstance, deps: ModuleDeps) {
     limited,
   )
 
-  /** Sets the new password, spends the reset, signs the user out everywhere. */
+  /** Sets the new password, spends the user’s open resets, signs the user out everywhere. */
   async function finishReset(
     tx: Tx,
     req: FastifyRequest,
@@ -125,7 +125,11 @@ export async function recoveryRoutes(app: FastifyInstance, deps: ModuleDeps) {
       .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now })
       .where(eq(users.id, reset.userId))
       .returning({ email: users.email, employeeNumber: users.employeeNumber })
-    await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, reset.id))
+    // This recovery and any other still open for the user: a code mailed earlier must not undo this.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)))
     await revokeAllOf(tx, reset.userId)
     const tenantId = tenantOf(req).id
     if (user) {

@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm'
+import type {
+  CreatePatientRequest,
+  Patient,
+  UpdatePatientRequest,
+} from '../../../src/contract/schemas/patient'
+import type { Tx } from '../../db/client'
+import { patients } from '../../db/schema'
+
+type PatientRow = typeof patients.$inferSelect
+
+/** API field (snake_case) → column (camelCase), for the fields a client may write. */
+const FIELD_COLUMNS = {
+  payroll_number: 'payrollNumber',
+  key: 'key',
+  administrative_status: 'administrativeStatus',
+  name: 'name',
+  last_name: 'lastName',
+  second_last_name: 'secondLastName',
+  birth_date: 'birthDate',
+  nationality_code: 'nationalityCode',
+  birth_state_code: 'birthStateCode',
+  marital_status: 'maritalStatus',
+  phone: 'phone',
+  curp: 'curp',
+  nss: 'nss',
+  gender: 'gender',
+  biological_sex: 'biologicalSex',
+  hire_date: 'hireDate',
+  exam_frequency: 'examFrequency',
+  address_state_code: 'addressStateCode',
+  address_municipality_code: 'addressMunicipalityCode',
+  address_locality_code: 'addressLocalityCode',
+  address_other: 'addressOther',
+  emergency_contact_name: 'emergencyContactName',
+  emergency_contact_relationship: 'emergencyContactRelationship',
+  emergency_contact_phone: 'emergencyContactPhone',
+  supervisor: 'supervisor',
+} as const satisfies Record<keyof UpdatePatientRequest, keyof PatientRow>
+
+/** The columns a set of API fields writes. */
+export function columnsOf(fields: Partial<UpdatePatientRequest>): Partial<PatientRow> {
+  const columns: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(fields)) {
+    const column = FIELD_COLUMNS[field as keyof typeof FIELD_COLUMNS]
+    if (column) columns[column] = value
+  }
+  return columns as Partial<PatientRow>
+}
+
+export function presentPatient(row: PatientRow): Patient {
+  const fields = Object.fromEntries(
+    Object.entries(FIELD_COLUMNS).map(([field, column]) => [field, row[column] ?? null]),
+  )
+  return {
+    id: row.id,
+    ...fields,
+    version: row.version,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    deleted_at: row.deletedAt,
+  } as Patient
+}
+
+export async function findPatientRow(tx: Tx, id: string): Promise<PatientRow | null> {
+  const [row] = await tx.select().from(patients).where(eq(patients.id, id))
+  return row ?? null
+}
+
+/** Whether a create repeats an earlier one: the same id with the same fields (DESIGN §5). */
+export function sameCreate(row: PatientRow, request: CreatePatientRequest): boolean {
+  const { id: _id, ...fields } = request
+  const stored = presentPatient(row) as unknown as Record<string, unknown>
+  return Object.entries(fields).every(([field, value]) => (stored[field] ?? null) === (value ?? null))
+}
+
+export const patientByCurp = async (tx: Tx, curp: string) => {
+  const [row] = await tx
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.curp, curp)))
+  return row ?? null
+}

@@ -1,0 +1,231 @@
+import { and, desc, eq, isNull } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { bloodPressure, glucose } from '../../../src/contract/endpoints/operation'
+import type { SyncedEntity } from '../../../src/contract/schemas/sync'
+import type { Tx } from '../../db/client'
+import { bloodPressureReadings, glucoseReadings, patients, users } from '../../db/schema'
+import { recordChange } from '../../platform/change-log'
+import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../platform/errors'
+import { idempotent } from '../../platform/idempotency'
+import { route } from '../../platform/route'
+import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
+import { presentReading as present } from './readings'
+
+type ReadingTable = typeof bloodPressureReadings | typeof glucoseReadings
+
+interface ReadingKind {
+  entity: SyncedEntity
+  table: ReadingTable
+  calls: typeof bloodPressure | typeof glucose
+  /** The patient-mode permission that lets a patient record their own. */
+  selfPermission: 'patient-blood-pressure' | 'patient-glucose'
+  /** API body → the kind's own columns. */
+  columns: (body: Record<string, unknown>) => Record<string, unknown>
+}
+
+const KINDS: ReadingKind[] = [
+  {
+    entity: 'blood-pressure',
+    table: bloodPressureReadings,
+    calls: bloodPressure,
+    selfPermission: 'patient-blood-pressure',
+    columns: (b) => ({ systolic: b.systolic, diastolic: b.diastolic, heartRate: b.heart_rate ?? null }),
+  },
+  {
+    entity: 'glucose',
+    table: glucoseReadings,
+    calls: glucose,
+    selfPermission: 'patient-glucose',
+    columns: (b) => ({ glucose: b.glucose, moment: b.moment ?? null }),
+  },
+]
+
+/**
+ * Staff with `patients-edit` record readings for any patient of the tenant; a patient records
+ * only their own, with the patient-mode permission of the kind.
+ */
+async function assertMayActFor(tx: Tx, req: FastifyRequest, kind: ReadingKind, patientId: string) {
+  const user = req.user
+  if (!user) throw new ForbiddenError()
+  const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId))
+  if (!patient) throw new NotFoundError()
+  if (user.permissions.has('patients-edit') || user.permissions.has('patients-index')) return
+  const [me] = await tx.select({ patientId: users.patientId }).from(users).where(eq(users.id, user.id))
+  if (me?.patientId === patientId && user.permissions.has(kind.selfPermission)) return
+  throw new ForbiddenError()
+}
+
+export async function readingRoutes(app: FastifyInstance) {
+  for (const kind of KINDS) {
+    const { table, calls, entity } = kind
+    const tenantOf = (req: FastifyRequest) => req.tenant?.id as string
+    const find = async (tx: Tx, id: string) => {
+      const [row] = await tx.select().from(table).where(eq(table.id, id))
+      return row ?? null
+    }
+
+    // Clinical events are append-only (DESIGN §5): created once with the device's id.
+    route(app, calls.create, async ({ body }, req) => {
+      const input = body as unknown as Record<string, unknown> & {
+        id: string
+        patient_id: string
+        taken_at: string
+        note: string | null
+      }
+      const tenantId = tenantOf(req)
+      return idempotent(req, async (tx) => {
+        await assertMayActFor(tx, req, kind, input.patient_id)
+        const existing = await find(tx, input.id)
+        if (existing) {
+          if (
+            existing.patientId === input.patient_id &&
+            existing.takenAt === new Date(input.taken_at).toISOString()
+          ) {
+            return present(existing)
+          }
+          throw new ConflictError()
+        }
+        const [row] = await tx
+          .insert(table)
+          .values({
+            tenantId,
+            id: input.id,
+            patientId: input.patient_id,
+            takenAt: input.taken_at,
+            note: input.note,
+            ...kind.columns(input),
+            createdBy: req.user?.id ?? null,
+            updatedBy: req.user?.id ?? null,
+          } as never)
+          .returning()
+        if (!row) throw new Error('reading insert returned nothing')
+        await recordChange(tx, {
+          tenantId,
+          entity,
+          entityId: row.id,
+          op: 'upsert',
+          version: row.version,
+          patientId: row.patientId,
+        })
+        await req.audit(tx, {
+          action: `${entity}.create`,
+          entity: 'patient',
+          entityId: row.patientId,
+          details: { reading: row.id },
+        })
+        return present(row)
+      })
+    })
+
+    route(app, calls.list, async ({ query }, req) =>
+      req.withTenant(async (tx) => {
+        await assertMayActFor(tx, req, kind, query.patient_id)
+        const rows = await tx
+          .select()
+          .from(table)
+          .where(and(eq(table.patientId, query.patient_id), isNull(table.deletedAt)))
+          .orderBy(desc(table.takenAt))
+        await req.audit(tx, { action: `${entity}.list`, entity: 'patient', entityId: query.patient_id })
+        return rows.map(present)
+      }),
+    )
+
+    route(app, calls.show, async ({ params }, req, reply) => {
+      const reading = await req.withTenant(async (tx) => {
+        const row = await find(tx, params.id)
+        if (!row || row.deletedAt) throw new NotFoundError()
+        await assertMayActFor(tx, req, kind, row.patientId)
+        await req.audit(tx, { action: `${entity}.read`, entity: 'patient', entityId: row.patientId })
+        return present(row)
+      })
+      sendVersion(reply, reading.version)
+      return reading
+    })
+
+    route(app, calls.update, async ({ params, body }, req, reply) => {
+      const input = body as unknown as Record<string, unknown> & {
+        patient_id: string
+        taken_at: string
+        note: string | null
+      }
+      const tenantId = tenantOf(req)
+      const base = ifMatchVersion(req)
+      const reading = await idempotent(req, async (tx) => {
+        const current = await find(tx, params.id)
+        if (!current) throw new NotFoundError()
+        if (current.deletedAt) throw new UnprocessableError('record.deleted')
+        await assertMayActFor(tx, req, kind, current.patientId)
+        assertVersion(base, current, present)
+        const [row] = await tx
+          .update(table)
+          .set({
+            takenAt: input.taken_at,
+            note: input.note,
+            ...kind.columns(input),
+            version: current.version + 1,
+            updatedAt: new Date().toISOString(),
+            updatedBy: req.user?.id ?? null,
+          } as never)
+          .where(eq(table.id, current.id))
+          .returning()
+        if (!row) throw new NotFoundError()
+        await recordChange(tx, {
+          tenantId,
+          entity,
+          entityId: row.id,
+          op: 'upsert',
+          version: row.version,
+          patientId: row.patientId,
+        })
+        await req.audit(tx, {
+          action: `${entity}.update`,
+          entity: 'patient',
+          entityId: row.patientId,
+          details: { reading: row.id },
+        })
+        return present(row)
+      })
+      sendVersion(reply, reading.version)
+      return reading
+    })
+
+    // Deletes are soft and win (DESIGN §5): a tombstone the devices pull.
+    route(app, calls.remove, async ({ params }, req) => {
+      const tenantId = tenantOf(req)
+      return idempotent(req, async (tx) => {
+        const current = await find(tx, params.id)
+        if (!current) throw new NotFoundError()
+        await assertMayActFor(tx, req, kind, current.patientId)
+        if (current.deletedAt) return null
+        const now = new Date().toISOString()
+        const [row] = await tx
+          .update(table)
+          .set({
+            deletedAt: now,
+            updatedAt: now,
+            version: current.version + 1,
+            updatedBy: req.user?.id ?? null,
+          } as never)
+          .where(eq(table.id, current.id))
+          .returning()
+        if (row) {
+          await recordChange(tx, {
+            tenantId,
+            entity,
+            entityId: row.id,
+            op: 'delete',
+            version: row.version,
+            patientId: row.patientId,
+          })
+        }
+        await req.audit(tx, {
+          action: `${entity}.delete`,
+          entity: 'patient',
+          entityId: current.patientId,
+          details: { reading: current.id },
+        })
+        return null
+      })
+    })
+  }
+}

@@ -1,0 +1,129 @@
+import { eq, inArray, sql } from 'drizzle-orm'
+import type { Change, ChangesPage, SyncedEntity } from '../../../src/contract/schemas/sync'
+import type { Tx } from '../../db/client'
+import { bloodPressureReadings, changeLogHorizon, glucoseReadings, patients } from '../../db/schema'
+import { presentPatient } from '../operation/patients'
+import { presentReading } from '../operation/readings'
+
+/** Whose records a user's feed carries: the whole tenant's, one patient's, or none. */
+export type FeedScope = { kind: 'tenant' } | { kind: 'patient'; patientId: string } | { kind: 'none' }
+
+interface LogRow {
+  seq: number
+  txid: string
+  entity: SyncedEntity
+  entity_id: string
+  op: 'upsert' | 'delete'
+  version: number
+}
+
+const parseCursor = (cursor: string | undefined): [string, number] => {
+  if (!cursor) return ['0', 0]
+  const [txid = '0', seq = '0'] = cursor.split('.')
+  return [txid, Number(seq)]
+}
+
+/** Whether the cursor points below what the log still keeps: the device must start over. */
+async function pastRetention(tx: Tx, tenantId: string, cursor: string | undefined): Promise<boolean> {
+  if (!cursor) return false
+  const [horizon] = await tx.select().from(changeLogHorizon).where(eq(changeLogHorizon.tenantId, tenantId))
+  if (!horizon) return false
+  const [txid, seq] = parseCursor(cursor)
+  const [row] = (
+    (await tx.execute(
+      sql`select (${txid}::xid8, ${seq}::bigint) < (${horizon.txid}::xid8, ${horizon.seq}::bigint) as past`,
+    )) as unknown as {
+      rows: Array<{ past: boolean }>
+    }
+  ).rows
+  return row?.past === true
+}
+
+/** The current rows of the changed records, presented as the API does, by entity and id. */
+async function currentRows(
+  tx: Tx,
+  rows: LogRow[],
+): Promise<Map<string, { data: Record<string, unknown>; deleted: boolean; version: number }>> {
+  const found = new Map<string, { data: Record<string, unknown>; deleted: boolean; version: number }>()
+  const idsOf = (entity: SyncedEntity) => [
+    ...new Set(rows.filter((r) => r.entity === entity).map((r) => r.entity_id)),
+  ]
+  const patientIds = idsOf('patient')
+  if (patientIds.length > 0) {
+    for (const row of await tx.select().from(patients).where(inArray(patients.id, patientIds))) {
+      found.set(`patient:${row.id}`, {
+        data: presentPatient(row) as unknown as Record<string, unknown>,
+        deleted: row.deletedAt !== null,
+        version: row.version,
+      })
+    }
+  }
+  for (const [entity, table] of [
+    ['blood-pressure', bloodPressureReadings],
+    ['glucose', glucoseReadings],
+  ] as const) {
+    const ids = idsOf(entity)
+    if (ids.length === 0) continue
+    for (const row of await tx.select().from(table).where(inArray(table.id, ids))) {
+      found.set(`${entity}:${row.id}`, {
+        data: presentReading(row),
+        deleted: row.deletedAt !== null,
+        version: row.version,
+      })
+    }
+  }
+  return found
+}
+
+/**
+ * One page of the change feed after `cursor` (DESIGN §5): only changes of transactions older
+ * than every transaction still running (so a late commit is never skipped), each record once
+ * with its current data, deletes as tombstones.
+ */
+export async function changesAfter(
+  tx: Tx,
+  tenantId: string,
+  scope: FeedScope,
+  cursor: string | undefined,
+  limit: number,
+): Promise<ChangesPage> {
+  if (scope.kind === 'none') return { changes: [], cursor: cursor ?? null, hasMore: false, reset: false }
+  if (await pastRetention(tx, tenantId, cursor))
+    return { changes: [], cursor: null, hasMore: false, reset: true }
+  const [txid, seq] = parseCursor(cursor)
+  const onlyPatient = scope.kind === 'patient' ? sql`and patient_id = ${scope.patientId}` : sql``
+  const result = (await tx.execute(sql`
+    select seq, txid::text as txid, entity, entity_id, op, version
+      from change_log
+     where (txid, seq) > (${txid}::xid8, ${seq}::bigint)
+       and txid < pg_snapshot_xmin(pg_current_snapshot())
+       ${onlyPatient}
+     order by txid, seq
+     limit ${limit + 1}`)) as unknown as { rows: LogRow[] }
+  const rows = result.rows.map((row) => ({ ...row, seq: Number(row.seq), version: Number(row.version) }))
+  const page = rows.slice(0, limit)
+  const current = await currentRows(tx, page)
+  // Each record once, at its latest change in the page, with what it holds now.
+  const latest = new Map<string, LogRow>()
+  for (const row of page) latest.set(`${row.entity}:${row.entity_id}`, row)
+  const changes: Change[] = [...latest.entries()].map(([key, row]) => {
+    const now = current.get(key)
+    if (!now || now.deleted || row.op === 'delete') {
+      return {
+        entity: row.entity,
+        id: row.entity_id,
+        op: 'delete',
+        version: now?.version ?? row.version,
+        data: null,
+      }
+    }
+    return { entity: row.entity, id: row.entity_id, op: 'upsert', version: now.version, data: now.data }
+  })
+  const last = page.at(-1)
+  return {
+    changes,
+    cursor: last ? `${last.txid}.${last.seq}` : (cursor ?? null),
+    hasMore: rows.length > limit,
+    reset: false,
+  }
+}

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { syncChanges } from '../../../src/contract/endpoints/sync'
+import type { Tx } from '../../db/client'
+import { users } from '../../db/schema'
+import { NotFoundError } from '../../platform/errors'
+import { route } from '../../platform/route'
+import type { ModuleDeps } from '../deps'
+import { changesAfter, type FeedScope } from './feed'
+
+/** Staff who list patients see the tenant's records; a patient only their own; others none. */
+async function scopeOf(tx: Tx, req: FastifyRequest): Promise<FeedScope> {
+  const user = req.user
+  if (!user) return { kind: 'none' }
+  if (user.permissions.has('patients-index')) return { kind: 'tenant' }
+  const [me] = await tx.select({ patientId: users.patientId }).from(users).where(eq(users.id, user.id))
+  return me?.patientId ? { kind: 'patient', patientId: me.patientId } : { kind: 'none' }
+}
+
+/** `/api/sync`: the change feed the devices pull (DESIGN §5). */
+export async function syncModule(app: FastifyInstance, _deps: ModuleDeps) {
+  route(app, syncChanges, async ({ query }, req) => {
+    if (!req.tenant) throw new NotFoundError()
+    const tenantId = req.tenant.id
+    return req.withTenant(async (tx) => {
+      const page = await changesAfter(tx, tenantId, await scopeOf(tx, req), query.cursor, query.limit)
+      // NOM-024: patient data left the server; one entry per page, after the read.
+      if (page.changes.length > 0) {
+        await req.audit(tx, {
+          action: 'sync.pull',
+          entity: 'patient',
+          details: { records: page.changes.length },
+        })
+      }
+      return page
+    })
+  })
+}
