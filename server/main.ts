@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
+import { sweepExpired } from './platform/retention'
 import { seedOnFirstStart } from './seed/index'
 
 function configOrExit() {
@@ -24,6 +25,15 @@ const config = configOrExit()
 const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') })
 const app = await buildApp({ database, config })
 await seedOnFirstStart(database.db, (line: string) => app.log.info(line))
+
+// Keys and change-log rows no device can need any more go once a day (and at start). A job
+// queue (pg-boss, DESIGN §3) takes this over when the first real jobs arrive.
+const sweep = () =>
+  sweepExpired(database.db)
+    .then((swept) => app.log.info(swept, 'retention sweep'))
+    .catch((error: unknown) => app.log.error({ err: error }, 'retention sweep failed'))
+void sweep()
+setInterval(() => void sweep(), 24 * 3_600_000).unref()
 
 let stopping = false
 async function shutdown(signal: string) {
