@@ -6,6 +6,7 @@ import { cpus } from 'node:os'
 import { ensurePwaBuilt } from '../server/build-pwa'
 import { apiThroughput } from './api-throughput'
 import { loginRouteJs } from './login-route-js'
+import { outboxReplay } from './outbox-replay'
 
 ensurePwaBuilt()
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}`
@@ -16,3 +17,7 @@ console.info(
   '\n## API throughput (10 connections, medians)\n\n| what | throughput | ratio to bare |\n|---|---|---|',
 )
 for (const row of await apiThroughput()) console.info(row)
+console.info(
+  '\n## Outbox replay to a local server (embedded database)\n\n| what | figure | verdict |\n|---|---|---|',
+)
+for (const row of await outboxReplay()) console.info(row)

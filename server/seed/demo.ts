@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { type Db, withTenant } from '../db/client'
 import {
+  changeLog,
   landlordUsers,
   patients,
   privacyNotices,
@@ -159,6 +160,19 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       ...person,
     }))
     await tx.insert(patients).values(patientRows)
+    // The devices learn of every record through the change feed, seeded ones too.
+    await tx
+      .insert(changeLog)
+      .values(
+        patientRows.map((row) => ({
+          tenantId,
+          entity: 'patient',
+          entityId: row.id,
+          op: 'upsert' as const,
+          version: 1,
+          patientId: row.id,
+        })),
+      )
 
     const patientOfDemo = patientRows[0] as (typeof patientRows)[number]
     const nurseAsPatient = patientRows[1] as (typeof patientRows)[number]
