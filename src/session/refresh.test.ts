@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '../contract/schemas/session'
 import { stubApi } from '../test/render'
 import { onSessionEnd, takeExpiryNotice } from './end-session'
-import { freshSession } from './refresh'
+import { freshSession, refreshNow } from './refresh'
 import { currentSession, type Session, saveSession } from './session-store'
 
 const HOUR = 3_600_000
@@ -82,5 +82,34 @@ describe('keeping the session fresh', () => {
     saveSession(sessionExpiringIn(10 * 60_000))
     expect((await freshSession())?.accessToken).toBe('old-access')
     expect(currentSession()).not.toBeNull()
+  })
+
+  it('refreshes now when the server refused the token, whatever its time left', async () => {
+    const { requests } = stubApi({ [REFRESH]: newTokens })
+    saveSession(sessionExpiringIn(10 * HOUR))
+    expect((await refreshNow())?.accessToken).toBe('new-access')
+    expect(requests).toHaveLength(1)
+  })
+
+  it('takes the token another tab already refreshed instead of refreshing again', async () => {
+    const { requests } = stubApi({ [REFRESH]: newTokens })
+    // Another tab holds the refresh lock for a moment.
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: async (_name: string, work: () => Promise<unknown>) => {
+          await new Promise((resolve) => setTimeout(resolve, 0))
+          return work()
+        },
+      },
+    })
+    saveSession(sessionExpiringIn(10 * 60_000))
+    const refreshing = freshSession()
+    // Meanwhile another tab wrote a fresh session (the storage event lands in this tab).
+    localStorage.setItem(
+      'session',
+      JSON.stringify({ ...sessionExpiringIn(12 * HOUR), accessToken: 'other-tab' }),
+    )
+    expect((await refreshing)?.accessToken).toBe('other-tab')
+    expect(requests).toHaveLength(0)
   })
 })

@@ -21,11 +21,26 @@ function exclusively<T>(work: () => Promise<T>): Promise<T> {
 export function freshSession(now = Date.now()): Promise<Session | null> {
   const session = currentSession()
   if (!session || !needsRefresh(session, now)) return Promise.resolve(session)
+  return refresh(session.accessToken)
+}
+
+/**
+ * Refreshes now, whatever the token's time left: the server refused it (a 401 to the sync
+ * loop). Still once per tab and across tabs; a tab that finds the token already replaced by
+ * another tab takes that one.
+ */
+export function refreshNow(): Promise<Session | null> {
+  const session = currentSession()
+  if (!session) return Promise.resolve(null)
+  return refresh(session.accessToken)
+}
+
+function refresh(refusedToken: string): Promise<Session | null> {
   inFlight ??= exclusively(async () => {
     // Inside the lock another tab may have refreshed already: the store re-reads what it wrote.
     const latest = currentSession()
     if (!latest) return null
-    if (!needsRefresh(latest, Date.now())) return latest
+    if (latest.accessToken !== refusedToken && !needsRefresh(latest, Date.now())) return latest
     try {
       const { token } = await call(refreshToken, { body: { refreshToken: latest.refreshToken } })
       const next: Session = {
