@@ -5,6 +5,7 @@ import { pathFor } from '../contract/endpoints/define'
 import type { Envelope } from '../contract/envelope'
 import { currentLanguage } from '../i18n/language'
 import { startActivity } from './activity'
+import { reportConnection } from './connection'
 import { ApiError, NetworkError } from './errors'
 
 type Parsed<S> = S extends v.GenericSchema ? v.InferOutput<S> : never
@@ -63,17 +64,22 @@ export async function call<E extends Endpoint>(
       searchParams: options.query as Record<string, string | number | boolean> | undefined,
       signal: options.signal,
     })
+    reportConnection('online')
     const envelope = (await response.json()) as Envelope<Output<E>>
     if (envelope.error) throw new ApiError(response.status, envelope.message, envelope.errors)
     return envelope.data
   } catch (error) {
     if (error instanceof ApiError) throw error
     if (error instanceof HTTPError) {
+      reportConnection('online')
       const failure = await failureOf(error)
       if (failure.status === 401) for (const listener of unauthorizedListeners) listener(endpoint, failure)
       throw failure
     }
-    if (error instanceof TimeoutError || error instanceof TypeError) throw new NetworkError(error)
+    if (error instanceof TimeoutError || error instanceof TypeError) {
+      reportConnection('offline')
+      throw new NetworkError(error)
+    }
     throw error
   } finally {
     done()

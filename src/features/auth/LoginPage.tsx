@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form'
 import { call } from '../../api/client'
 import { login, validateUsername } from '../../contract/endpoints/authentication'
 import { LoginForm } from '../../contract/schemas/login'
+import { requestPersistentStorage } from '../../db/storage'
 import { takeExpiryNotice } from '../../session/end-session'
 import { saveSession, sessionFromLogin } from '../../session/session-store'
 import { Alert } from '../../ui/Alert'
@@ -60,6 +61,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (routeRedirect: string) 
         },
       })
       saveSession(sessionFromLogin(answer))
+      // Unsent work lives on this device: ask the browser not to evict it (DESIGN §4).
+      void requestPersistentStorage()
       onSignedIn(answer.route_redirect)
     } catch (error) {
       setFailure(errorMessage(error, i18n))

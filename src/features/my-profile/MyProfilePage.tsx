@@ -20,6 +20,7 @@ import { PageHeader } from '../../ui/PageHeader'
 import { PasswordField } from '../../ui/PasswordField'
 import { Spinner } from '../../ui/Spinner'
 import { TextField } from '../../ui/TextField'
+import { DeviceStorage } from './DeviceStorage'
 
 interface ProfileValues {
   name: string
@@ -188,6 +189,7 @@ export function MyProfilePage({ onSignedOut }: { onSignedOut: () => void }) {
           ))}
           {errors.questions?.message && <Alert>{message(errors.questions.message)}</Alert>}
         </fieldset>
+        <DeviceStorage />
         {failure && <Alert>{failure}</Alert>}
         <div className="form-actions">
           <Button type="submit" loading={form.formState.isSubmitting}>
