@@ -16,6 +16,8 @@ export const LANDLORD_PERMISSIONS: ReadonlySet<string> = new Set([
 interface Account {
   active: boolean
   permissions: ReadonlySet<string>
+  /** Epoch ms of the last password change: tokens issued before it no longer count. */
+  passwordChangedAt: number
 }
 
 const CACHE_MS = 30_000
@@ -31,15 +33,27 @@ export function accountCache(db: Db) {
 
   async function load(tenantId: string | null, userId: string): Promise<Account | null> {
     if (tenantId === null) {
+      // The provider's accounts keep no password date; their last update stands for it (as at login).
       const [row] = await db
-        .select({ active: landlordUsers.active })
+        .select({ active: landlordUsers.active, updatedAt: landlordUsers.updatedAt })
         .from(landlordUsers)
         .where(eq(landlordUsers.id, userId))
-      return row ? { active: row.active, permissions: LANDLORD_PERMISSIONS } : null
+      return row
+        ? {
+            active: row.active,
+            permissions: LANDLORD_PERMISSIONS,
+            passwordChangedAt: Date.parse(row.updatedAt),
+          }
+        : null
     }
     return withTenant(db, tenantId, async (tx) => {
       const [row] = await tx
-        .select({ active: users.active, roleId: users.roleId, patientId: users.patientId })
+        .select({
+          active: users.active,
+          roleId: users.roleId,
+          patientId: users.patientId,
+          passwordChangedAt: users.passwordChangedAt,
+        })
         .from(users)
         .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       if (!row) return null
@@ -51,7 +65,7 @@ export function accountCache(db: Db) {
         : []
       const permissions = new Set(granted.map((g) => g.permission))
       if (row.patientId) for (const p of PATIENT_MODE_PERMISSIONS) permissions.add(p)
-      return { active: row.active, permissions }
+      return { active: row.active, permissions, passwordChangedAt: Date.parse(row.passwordChangedAt) }
     })
   }
 
@@ -97,6 +111,8 @@ export const authentication = fp(async (app: FastifyInstance, opts: { db: Db; to
     if (claims.is_landlord !== req.isLandlord || claims.tenant !== hostTenant) return
     const account = await accounts.get(claims.tenant, claims.sub)
     if (!account?.active) return
+    // A password change or reset signs the user out everywhere, access tokens included.
+    if (claims.iat < Math.floor(account.passwordChangedAt / 1000)) return
     req.user = {
       id: claims.sub,
       tenantId: claims.tenant,

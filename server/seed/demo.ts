@@ -161,18 +161,16 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
     }))
     await tx.insert(patients).values(patientRows)
     // The devices learn of every record through the change feed, seeded ones too.
-    await tx
-      .insert(changeLog)
-      .values(
-        patientRows.map((row) => ({
-          tenantId,
-          entity: 'patient',
-          entityId: row.id,
-          op: 'upsert' as const,
-          version: 1,
-          patientId: row.id,
-        })),
-      )
+    await tx.insert(changeLog).values(
+      patientRows.map((row) => ({
+        tenantId,
+        entity: 'patient',
+        entityId: row.id,
+        op: 'upsert' as const,
+        version: 1,
+        patientId: row.id,
+      })),
+    )
 
     const patientOfDemo = patientRows[0] as (typeof patientRows)[number]
     const nurseAsPatient = patientRows[1] as (typeof patientRows)[number]
