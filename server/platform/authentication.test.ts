@@ -170,6 +170,24 @@ describe('authentication of requests', () => {
     }
   })
 
+  it('refuses a token issued before the user’s last password change', async () => {
+    const user = await buildUser(t.database.db, acme.id, { email: 'cambio@acme.mx' })
+    const token = await tokenFor({ userId: user.id, tenantId: acme.id })
+    const setChangedAt = async (ms: number) => {
+      await withTenant(t.database.db, acme.id, (tx) =>
+        tx
+          .update(users)
+          .set({ passwordChangedAt: new Date(ms).toISOString() })
+          .where(eq(users.id, user.id)),
+      )
+      t.app.accounts.forgetTenant(acme.id)
+    }
+    await setChangedAt(Date.now() - 10_000)
+    expect((await get(MENUS, host, `Bearer ${token}`)).statusCode).toBe(200)
+    await setChangedAt(Date.now() + 10_000)
+    expect((await get(MENUS, host, `Bearer ${token}`)).statusCode).toBe(401)
+  })
+
   it('reads the permissions from the profile, not from the token', async () => {
     const user = await buildUser(t.database.db, acme.id, { email: 'perfil@acme.mx' })
     const token = await tokenFor({ userId: user.id, tenantId: acme.id })

@@ -13,13 +13,16 @@ export interface AccessTokenInput {
   showNoticeOfPrivacy: boolean
 }
 
+/** The claims the client reads, plus when the token was issued (seconds), for the server's checks. */
+export type VerifiedClaims = AccessTokenClaims & { iat: number }
+
 export interface TokenService {
   /** Seconds an access token lives. */
   readonly accessTokenSeconds: number
   readonly refreshTokenDays: number
   signAccess(input: AccessTokenInput): Promise<string>
   /** The claims of a valid, unexpired token; null for anything else. */
-  verifyAccess(token: string): Promise<AccessTokenClaims | null>
+  verifyAccess(token: string): Promise<VerifiedClaims | null>
 }
 
 const ISSUER = 'salud-ocupacional'
@@ -46,7 +49,7 @@ export function createTokenService(config: Config): TokenService {
   const accessTokenSeconds = Math.round(config.accessTokenHours * 3600)
   // jose verifies through WebCrypto (~0.2 ms a token here); a device sends the same token for
   // hours, so a verified token's claims are kept until it expires.
-  const verified = new Map<string, AccessTokenClaims>()
+  const verified = new Map<string, VerifiedClaims>()
   return {
     accessTokenSeconds,
     refreshTokenDays: config.refreshTokenDays,
@@ -80,13 +83,14 @@ export function createTokenService(config: Config): TokenService {
     },
   }
 
-  async function verify(token: string): Promise<AccessTokenClaims | null> {
+  async function verify(token: string): Promise<VerifiedClaims | null> {
     try {
       const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] })
       return {
         sub: String(payload.sub),
         tenant: typeof payload.tenant === 'string' ? payload.tenant : null,
         exp: Number(payload.exp),
+        iat: Number(payload.iat ?? 0),
         is_landlord: payload.is_landlord === true,
         is_password_expired: payload.is_password_expired === true,
         show_notice_of_privacy: payload.show_notice_of_privacy === true,

@@ -24,7 +24,7 @@ import {
 import { authRateLimit } from './rate-limit'
 import { inScope } from './scope'
 import { familyOf, issueTokens, revokeFamily, spendRefreshToken } from './sessions'
-import { clearFailures, lockedMinutes, recordFailure } from './throttle'
+import { clearFailures, takeAttempt } from './throttle'
 
 // Verifying against this when no account matches keeps a wrong username as slow as a wrong password.
 let decoyHash: Promise<string> | undefined
@@ -78,7 +78,8 @@ export async function loginRoutes(app: FastifyInstance, deps: ModuleDeps) {
     async ({ body }, req) => {
       const tenantId = tenantOf(req)
       const username = body.username
-      const minutes = await inScope(db, tenantId, (tx) => lockedMinutes(tx, tenantId, username))
+      // The attempt counts as a failure until the password proves right (see takeAttempt).
+      const minutes = await inScope(db, tenantId, (tx) => takeAttempt(tx, tenantId, username))
       if (minutes > 0) throw new TooManyRequestsError('auth.locked', { minutes })
 
       const account = await inScope(db, tenantId, (tx) => findAccount(tx, tenantId, username))
@@ -87,10 +88,9 @@ export async function loginRoutes(app: FastifyInstance, deps: ModuleDeps) {
         : await verifyPassword(await decoy(), body.password).then(() => false)
 
       if (!account || !passwordOk) {
-        await inScope(db, tenantId, async (tx) => {
-          await recordFailure(tx, tenantId, username)
-          await auditAuth(tx, req, account?.id ?? null, 'login.failed', { username })
-        })
+        await inScope(db, tenantId, (tx) =>
+          auditAuth(tx, req, account?.id ?? null, 'login.failed', { username }),
+        )
         throw new UnauthenticatedError('auth.invalidCredentials')
       }
 
@@ -144,9 +144,10 @@ export async function loginRoutes(app: FastifyInstance, deps: ModuleDeps) {
     if (body.refreshToken) {
       const token = body.refreshToken
       await inScope(db, tenantId, async (tx) => {
-        const familyId = await familyOf(tx, token)
-        if (familyId) await revokeFamily(tx, familyId)
-        await auditAuth(tx, req, req.user?.id ?? null, 'logout')
+        const family = await familyOf(tx, token)
+        if (family) await revokeFamily(tx, family.familyId)
+        // The token's owner signs out, whether or not the access token is still valid.
+        await auditAuth(tx, req, family?.userId ?? req.user?.id ?? null, 'logout')
       })
     }
     return null

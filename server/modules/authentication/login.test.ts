@@ -112,6 +112,31 @@ describe('login', () => {
     })
   })
 
+  describe('before the password', () => {
+    it('never asks for a business name: the host already names it', async () => {
+      for (const username of ['nurse@acme.mx', 'nadie@acme.mx']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/authentication/validate-username',
+          headers: { host },
+          payload: { username, email: username },
+        })
+        expect(res.statusCode).toBe(200)
+        expect(res.json().data).toEqual({ ask_business_name: false })
+      }
+    })
+
+    it('answers that no single sign-on is configured', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/authentication/has-sso-configured',
+        headers: { host },
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.json().data).toEqual({ has_sso_configured: false, sso_url: null })
+    })
+  })
+
   describe('refusals', () => {
     it('answers a wrong password and an unknown username with the same 401', async () => {
       const wrong = await login('nurse@acme.mx', 'Otra#Clave1')
@@ -201,6 +226,34 @@ describe('login', () => {
       // Four more failures still leave the door open: the count started over.
       for (let attempt = 1; attempt <= 4; attempt++) await login('olvida@acme.mx', 'Mala#Clave1')
       expect((await login('olvida@acme.mx')).statusCode).toBe(200)
+    })
+
+    it('checks only five of many simultaneous guesses', async () => {
+      await buildUser(t.database.db, acme.id, { email: 'rafaga@acme.mx' })
+      const burst = await Promise.all(
+        Array.from({ length: 12 }, () => login('rafaga@acme.mx', 'Mala#Clave1')),
+      )
+      const statuses = burst.map((res) => res.statusCode).sort()
+      expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)])
+    })
+
+    it('lifts the lock after a minute, then doubles it on the next failure', async () => {
+      await buildUser(t.database.db, acme.id, { email: 'escala@acme.mx' })
+      await failFiveTimes('escala@acme.mx')
+      expect((await login('escala@acme.mx')).statusCode).toBe(429)
+      // Only Date is faked: the database keeps its real timers.
+      vi.useFakeTimers({ toFake: ['Date'] })
+      try {
+        vi.setSystemTime(Date.now() + 61_000)
+        expect((await login('escala@acme.mx', 'Mala#Clave1')).statusCode).toBe(401)
+        const locked = await login('escala@acme.mx')
+        expect(locked.statusCode).toBe(429)
+        expect(locked.json().message).toBe('Demasiados intentos fallidos. Inténtalo nuevamente en 2 min.')
+        vi.setSystemTime(Date.now() + 121_000)
+        expect((await login('escala@acme.mx')).statusCode).toBe(200)
+      } finally {
+        vi.useRealTimers()
+      }
     })
 
     it('keeps one tenant’s lock away from another tenant’s username', async () => {

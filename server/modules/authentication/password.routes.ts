@@ -58,6 +58,8 @@ export async function passwordRoutes(app: FastifyInstance, deps: ModuleDeps) {
         }
         await revokeAllOf(tx, me.id)
       })
+      // The cached account still holds the old password date; its older access tokens end now.
+      app.accounts.forgetTenant(me.tenantId)
       return { message: translate('password.updated', req.lang) }
     },
     authRateLimit(deps.config),

@@ -11,6 +11,10 @@ import { hashPassword } from '../../platform/passwords'
 const UPDATE_PASSWORD = '/api/authentication/update-password'
 const LOGIN = '/api/authentication/login'
 const REFRESH = '/api/authentication/refreshtoken'
+const MENUS = '/api/configuration/menus/menusavailable'
+
+/** Token issue times have whole seconds: wait until a change happens in a later second. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1005 - (Date.now() % 1000)))
 
 describe('update-password', () => {
   let t: TestApp
@@ -96,6 +100,7 @@ describe('update-password', () => {
     })
     const phone = await signIn(t.app, host, user.email)
     const laptop = await signIn(t.app, host, user.email)
+    await nextSecond()
     const res = await change(laptop.headers, changeTo('Nueva#Clave26'))
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({
@@ -106,6 +111,9 @@ describe('update-password', () => {
     for (const session of [phone, laptop]) {
       const refreshed = await refresh(session.refreshToken)
       expect(refreshed.statusCode).toBe(401)
+      // The access tokens issued before the change end too, not 12 hours later.
+      const menus = await t.app.inject({ url: MENUS, headers: session.headers })
+      expect(menus.statusCode).toBe(401)
     }
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(401)
     const again = await login(user.email, 'Nueva#Clave26')

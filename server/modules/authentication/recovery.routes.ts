@@ -111,7 +111,10 @@ export async function recoveryRoutes(app: FastifyInstance, deps: ModuleDeps) {
     limited,
   )
 
-  /** Sets the new password, spends the user’s open resets, signs the user out everywhere. */
+  /**
+   * Sets the new password, spends the user’s open resets, signs the user out everywhere (refresh
+   * tokens here; access tokens by their issue date, once the caller forgets the cached account).
+   */
   async function finishReset(
     tx: Tx,
     req: FastifyRequest,
@@ -156,6 +159,7 @@ export async function recoveryRoutes(app: FastifyInstance, deps: ModuleDeps) {
         return false
       })
       if (wrongCode) throw new ValidationError({ code: [translate('recovery.wrongCode', req.lang)] })
+      app.accounts.forgetTenant(tenant.id)
       return { message: translate('password.updated', req.lang) }
     },
     limited,
@@ -220,6 +224,7 @@ export async function recoveryRoutes(app: FastifyInstance, deps: ModuleDeps) {
           throw new ValidationError({ questions: [translate('recovery.wrongAnswers', req.lang)] })
         await finishReset(tx, req, reset, body.password)
       })
+      app.accounts.forgetTenant(tenant.id)
       return { message: translate('password.updated', req.lang) }
     },
     limited,

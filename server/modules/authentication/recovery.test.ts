@@ -322,9 +322,16 @@ describe('password recovery', () => {
       for (let attempt = 1; attempt <= 5; attempt++) await login(user.email, 'Mala#Clave1')
       expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(429)
       const { token, code } = await startByCode(user.email, user.email)
+      // Token issue times have whole seconds: reset in a later second than the sign-in.
+      await new Promise((resolve) => setTimeout(resolve, 1005 - (Date.now() % 1000)))
       await post('reset-password', { password_reset_token: token, code, ...pair('Libre#2026') })
       const refreshed = await post('refreshtoken', { refreshToken: session.refreshToken })
       expect(refreshed.statusCode).toBe(401)
+      const menus = await t.app.inject({
+        url: '/api/configuration/menus/menusavailable',
+        headers: session.headers,
+      })
+      expect(menus.statusCode).toBe(401)
       expect((await login(user.email, 'Libre#2026')).statusCode).toBe(200)
     })
 

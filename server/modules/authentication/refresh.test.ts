@@ -202,10 +202,12 @@ describe('refresh tokens', () => {
       expect((await logout({ host }, 'desconocido')).statusCode).toBe(200)
     })
 
-    it('audits who signed out', async () => {
+    it('audits who signed out, even when the access token has lapsed', async () => {
       const user = await buildUser(t.database.db, acme.id, { email: 'sale@acme.mx' })
       const session = await signIn(t.app, host, user.email)
-      await logout(session.headers, session.refreshToken)
+      // Only the refresh token: the client signs out after its access token expired.
+      expect((await logout({ host }, session.refreshToken)).statusCode).toBe(200)
+      expect((await refresh(session.refreshToken)).statusCode).toBe(401)
       const rows = await withTenant(t.database.db, acme.id, (tx) =>
         tx.select().from(auditLog).where(eq(auditLog.actorId, user.id)),
       )

@@ -82,11 +82,11 @@ export async function revokeAllOf(tx: Tx, userId: string): Promise<void> {
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
 }
 
-/** The family a refresh token belongs to, for logout; null when unknown. */
-export async function familyOf(tx: Tx, token: string): Promise<string | null> {
+/** The family and owner of a refresh token, for logout; null when unknown. */
+export async function familyOf(tx: Tx, token: string): Promise<{ familyId: string; userId: string } | null> {
   const [row] = await tx
-    .select({ familyId: refreshTokens.familyId })
+    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)))
-  return row?.familyId ?? null
+  return row ?? null
 }

@@ -11,16 +11,27 @@ const LONGEST_LOCK_MS = 60 * 60_000
 const byUsername = (tenantId: string | null, username: string) =>
   and(eq(loginThrottles.tenantId, tenantId ?? LANDLORD_SCOPE), eq(loginThrottles.username, username))
 
-/** Minutes the username is still locked for, or 0. */
-export async function lockedMinutes(
+/**
+ * Takes the username's next attempt before its password is checked: answers the minutes it is
+ * still locked for (the attempt is refused and not counted), or 0 once the attempt is counted as
+ * a failure, which a success then clears. The row is locked while deciding, so concurrent guesses
+ * cannot all pass the check before the first failure is written.
+ */
+export async function takeAttempt(
   tx: Tx,
   tenantId: string | null,
   username: string,
   now = Date.now(),
 ): Promise<number> {
-  const [row] = await tx.select().from(loginThrottles).where(byUsername(tenantId, username))
+  await tx
+    .insert(loginThrottles)
+    .values({ id: uuidv7(), tenantId: tenantId ?? LANDLORD_SCOPE, username, failures: 0 })
+    .onConflictDoNothing({ target: [loginThrottles.tenantId, loginThrottles.username] })
+  const [row] = await tx.select().from(loginThrottles).where(byUsername(tenantId, username)).for('update')
   const until = row?.lockedUntil ? Date.parse(row.lockedUntil) : 0
-  return until > now ? Math.ceil((until - now) / 60_000) : 0
+  if (until > now) return Math.ceil((until - now) / 60_000)
+  await recordFailure(tx, tenantId, username, now)
+  return 0
 }
 
 /** Counts a failure; from the sixth on, locks for 1, 2, 4… minutes, at most an hour. */
