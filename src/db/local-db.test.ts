@@ -1,16 +1,17 @@
+import Dexie from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type LocalDb, type LocalPatient, localDbName, type OutboxEntry, openLocalDb } from './local-db'
 
 const patient = (id: string): LocalPatient => ({
   id,
   curp: 'PEGJ900512HJCRRS04',
-  payrollNumber: 'N010001',
+  payroll_number: 'N010001',
   name: 'Juan',
-  lastName: 'Pérez',
-  secondLastName: 'García',
+  last_name: 'Pérez',
+  second_last_name: 'García',
   version: 1,
-  updatedAt: '2026-11-22T10:00:00.000Z',
-  deletedAt: null,
+  updated_at: '2026-11-22T10:00:00.000Z',
+  deleted_at: null,
   syncState: 'pending',
 })
 
@@ -53,22 +54,51 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 1 with the tables and indexes of DESIGN §5', async () => {
+  it('has version 2 with the tables and indexes of DESIGN §5', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(1)
+    expect(db.verno).toBe(2)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'conflicts',
       'meta',
       'outbox',
       'patients',
+      'readings',
+      'rejections',
       'shadows',
     ])
     expect(db.patients.schema.indexes.map((i) => i.name)).toEqual(
-      expect.arrayContaining(['curp', 'payrollNumber', 'lastName', 'updatedAt', 'syncState']),
+      expect.arrayContaining(['curp', 'payroll_number', 'last_name', 'updated_at', 'syncState']),
     )
+    expect(db.readings.schema.indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['patient_id', '[patient_id+taken_at]', 'kind', 'syncState']),
+    )
+    expect(db.shadows.schema.primKey.name).toBe('[entity+id]')
     expect(db.outbox.schema.primKey.auto).toBe(true)
     expect(db.outbox.schema.indexes.find((i) => i.name === 'mutationId')?.unique).toBe(true)
+    expect(db.outbox.schema.indexes.find((i) => i.name === 'dependsOn')?.multi).toBe(true)
+    expect(db.outbox.schema.indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['status', 'entityId', '[status+seq]']),
+    )
+    expect(db.rejections.schema.primKey.auto).toBe(true)
+  })
+
+  it('opens a database made by version 1 and keeps its queue', async () => {
+    const name = localDbName('demo', 'u-upgrade')
+    const old = new Dexie(name)
+    old.version(1).stores({
+      patients: 'id, curp, payrollNumber, lastName, updatedAt, syncState',
+      shadows: '[entity+id]',
+      outbox: '++seq, &mutationId, status, entityId, [status+seq]',
+      conflicts: '++id, [entity+entityId]',
+      meta: 'key',
+    })
+    await old.table('outbox').add(entryFor('p0'))
+    old.close()
+    const db = open('demo', 'u-upgrade')
+    expect(await db.outbox.where('dependsOn').equals('nothing').count()).toBe(0)
+    expect(await db.outbox.where('entityId').equals('p0').count()).toBe(1)
+    expect(await db.readings.count()).toBe(0)
   })
 
   it('writes a row and its outbox entry together', async () => {

@@ -1,30 +1,58 @@
-import Dexie, { type EntityTable } from 'dexie'
+import Dexie, { type EntityTable, type Table } from 'dexie'
 
 /**
  * The device's database (DESIGN §5): one per user and tenant, so two nurses sharing a tablet
  * never see each other's cache. Versions are only ever added, never edited.
+ *
+ * Cached rows keep the server's own field names (snake_case, as the API answers them) plus
+ * `syncState`, so a pulled row, an acknowledged answer and a 412's current record all land
+ * without translation and a three-way merge compares like with like.
  */
 
 export type SyncState = 'synced' | 'pending' | 'conflict' | 'rejected'
 
-/** A cached patient: the server row plus its local sync state. */
+/** A cached patient: the server row (SPEC §3 Patient, as the API names it) plus its sync state. */
 export interface LocalPatient {
   id: string
-  curp: string
-  payrollNumber: string | null
-  name: string
-  lastName: string
-  secondLastName: string | null
+  curp?: string
+  payroll_number?: string | null
+  name?: string
+  last_name?: string
+  second_last_name?: string | null
+  /** 0 until the server has acknowledged the create. */
   version: number
-  updatedAt: string
-  deletedAt: string | null
+  updated_at?: string
+  deleted_at?: string | null
   syncState: SyncState
   [field: string]: unknown
 }
 
-/** The last server copy of an editable record: the base of a three-way merge. */
+export type ReadingKind = 'blood-pressure' | 'glucose'
+
+/** A blood pressure or glucose reading: append-only, so it can duplicate but never conflict. */
+export interface LocalReading {
+  id: string
+  patient_id: string
+  kind: ReadingKind
+  taken_at: string
+  note?: string | null
+  systolic?: number
+  diastolic?: number
+  heart_rate?: number | null
+  glucose?: number
+  moment?: string | null
+  version: number
+  deleted_at?: string | null
+  syncState: SyncState
+  [field: string]: unknown
+}
+
+/** The kinds of record the outbox and the shadows know. */
+export type SyncEntity = 'patient' | 'reading'
+
+/** The last server copy of a record: the base of a three-way merge. */
 export interface Shadow {
-  entity: string
+  entity: SyncEntity
   id: string
   version: number
   data: Record<string, unknown>
@@ -32,19 +60,27 @@ export interface Shadow {
 
 export type OutboxStatus = 'pending' | 'sending' | 'conflict' | 'rejected' | 'blocked'
 
+export type MutationKind = 'patient.create' | 'patient.update' | 'reading.create'
+
 /** A change waiting to reach the server (DESIGN §5 "Outbox entry"). */
 export interface OutboxEntry {
   seq?: number
   mutationId: string
   userId: string
   tenant: string
-  kind: string
-  entity: string
+  kind: MutationKind
+  entity: SyncEntity
   entityId: string
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   path: string
-  body: unknown
+  body: Record<string, unknown>
+  /** Sent as If-Match. Null for creates, and for an update of a record whose create is unsent. */
   baseVersion: number | null
+  /**
+   * What the changed fields held when the person edited them: the merge base of a 412, kept
+   * here because the shadow may have moved on (a pull) since the edit was made.
+   */
+  baseValues?: Record<string, unknown>
   dependsOn: string[]
   status: OutboxStatus
   attempts: number
@@ -56,13 +92,28 @@ export interface OutboxEntry {
 
 export interface Conflict {
   id?: number
-  entity: string
+  entity: SyncEntity
   entityId: string
   field: string
   base: unknown
   mine: unknown
   theirs: unknown
   createdAt: string
+}
+
+/** A discarded outbox entry (DESIGN §5: nothing is dropped silently), kept with who and why. */
+export interface Rejection {
+  id?: number
+  mutationId: string
+  kind: MutationKind
+  entity: SyncEntity
+  entityId: string
+  body: Record<string, unknown>
+  /** The server's last word on it, if any. */
+  error: string | null
+  reason: string
+  who: string
+  at: string
 }
 
 export interface Meta {
@@ -72,9 +123,11 @@ export interface Meta {
 
 export type LocalDb = Dexie & {
   patients: EntityTable<LocalPatient, 'id'>
-  shadows: EntityTable<Shadow, 'id'>
+  readings: EntityTable<LocalReading, 'id'>
+  shadows: Table<Shadow, [SyncEntity, string]>
   outbox: EntityTable<OutboxEntry, 'seq'>
   conflicts: EntityTable<Conflict, 'id'>
+  rejections: EntityTable<Rejection, 'id'>
   meta: EntityTable<Meta, 'key'>
 }
 
@@ -90,5 +143,29 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
     conflicts: '++id, [entity+entityId]',
     meta: 'key',
   })
+  // Version 1 held no real rows yet (nothing wrote to it before the sync engine), so the
+  // patient indexes move to the server's field names without an upgrade step.
+  db.version(2).stores({
+    patients: 'id, curp, payroll_number, last_name, updated_at, syncState',
+    readings: 'id, patient_id, [patient_id+taken_at], kind, syncState',
+    rejections: '++id, entityId, at',
+    // Who depends on an entry: a rejection blocks them, a discard takes them along.
+    outbox: '++seq, &mutationId, status, entityId, [status+seq], *dependsOn',
+  })
   return db
+}
+
+/** What the sync engine needs of any cached row, whatever its kind. */
+export interface LocalRow {
+  id: string
+  version: number
+  deleted_at?: string | null
+  syncState: SyncState
+  [field: string]: unknown
+}
+
+/** The table that holds an entity's visible rows. */
+export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, string> {
+  // Both tables hold LocalRow-shaped rows keyed by id; the engine only touches those fields.
+  return (entity === 'patient' ? db.patients : db.readings) as unknown as Table<LocalRow, string>
 }

@@ -17,6 +17,8 @@ import './app-shell.css'
 import { PermissionDeniedDialog } from './PermissionDeniedDialog'
 import { PATIENT_MENU } from './patient-menu'
 import { Sidebar } from './Sidebar'
+import { SyncStatus } from './SyncStatus'
+import { useEngineLifecycle } from './use-engine-lifecycle'
 import { useMenus } from './use-menus'
 
 /** The shared layout of the signed-in screens: header, sidebar, the screen, the denial dialog. */
@@ -28,6 +30,7 @@ export function AppLayout() {
   const [mode, setMode] = useState<Mode>(() => storedMode(session))
   const [menuOpen, setMenuOpen] = useState(false)
   const busy = useApiBusy()
+  const pull = useEngineLifecycle()
 
   const switchMode = () => {
     const next: Mode = mode === 'role' ? 'patient' : 'role'
@@ -66,6 +69,7 @@ export function AppLayout() {
           <Trans>Salud Ocupacional</Trans>
         </span>
         <span className="app__spacer" />
+        <SyncStatus pull={pull} />
         <span className="app__user">
           {hasPermission(session, 'profile-edit') ? (
             <Link to="/profile" aria-label={t`Mi perfil: ${fullName}`}>

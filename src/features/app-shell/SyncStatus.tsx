@@ -1,0 +1,53 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useConnection } from '../../api/connection'
+import { useSyncEngine } from '../../db/use-sync-engine'
+import { LAST_PULL_KEY } from '../../sync/engine'
+import { needsAttentionCount, pendingCount } from '../../sync/outbox'
+import type { PullState } from './use-engine-lifecycle'
+
+/**
+ * The header's sync status (DESIGN §5): online or offline as the last request found it, the
+ * changes waiting to be sent, the last complete sync, and a badge for what needs a person.
+ */
+export function SyncStatus({ pull }: { pull: PullState }) {
+  const { t, i18n } = useLingui()
+  const connection = useConnection()
+  const engine = useSyncEngine()
+  const db = engine?.db
+  const pending = useLiveQuery(() => (db ? pendingCount(db) : 0), [db]) ?? 0
+  const attention = useLiveQuery(() => (db ? needsAttentionCount(db) : 0), [db]) ?? 0
+  const lastPull = useLiveQuery(
+    async () => (db ? ((await db.meta.get(LAST_PULL_KEY))?.value as number | undefined) : undefined),
+    [db],
+  )
+  const since = lastPull
+    ? new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(lastPull)
+    : null
+  return (
+    <div className="sync-status" role="status" aria-live="polite">
+      <span className="sync-status__dot" data-connection={connection} />
+      <span>{connection === 'offline' ? t`Sin conexión` : t`En línea`}</span>
+      {pull.status === 'pulling' && (
+        <span>
+          <Trans>Sincronizando… {pull.applied} registros</Trans>
+        </span>
+      )}
+      {pending > 0 && (
+        <span className="sync-status__badge">
+          <Trans>{pending} por enviar</Trans>
+        </span>
+      )}
+      {attention > 0 && (
+        <span className="sync-status__badge" data-tone="error">
+          <Trans>{attention} requieren atención</Trans>
+        </span>
+      )}
+      {since && pull.status !== 'pulling' && (
+        <span className="sync-status__since">
+          <Trans>Sincronizado a las {since}</Trans>
+        </span>
+      )}
+    </div>
+  )
+}

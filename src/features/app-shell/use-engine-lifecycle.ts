@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react'
+import { useSession } from '../../session/use-session'
+import { setCurrentEngine } from '../../sync/current-engine'
+import { startSyncEngine } from '../../sync/engine'
+import type { PullProgress } from '../../sync/pull'
+
+export type PullState = { status: 'idle' } | { status: 'pulling'; applied: number } | { status: 'failed' }
+
+/**
+ * Starts the signed-in user's sync engine while the shell is on screen and pulls the feed (the
+ * initial sync the first time, with its progress), again whenever the app returns to the
+ * foreground. Offline, the pull fails quietly and the cached data stays.
+ */
+export function useEngineLifecycle(): PullState {
+  const session = useSession()
+  const userId = session?.user.uuid
+  const host = session?.host
+  const [pull, setPull] = useState<PullState>({ status: 'idle' })
+  // The engine belongs to one user on one host; other session changes (tokens) keep it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: userId and host identify the engine
+  useEffect(() => {
+    const current = session
+    if (!userId || !host || !current) return
+    const engine = startSyncEngine(current)
+    setCurrentEngine(engine)
+    let live = true
+    const pullNow = () => {
+      setPull({ status: 'pulling', applied: 0 })
+      engine
+        .pull((progress: PullProgress) => live && setPull({ status: 'pulling', applied: progress.applied }))
+        .then(() => live && setPull({ status: 'idle' }))
+        .catch(() => live && setPull({ status: 'failed' }))
+    }
+    pullNow()
+    const onVisible = () => document.visibilityState === 'visible' && pullNow()
+    document.addEventListener('visibilitychange', onVisible)
+    window.addEventListener('online', pullNow)
+    return () => {
+      live = false
+      document.removeEventListener('visibilitychange', onVisible)
+      window.removeEventListener('online', pullNow)
+      setCurrentEngine(null)
+      engine.stop()
+    }
+  }, [userId, host])
+  return pull
+}

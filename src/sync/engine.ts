@@ -1,0 +1,55 @@
+import { call } from '../api/client'
+import { reportConnection } from '../api/connection'
+import { syncChanges } from '../contract/endpoints/sync'
+import { type LocalDb, openLocalDb } from '../db/local-db'
+import { endSession } from '../session/end-session'
+import { freshSession, refreshNow } from '../session/refresh'
+import { currentSession, type Session } from '../session/session-store'
+import { type FeedPage, type PullProgress, pullAll } from './pull'
+import { createSyncLoop, type SyncLoop } from './sync-loop'
+import { httpTransport } from './transport'
+
+/** When the device last heard the whole feed (shown in the header). */
+export const LAST_PULL_KEY = 'pull.lastCompletedAt'
+
+export interface SyncEngine {
+  db: LocalDb
+  loop: SyncLoop
+  /** Pulls the feed to its end (the initial sync the first time), reporting progress. */
+  pull(onProgress?: (progress: PullProgress) => void): Promise<number>
+  stop(): void
+}
+
+/**
+ * The sync engine of one signed-in user on one tenant (DESIGN §5): their own local database, the
+ * send loop (one per origin, Web Locks) and the pull of the change feed. Another user on the
+ * same tablet gets another database and never sends this one's queue.
+ */
+export function startSyncEngine(session: Session): SyncEngine {
+  const userId = session.user.uuid
+  const db = openLocalDb({ tenant: session.host, userId })
+  const loop = createSyncLoop({
+    db,
+    transport: httpTransport(async () => (await freshSession())?.accessToken ?? null),
+    refreshSession: async () => (await refreshNow()) !== null,
+    onAuthLost: () => endSession('expired'),
+    currentUserId: () => currentSession()?.user.uuid ?? null,
+  })
+  loop.start()
+  const fetchPage = async (cursor: string | null, limit: number): Promise<FeedPage> =>
+    call(syncChanges, { query: { ...(cursor ? { cursor } : {}), limit: String(limit) } })
+  return {
+    db,
+    loop,
+    async pull(onProgress) {
+      const applied = await pullAll(db, fetchPage, onProgress)
+      await db.meta.put({ key: LAST_PULL_KEY, value: Date.now() })
+      reportConnection('online')
+      return applied
+    },
+    stop() {
+      loop.stop()
+      db.close()
+    },
+  }
+}

@@ -1,0 +1,168 @@
+import { ValiError } from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { createPatient, createReading, updatePatient } from './mutators'
+import { syncPaths } from './paths'
+import { aBloodPressure, aDevice, aGlucose, aPatient, pendingEntries } from './test-fixtures'
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+describe('creating a patient offline', () => {
+  it('writes the row and a create entry carrying every field and the device-made id', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(db, ctx, aPatient())
+    expect(patient.id).toMatch(UUID_V7)
+    expect(await db.patients.get(patient.id)).toMatchObject({
+      name: 'María Guadalupe',
+      version: 0,
+      syncState: 'pending',
+    })
+    const [entry] = await pendingEntries(db)
+    expect(entry).toMatchObject({
+      kind: 'patient.create',
+      entity: 'patient',
+      entityId: patient.id,
+      method: 'POST',
+      path: syncPaths.createPatient,
+      baseVersion: null,
+      dependsOn: [],
+      status: 'pending',
+      userId: ctx.userId,
+      tenant: 'demo',
+    })
+    expect(entry?.path).toBe('/api/operation/patients/create')
+    expect(entry?.mutationId).toMatch(UUID_V7)
+    expect(entry?.body).toMatchObject({ id: patient.id, ...aPatient() })
+  })
+
+  it('leaves neither row nor entry when the transaction fails halfway', async () => {
+    const { db, ctx } = aDevice()
+    db.outbox.hook('creating', () => {
+      throw new Error('QuotaExceededError')
+    })
+    await expect(createPatient(db, ctx, aPatient())).rejects.toThrow('QuotaExceededError')
+    expect(await db.patients.count()).toBe(0)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('refuses invalid data before writing anything', async () => {
+    const { db, ctx } = aDevice()
+    await expect(createPatient(db, ctx, aPatient({ curp: 'PEGJ900512HJCRRS05' }))).rejects.toThrow(ValiError)
+    expect(await db.patients.count()).toBe(0)
+    expect(await db.outbox.count()).toBe(0)
+  })
+})
+
+describe('editing a patient offline', () => {
+  async function syncedPatient() {
+    const device = aDevice()
+    const patient = await createPatient(device.db, device.ctx, aPatient())
+    // As if the create had been acknowledged at version 3.
+    await device.db.outbox.clear()
+    const server = { ...patient, version: 3 }
+    const { syncState: _state, ...data } = server
+    await device.db.patients.put({ ...server, syncState: 'synced' })
+    await device.db.shadows.put({ entity: 'patient', id: patient.id, version: 3, data })
+    return { ...device, id: patient.id }
+  }
+
+  it('queues only the fields that changed, based on the shadow’s version', async () => {
+    const { db, ctx, id } = await syncedPatient()
+    await updatePatient(db, ctx, id, { name: 'María Guadalupe', phone: '3398765432' })
+    const [entry] = await pendingEntries(db)
+    expect(entry).toMatchObject({
+      kind: 'patient.update',
+      method: 'PUT',
+      path: `/api/operation/patients/update/${id}`,
+      body: { phone: '3398765432' },
+      baseVersion: 3,
+      baseValues: { phone: '3312345678' },
+    })
+    expect(await db.patients.get(id)).toMatchObject({ phone: '3398765432', syncState: 'pending' })
+  })
+
+  it('queues nothing when nothing changed', async () => {
+    const { db, ctx, id } = await syncedPatient()
+    expect(await updatePatient(db, ctx, id, { last_name: 'González' })).toBeNull()
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.patients.get(id)).toMatchObject({ syncState: 'synced' })
+  })
+
+  it('chains a second edit to the first, keeping the same base version', async () => {
+    const { db, ctx, id } = await syncedPatient()
+    await updatePatient(db, ctx, id, { phone: '3398765432' })
+    await updatePatient(db, ctx, id, { address_other: 'Calle Hidalgo 45' })
+    const [first, second] = await pendingEntries(db)
+    expect(second).toMatchObject({
+      baseVersion: 3,
+      dependsOn: [first?.mutationId],
+      body: { address_other: 'Calle Hidalgo 45' },
+    })
+  })
+
+  it('waits for an unsent create, with no version to match yet', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(db, ctx, aPatient())
+    await updatePatient(db, ctx, patient.id, { phone: '3398765432' })
+    const [create, update] = await pendingEntries(db)
+    expect(update).toMatchObject({ baseVersion: null, dependsOn: [create?.mutationId] })
+  })
+
+  it('leaves the row as it was when the transaction fails', async () => {
+    const { db, ctx, id } = await syncedPatient()
+    db.outbox.hook('creating', () => {
+      throw new Error('aborted')
+    })
+    await expect(updatePatient(db, ctx, id, { phone: '3398765432' })).rejects.toThrow('aborted')
+    expect(await db.patients.get(id)).toMatchObject({ phone: '3312345678', syncState: 'synced' })
+    expect(await db.outbox.count()).toBe(0)
+  })
+})
+
+describe('recording readings offline', () => {
+  it('makes a reading of an unsent patient wait for the patient’s create', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(db, ctx, aPatient())
+    const reading = await createReading(db, ctx, 'blood-pressure', aBloodPressure(patient.id))
+    const [create, entry] = await pendingEntries(db)
+    expect(entry).toMatchObject({
+      kind: 'reading.create',
+      entity: 'reading',
+      entityId: reading.id,
+      path: '/api/operation/patients/blood-pressure',
+      dependsOn: [create?.mutationId],
+      body: { id: reading.id, patient_id: patient.id, systolic: 128, diastolic: 82, heart_rate: 74 },
+    })
+    expect(await db.readings.get(reading.id)).toMatchObject({ kind: 'blood-pressure', syncState: 'pending' })
+  })
+
+  it('sends a reading of a patient the server already has without waiting', async () => {
+    const { db, ctx } = aDevice()
+    const patientId = '0193a7f2-5b1e-7c3d-8e4f-123456789abc'
+    const reading = await createReading(db, ctx, 'glucose', aGlucose(patientId))
+    const [entry] = await pendingEntries(db)
+    expect(entry).toMatchObject({ path: '/api/operation/patients/glucose', dependsOn: [] })
+    expect(await db.readings.get(reading.id)).toMatchObject({ kind: 'glucose', glucose: 104 })
+  })
+
+  it('refuses readings outside SPEC §5’s ranges', async () => {
+    const { db, ctx } = aDevice()
+    const patientId = '0193a7f2-5b1e-7c3d-8e4f-123456789abc'
+    await expect(
+      createReading(db, ctx, 'blood-pressure', aBloodPressure(patientId, { systolic: 251 })),
+    ).rejects.toThrow(ValiError)
+    await expect(createReading(db, ctx, 'glucose', aGlucose(patientId, { glucose: 39 }))).rejects.toThrow(
+      ValiError,
+    )
+    expect(await db.readings.count()).toBe(0)
+  })
+
+  it('leaves neither reading nor entry when the transaction fails', async () => {
+    const { db, ctx } = aDevice()
+    db.readings.hook('creating', () => {
+      throw new Error('aborted')
+    })
+    const patientId = '0193a7f2-5b1e-7c3d-8e4f-123456789abc'
+    await expect(createReading(db, ctx, 'glucose', aGlucose(patientId))).rejects.toThrow('aborted')
+    expect(await db.outbox.count()).toBe(0)
+  })
+})

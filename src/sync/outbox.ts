@@ -1,0 +1,188 @@
+import {
+  type LocalDb,
+  type MutationKind,
+  type OutboxEntry,
+  type Rejection,
+  rowTable,
+  type SyncEntity,
+} from '../db/local-db'
+import { MAX_WAIT_MS } from './backoff'
+
+/** What a mutator says about a change; the queue fills in the rest. */
+export interface EntryDraft {
+  mutationId: string
+  userId: string
+  tenant: string
+  kind: MutationKind
+  entity: SyncEntity
+  entityId: string
+  method: OutboxEntry['method']
+  path: string
+  body: Record<string, unknown>
+  baseVersion: number | null
+  baseValues?: Record<string, unknown>
+  dependsOn: string[]
+  createdAt: string
+}
+
+/** Adds an entry to the queue. Call it inside the mutator's transaction, next to the row write. */
+export async function enqueue(db: LocalDb, draft: EntryDraft): Promise<OutboxEntry> {
+  const entry: OutboxEntry = { ...draft, status: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null }
+  entry.seq = await db.outbox.add(entry)
+  return entry
+}
+
+/** The newest entry still queued for a record (the index keeps equal keys in seq order). */
+export const lastEntryFor = (db: LocalDb, entityId: string) =>
+  db.outbox.where('entityId').equals(entityId).last()
+
+/** Whether any entry for a record is still queued: then its visible row is the user's version. */
+export async function hasQueuedEntries(db: LocalDb, entityId: string): Promise<boolean> {
+  return (await db.outbox.where('entityId').equals(entityId).count()) > 0
+}
+
+/**
+ * Whether a backed-off entry may go. A wait further ahead than any back-off can set means the
+ * device clock jumped back since it was computed (a clock set to 2099 and then fixed): it is
+ * treated as over rather than parking the entry for decades.
+ */
+export const isDue = (entry: OutboxEntry, now: number) =>
+  entry.nextAttemptAt <= now || entry.nextAttemptAt - now > MAX_WAIT_MS
+
+const PAGE = 100
+
+/**
+ * The entry to send next: the lowest `seq` that is pending, due, first in the queue for its
+ * record (so one record's changes reach the server in the order they were made), and whose
+ * `dependsOn` are all acknowledged — an acknowledged entry leaves the outbox, so a dependency
+ * still present, whatever its status, holds the entry back. Order is `seq` alone: no clock.
+ */
+export async function nextSendable(db: LocalDb, now: number): Promise<OutboxEntry | undefined> {
+  let after = 0
+  for (;;) {
+    const page = await db.outbox
+      .where('[status+seq]')
+      .between(['pending', after], ['pending', Number.POSITIVE_INFINITY], false, true)
+      .limit(PAGE)
+      .toArray()
+    for (const entry of page) {
+      if (!isDue(entry, now)) continue
+      if (entry.dependsOn.length > 0) {
+        const waiting = await db.outbox.where('mutationId').anyOf(entry.dependsOn).count()
+        if (waiting > 0) continue
+      }
+      const first = await db.outbox.where('entityId').equals(entry.entityId).first()
+      if (first?.seq === entry.seq) return entry
+    }
+    if (page.length < PAGE) return undefined
+    after = page[page.length - 1]?.seq ?? after
+  }
+}
+
+/** Every entry that depends on `entry`, directly or through others, in seq order. */
+export async function dependentsOf(db: LocalDb, entry: OutboxEntry): Promise<OutboxEntry[]> {
+  const found = new Map<string, OutboxEntry>()
+  let frontier = [entry.mutationId]
+  while (frontier.length > 0) {
+    const next = await db.outbox.where('dependsOn').anyOf(frontier).toArray()
+    frontier = []
+    for (const dependent of next) {
+      if (found.has(dependent.mutationId) || dependent.mutationId === entry.mutationId) continue
+      found.set(dependent.mutationId, dependent)
+      frontier.push(dependent.mutationId)
+    }
+  }
+  return [...found.values()].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))
+}
+
+/**
+ * The server refused an entry (400/403/422…): it stays, marked `rejected` with the server's
+ * message, and everything built on it is `blocked` until someone retries, edits or discards.
+ */
+export async function markRejected(db: LocalDb, entry: OutboxEntry, error: string): Promise<void> {
+  await db.transaction('rw', db.outbox, db.patients, db.readings, async () => {
+    if (entry.seq === undefined) return
+    await db.outbox.update(entry.seq, { status: 'rejected', lastError: error })
+    await rowTable(db, entry.entity).update(entry.entityId, { syncState: 'rejected' })
+    for (const dependent of await dependentsOf(db, entry)) {
+      if (dependent.seq === undefined || dependent.status === 'rejected') continue
+      await db.outbox.update(dependent.seq, { status: 'blocked' })
+    }
+  })
+}
+
+/** Sends a rejected, blocked or conflicting entry again from scratch, with its dependents. */
+export async function retry(db: LocalDb, seq: number): Promise<void> {
+  await db.transaction('rw', db.outbox, db.patients, db.readings, async () => {
+    const entry = await db.outbox.get(seq)
+    if (!entry) return
+    const fresh = { status: 'pending' as const, attempts: 0, nextAttemptAt: 0, lastError: null }
+    await db.outbox.update(seq, fresh)
+    await rowTable(db, entry.entity).update(entry.entityId, { syncState: 'pending' })
+    for (const dependent of await dependentsOf(db, entry)) {
+      if (dependent.seq !== undefined && dependent.status === 'blocked') {
+        await db.outbox.update(dependent.seq, { status: 'pending' })
+      }
+    }
+  })
+}
+
+/**
+ * Gives up an entry on a person's decision (DESIGN §5: discard with a reason). The entry and
+ * everything built on it leave the outbox and are written to `rejections` with who and why. A
+ * record the server never had (a create) disappears from the device; an edited one stays,
+ * marked `rejected`, until the next pull brings the server's copy back.
+ */
+export async function discard(
+  db: LocalDb,
+  seq: number,
+  reason: string,
+  who: string,
+  now: () => Date = () => new Date(),
+): Promise<number> {
+  return db.transaction(
+    'rw',
+    [db.outbox, db.rejections, db.patients, db.readings, db.shadows, db.conflicts],
+    async () => {
+      const entry = await db.outbox.get(seq)
+      if (!entry) return 0
+      const gone = [entry, ...(await dependentsOf(db, entry))]
+      const at = now().toISOString()
+      for (const item of gone) {
+        const rejection: Rejection = {
+          mutationId: item.mutationId,
+          kind: item.kind,
+          entity: item.entity,
+          entityId: item.entityId,
+          body: item.body,
+          error: item.lastError,
+          reason: item === entry ? reason : `depends on ${entry.mutationId}: ${reason}`,
+          who,
+          at,
+        }
+        await db.rejections.add(rejection)
+        if (item.seq !== undefined) await db.outbox.delete(item.seq)
+      }
+      for (const item of gone) await settleRowAfterDiscard(db, item)
+      return gone.length
+    },
+  )
+}
+
+async function settleRowAfterDiscard(db: LocalDb, entry: OutboxEntry): Promise<void> {
+  const rows = rowTable(db, entry.entity)
+  const everCreated = (await db.shadows.get([entry.entity, entry.entityId])) !== undefined
+  if (!everCreated && entry.kind.endsWith('.create')) {
+    await rows.delete(entry.entityId)
+    await db.conflicts.where('[entity+entityId]').equals([entry.entity, entry.entityId]).delete()
+    return
+  }
+  if (await rows.get(entry.entityId)) await rows.update(entry.entityId, { syncState: 'rejected' })
+}
+
+/** Entries still on their way to the server (pending or being sent). */
+export const pendingCount = (db: LocalDb) => db.outbox.where('status').anyOf('pending', 'sending').count()
+
+/** Entries that wait for a person: rejected, blocked or in conflict. */
+export const needsAttentionCount = (db: LocalDb) =>
+  db.outbox.where('status').anyOf('rejected', 'blocked', 'conflict').count()

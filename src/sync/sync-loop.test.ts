@@ -1,0 +1,372 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { LocalDb } from '../db/local-db'
+import { MAX_DELAY_MS } from './backoff'
+import { createPatient, createReading, type MutationContext, updatePatient } from './mutators'
+import { createSyncLoop, type SyncLocks, type SyncLoopOptions } from './sync-loop'
+import {
+  aBloodPressure,
+  aDevice,
+  aPatient,
+  CURPS,
+  pendingEntries,
+  scriptedTransport,
+  serverCopy,
+} from './test-fixtures'
+import type { Transport } from './transport'
+
+const NOW = Date.parse('2026-11-22T10:00:00.000Z')
+
+function aLoop(db: LocalDb, transport: Transport, overrides: Partial<SyncLoopOptions> = {}) {
+  const refreshSession = vi.fn(async () => true)
+  const onAuthLost = vi.fn()
+  const loop = createSyncLoop({
+    db,
+    transport,
+    refreshSession,
+    onAuthLost,
+    now: () => NOW,
+    random: () => 0.5,
+    locks: null,
+    ...overrides,
+  })
+  return { loop, refreshSession, onAuthLost }
+}
+
+/** A patient the server holds at version 3, cached on the device with its shadow. */
+async function aSyncedPatient(db: LocalDb, ctx: MutationContext) {
+  const created = await createPatient(db, ctx, aPatient())
+  await db.outbox.clear()
+  const { syncState: _state, ...fields } = created
+  const server = { ...fields, version: 3 }
+  await db.patients.put({ ...server, syncState: 'synced' })
+  await db.shadows.put({ entity: 'patient', id: created.id, version: 3, data: server })
+  return server
+}
+
+describe('sending the outbox', () => {
+  it('sends every entry in order and stores the answers as rows and shadows', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(db, ctx, aPatient())
+    const reading = await createReading(db, ctx, 'blood-pressure', aBloodPressure(patient.id))
+    const transport = scriptedTransport()
+    const { loop } = aLoop(db, transport)
+    expect(await loop.runOnce()).toEqual({ sent: 2, stoppedBy: 'idle' })
+    expect(transport.sent.map((e) => e.kind)).toEqual(['patient.create', 'reading.create'])
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.patients.get(patient.id)).toMatchObject({ version: 1, syncState: 'synced' })
+    expect(await db.readings.get(reading.id)).toMatchObject({
+      version: 1,
+      syncState: 'synced',
+      kind: 'blood-pressure',
+    })
+    expect(await db.shadows.get(['patient', patient.id])).toMatchObject({ version: 1 })
+  })
+
+  it('gives an edit queued behind its create the version the create got', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(db, ctx, aPatient())
+    await updatePatient(db, ctx, patient.id, { phone: '3398765432' })
+    const transport = scriptedTransport([
+      (entry) => ({ kind: 'ok', record: serverCopy(entry, 1) }),
+      (entry) => ({
+        kind: 'ok',
+        record: { ...serverCopy(entry, 2), ...aPatient(), phone: '3398765432', id: patient.id },
+      }),
+    ])
+    await aLoop(db, transport).loop.runOnce()
+    expect(transport.sent[1]).toMatchObject({ baseVersion: 1, body: { phone: '3398765432' } })
+    expect(await db.patients.get(patient.id)).toMatchObject({
+      phone: '3398765432',
+      version: 2,
+      syncState: 'synced',
+    })
+  })
+
+  it('keeps a later edit visible when an earlier one is acknowledged', async () => {
+    const { db, ctx } = aDevice()
+    const server = await aSyncedPatient(db, ctx)
+    await updatePatient(db, ctx, server.id, { phone: '3398765432' })
+    await updatePatient(db, ctx, server.id, { address_other: 'Calle Hidalgo 45' })
+    const transport = scriptedTransport([
+      { kind: 'ok', record: { ...server, phone: '3398765432', version: 4 } },
+      { kind: 'network' },
+    ])
+    await aLoop(db, transport).loop.runOnce()
+    expect(await db.patients.get(server.id)).toMatchObject({
+      phone: '3398765432',
+      address_other: 'Calle Hidalgo 45',
+      version: 4,
+      syncState: 'pending',
+    })
+    // The second edit was based on the first, which the server applied as version 4.
+    expect(transport.sent[1]).toMatchObject({ baseVersion: 4 })
+  })
+
+  it('sends nothing written by another user', async () => {
+    const { db, ctx } = aDevice()
+    await createPatient(db, ctx, aPatient())
+    const transport = scriptedTransport()
+    const { loop } = aLoop(db, transport, { currentUserId: () => 'doctor-7' })
+    expect(await loop.runOnce()).toEqual({ sent: 0, stoppedBy: 'other-user' })
+    expect(transport.sent).toEqual([])
+  })
+
+  it('sends again an entry a closed tab left as sending, under the same key', async () => {
+    const { db, ctx } = aDevice()
+    await createPatient(db, ctx, aPatient())
+    const [entry] = await pendingEntries(db)
+    await db.outbox.update(entry?.seq as number, { status: 'sending' })
+    const transport = scriptedTransport()
+    await aLoop(db, transport).loop.runOnce()
+    expect(transport.sent.map((e) => e.mutationId)).toEqual([entry?.mutationId])
+  })
+
+  it('leaves the queue to the tab that holds the lock', async () => {
+    const { db, ctx } = aDevice()
+    await createPatient(db, ctx, aPatient())
+    const held: SyncLocks = { request: (_name, _options, work) => work(null) }
+    const transport = scriptedTransport()
+    expect(await aLoop(db, transport, { locks: held }).loop.runOnce()).toEqual({ sent: 0, stoppedBy: 'busy' })
+    const names: string[] = []
+    const free: SyncLocks = {
+      request: (name, _options, work) => {
+        names.push(name)
+        return work({ name, mode: 'exclusive' } as Lock) // A granted lock as the browser describes it.
+      },
+    }
+    expect(await aLoop(db, transport, { locks: free }).loop.runOnce()).toMatchObject({ sent: 1 })
+    expect(names).toEqual([`salud-sync-${db.name}`])
+  })
+})
+
+describe('when the server cannot answer', () => {
+  it('backs off with jitter and stops the run on a 5xx', async () => {
+    const { db, ctx } = aDevice()
+    await createPatient(db, ctx, aPatient())
+    await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
+    const transport = scriptedTransport([{ kind: 'retry' }])
+    expect(await aLoop(db, transport).loop.runOnce()).toEqual({ sent: 0, stoppedBy: 'backoff' })
+    expect(transport.sent).toHaveLength(1)
+    const [first, second] = await pendingEntries(db)
+    expect(first).toMatchObject({ status: 'pending', attempts: 1, lastError: 'retry' })
+    expect(first?.nextAttemptAt).toBeGreaterThanOrEqual(NOW + 1_000)
+    expect(first?.nextAttemptAt).toBeLessThanOrEqual(NOW + MAX_DELAY_MS)
+    expect(second).toMatchObject({ status: 'pending', attempts: 0 })
+  })
+
+  it('waits as long as Retry-After asks', async () => {
+    const { db, ctx } = aDevice()
+    await createPatient(db, ctx, aPatient())
+    await aLoop(db, scriptedTransport([{ kind: 'retry', retryAfterMs: 120_000 }])).loop.runOnce()
+    const [entry] = await pendingEntries(db)
+    expect(entry?.nextAttemptAt).toBe(NOW + 120_000)
+  })
+
+  it('never gives up: a lost connection only grows the wait', async () => {
+    const { db, ctx } = aDevice()
+    await createPatient(db, ctx, aPatient())
+    let clock = NOW
+    const transport = scriptedTransport(Array.from({ length: 12 }, () => ({ kind: 'network' as const })))
+    const { loop } = aLoop(db, transport, { now: () => clock, random: () => 0.999 })
+    for (let i = 0; i < 12; i++) {
+      await loop.runOnce()
+      clock += MAX_DELAY_MS
+    }
+    const [entry] = await pendingEntries(db)
+    expect(entry).toMatchObject({ status: 'pending', attempts: 12 })
+    expect((entry?.nextAttemptAt ?? 0) - (clock - MAX_DELAY_MS)).toBeLessThanOrEqual(MAX_DELAY_MS)
+  })
+})
+
+describe('when the session has expired', () => {
+  it('refreshes once and replays the same entry with the same key', async () => {
+    const { db, ctx } = aDevice()
+    await createPatient(db, ctx, aPatient())
+    const transport = scriptedTransport([{ kind: 'unauthorized' }])
+    const { loop, refreshSession, onAuthLost } = aLoop(db, transport)
+    expect(await loop.runOnce()).toEqual({ sent: 1, stoppedBy: 'idle' })
+    expect(refreshSession).toHaveBeenCalledTimes(1)
+    expect(onAuthLost).not.toHaveBeenCalled()
+    const [first, replay] = transport.sent
+    expect(replay?.mutationId).toBe(first?.mutationId)
+    expect(replay?.body).toEqual(first?.body)
+  })
+
+  it('lets a trigger during a refresh join it instead of refreshing again', async () => {
+    const { db, ctx } = aDevice()
+    await createPatient(db, ctx, aPatient())
+    let finish: (ok: boolean) => void = () => {}
+    const refreshSession = vi.fn(() => new Promise<boolean>((resolve) => (finish = resolve)))
+    const transport = scriptedTransport([{ kind: 'unauthorized' }])
+    const { loop } = aLoop(db, transport, { refreshSession })
+    const runs = [loop.runOnce(), loop.runOnce()]
+    await vi.waitFor(() => expect(refreshSession).toHaveBeenCalled())
+    finish(true)
+    await Promise.all(runs)
+    expect(refreshSession).toHaveBeenCalledTimes(1)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('keeps the whole queue and asks for a login when the refresh fails', async () => {
+    const { db, ctx } = aDevice()
+    await createPatient(db, ctx, aPatient())
+    await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
+    const before = await pendingEntries(db)
+    const transport = scriptedTransport([{ kind: 'unauthorized' }])
+    const { loop, onAuthLost } = aLoop(db, transport, { refreshSession: async () => false })
+    expect(await loop.runOnce()).toEqual({ sent: 0, stoppedBy: 'auth-lost' })
+    expect(onAuthLost).toHaveBeenCalledTimes(1)
+    expect(transport.sent).toHaveLength(1)
+    expect(await pendingEntries(db)).toEqual(before)
+  })
+
+  it('stops when the refreshed token is refused too, instead of refreshing for ever', async () => {
+    const { db, ctx } = aDevice()
+    await createPatient(db, ctx, aPatient())
+    const transport = scriptedTransport([{ kind: 'unauthorized' }, { kind: 'unauthorized' }])
+    const { loop, refreshSession, onAuthLost } = aLoop(db, transport)
+    expect(await loop.runOnce()).toMatchObject({ stoppedBy: 'auth-lost' })
+    expect(refreshSession).toHaveBeenCalledTimes(1)
+    expect(onAuthLost).toHaveBeenCalledTimes(1)
+    expect(await db.outbox.count()).toBe(1)
+  })
+})
+
+describe('when the server refuses', () => {
+  it('marks the entry rejected, blocks its dependents and sends the independent ones', async () => {
+    const { db, ctx } = aDevice()
+    const guadalupe = await createPatient(db, ctx, aPatient())
+    await createReading(db, ctx, 'blood-pressure', aBloodPressure(guadalupe.id))
+    const juan = await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
+    const transport = scriptedTransport([
+      {
+        kind: 'rejected',
+        status: 422,
+        message: 'La CURP ya está registrada',
+        errors: { curp: ['field.unique'] },
+      },
+    ])
+    expect(await aLoop(db, transport).loop.runOnce()).toEqual({ sent: 1, stoppedBy: 'idle' })
+    expect((await pendingEntries(db)).map((e) => e.status)).toEqual(['rejected', 'blocked'])
+    expect(await db.patients.get(guadalupe.id)).toMatchObject({ syncState: 'rejected' })
+    expect(await db.patients.get(juan.id)).toMatchObject({ syncState: 'synced' })
+  })
+})
+
+describe('when someone else changed the patient (412)', () => {
+  it('merges disjoint fields and resends them on the new version', async () => {
+    const { db, ctx } = aDevice()
+    const server = await aSyncedPatient(db, ctx)
+    await updatePatient(db, ctx, server.id, { phone: '3398765432' })
+    const theirs = { ...server, address_other: 'Calle Hidalgo 45', version: 4 }
+    const transport = scriptedTransport([
+      { kind: 'version-mismatch', current: theirs },
+      { kind: 'ok', record: { ...theirs, phone: '3398765432', version: 5 } },
+    ])
+    expect(await aLoop(db, transport).loop.runOnce()).toEqual({ sent: 1, stoppedBy: 'idle' })
+    const [first, resend] = transport.sent
+    expect(resend).toMatchObject({
+      mutationId: first?.mutationId,
+      baseVersion: 4,
+      body: { phone: '3398765432' },
+    })
+    expect(await db.patients.get(server.id)).toMatchObject({
+      phone: '3398765432',
+      address_other: 'Calle Hidalgo 45',
+      version: 5,
+      syncState: 'synced',
+    })
+    expect(await db.conflicts.count()).toBe(0)
+  })
+
+  it('drops the entry when the server already holds the same change', async () => {
+    const { db, ctx } = aDevice()
+    const server = await aSyncedPatient(db, ctx)
+    await updatePatient(db, ctx, server.id, { phone: '3398765432' })
+    const theirs = { ...server, phone: '3398765432', version: 4 }
+    const transport = scriptedTransport([{ kind: 'version-mismatch', current: theirs }])
+    await aLoop(db, transport).loop.runOnce()
+    expect(transport.sent).toHaveLength(1)
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.patients.get(server.id)).toMatchObject({ version: 4, syncState: 'synced' })
+  })
+
+  it('records a conflict for the same field changed on both sides and sends nothing more', async () => {
+    const { db, ctx } = aDevice()
+    const server = await aSyncedPatient(db, ctx)
+    await updatePatient(db, ctx, server.id, { phone: '3398765432' })
+    const theirs = { ...server, phone: '3311112222', version: 4 }
+    const transport = scriptedTransport([{ kind: 'version-mismatch', current: theirs }])
+    expect(await aLoop(db, transport).loop.runOnce()).toEqual({ sent: 0, stoppedBy: 'idle' })
+    expect(transport.sent).toHaveLength(1)
+    expect(await db.conflicts.toArray()).toEqual([
+      expect.objectContaining({
+        entity: 'patient',
+        entityId: server.id,
+        field: 'phone',
+        base: '3312345678',
+        mine: '3398765432',
+        theirs: '3311112222',
+      }),
+    ])
+    expect((await pendingEntries(db))[0]).toMatchObject({ status: 'conflict' })
+    expect(await db.patients.get(server.id)).toMatchObject({ phone: '3398765432', syncState: 'conflict' })
+  })
+
+  it('detects the conflict even after a pull moved the shadow to their version', async () => {
+    const { db, ctx } = aDevice()
+    const server = await aSyncedPatient(db, ctx)
+    await updatePatient(db, ctx, server.id, { phone: '3398765432' })
+    const theirs = { ...server, phone: '3311112222', version: 4 }
+    await db.shadows.put({ entity: 'patient', id: server.id, version: 4, data: theirs })
+    await aLoop(db, scriptedTransport([{ kind: 'version-mismatch', current: theirs }])).loop.runOnce()
+    expect((await db.conflicts.toArray()).map((c) => c.field)).toEqual(['phone'])
+  })
+
+  it('backs off a record that keeps changing under every resend', async () => {
+    const { db, ctx } = aDevice()
+    const server = await aSyncedPatient(db, ctx)
+    await updatePatient(db, ctx, server.id, { phone: '3398765432' })
+    let version = 3
+    const moving = () => ({ kind: 'version-mismatch' as const, current: { ...server, version: ++version } })
+    const transport = scriptedTransport(Array.from({ length: 10 }, () => moving))
+    expect(await aLoop(db, transport).loop.runOnce()).toMatchObject({ stoppedBy: 'backoff' })
+    expect(transport.sent).toHaveLength(4)
+  })
+})
+
+describe('clocks', () => {
+  it('sends in the order of writing even when the device clock says 2099', async () => {
+    const { db, ctx } = aDevice()
+    const future: MutationContext = { ...ctx, now: () => new Date('2099-12-31T23:59:59Z') }
+    const first = await createPatient(db, future, aPatient())
+    const second = await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
+    const transport = scriptedTransport()
+    await aLoop(db, transport, { now: () => Date.parse('2099-12-31T23:59:59Z') }).loop.runOnce()
+    expect(transport.sent.map((e) => e.entityId)).toEqual([first.id, second.id])
+  })
+})
+
+describe('triggers', () => {
+  it('runs on start, when the device comes online and when kicked', async () => {
+    const { db, ctx } = aDevice()
+    const transport = scriptedTransport([{ kind: 'network' }])
+    let clock = NOW
+    const { loop } = aLoop(db, transport, { now: () => clock, intervalMs: 60_000 })
+    await createPatient(db, ctx, aPatient())
+    loop.start()
+    await vi.waitFor(() => expect(transport.sent).toHaveLength(1))
+    clock += MAX_DELAY_MS
+    window.dispatchEvent(new Event('online'))
+    await vi.waitFor(() => expect(transport.sent).toHaveLength(2))
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0))
+    await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
+    loop.kick()
+    await vi.waitFor(() => expect(transport.sent).toHaveLength(3))
+    loop.stop()
+    await createPatient(db, ctx, aPatient({ name: 'Ana', curp: CURPS.juan }))
+    window.dispatchEvent(new Event('online'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(transport.sent).toHaveLength(3)
+  })
+})

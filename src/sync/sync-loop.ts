@@ -1,0 +1,336 @@
+import type { LocalDb, OutboxEntry, SyncState } from '../db/local-db'
+import { rowTable } from '../db/local-db'
+import { nextDelay } from './backoff'
+import { holdReloadWhile } from './can-reload'
+import { changedFields, mergeThreeWay } from './merge'
+import { markRejected, nextSendable } from './outbox'
+import type { SendResult, Transport } from './transport'
+
+/** The part of the Web Locks API the loop uses (navigator.locks fits it). */
+export interface SyncLocks {
+  request<T>(
+    name: string,
+    options: { ifAvailable: true },
+    work: (lock: Lock | null) => Promise<T>,
+  ): Promise<T>
+}
+
+export interface SyncLoopOptions {
+  db: LocalDb
+  transport: Transport
+  /**
+   * Gets a new access token after a 401 — unconditionally, since the server has just said the
+   * current one is no good. Resolves false (or throws) when the session cannot be renewed.
+   */
+  refreshSession: () => Promise<boolean>
+  /** The session could not be renewed: ask the same user to sign in again; the queue waits. */
+  onAuthLost: () => void
+  /** Who is signed in now. Entries written by someone else are never sent with this session. */
+  currentUserId?: () => string | null
+  now?: () => number
+  random?: () => number
+  /** Defaults to navigator.locks; null (or a browser without them) runs unguarded. */
+  locks?: SyncLocks | null
+  /** An unexpected failure of a background run (a broken database, a bug). */
+  onError?: (error: unknown) => void
+  intervalMs?: number
+}
+
+export interface RunOutcome {
+  sent: number
+  stoppedBy: 'idle' | 'backoff' | 'auth-lost' | 'other-user' | 'busy'
+}
+
+export interface SyncLoop {
+  /** Sends what can be sent now, in order, until the queue is empty or must wait. */
+  runOnce(): Promise<RunOutcome>
+  /** Asks for a run soon (after a write, on a trigger); never throws. */
+  kick(): void
+  /** Runs now and again on `online`, focus, visibility and every `intervalMs`. */
+  start(): void
+  stop(): void
+}
+
+/** A server that keeps moving under one entry (each resend meets a newer version) waits a while. */
+const MAX_MERGES_PER_RUN = 3
+
+/**
+ * The sending half of DESIGN §5: one loop per origin (a Web Lock), entries in `seq` order, each
+ * answer mapped to what the queue does next. Acknowledged entries leave the outbox in the same
+ * transaction that stores the server's copy, so a crash in between can only cause a resend,
+ * which the Idempotency-Key turns into the stored answer.
+ */
+export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
+  const { db, transport } = options
+  const now = options.now ?? Date.now
+  const random = options.random ?? Math.random
+  const locks: SyncLocks | null | undefined =
+    options.locks !== undefined
+      ? options.locks
+      : typeof navigator !== 'undefined'
+        ? navigator.locks
+        : undefined
+  const onError = options.onError ?? ((error: unknown) => console.error('sync', error))
+  const lockName = `salud-sync-${db.name}`
+
+  let refreshing: Promise<boolean> | null = null
+  let running: Promise<RunOutcome> | null = null
+  let again = false
+  let busy = false
+
+  /** One refresh at a time: entries that meet a 401 together share it. */
+  function refreshOnce(): Promise<boolean> {
+    refreshing ??= options
+      .refreshSession()
+      .catch(() => false)
+      .finally(() => {
+        refreshing = null
+      })
+    return refreshing
+  }
+
+  async function drain(): Promise<RunOutcome> {
+    busy = true
+    try {
+      // Holding the lock, no other sender exists: a `sending` left behind was cut off (a closed
+      // tab, a crash) and goes again under the same key.
+      await db.outbox.where('status').equals('sending').modify({ status: 'pending' })
+      let sent = 0
+      let refreshedFor: string | null = null
+      const merges = new Map<string, number>()
+      for (;;) {
+        const entry = await nextSendable(db, now())
+        if (!entry || entry.seq === undefined) return { sent, stoppedBy: 'idle' }
+        if (options.currentUserId && options.currentUserId() !== entry.userId) {
+          return { sent, stoppedBy: 'other-user' }
+        }
+        await db.outbox.update(entry.seq, { status: 'sending' })
+        const result = await transport.send(entry).catch((): SendResult => ({ kind: 'network' }))
+        switch (result.kind) {
+          case 'ok':
+            await acknowledge(db, entry, result.record)
+            sent++
+            break
+          case 'retry':
+          case 'network':
+            await backOff(entry, result.kind === 'retry' ? result.retryAfterMs : undefined, result.kind)
+            return { sent, stoppedBy: 'backoff' }
+          case 'unauthorized': {
+            await db.outbox.update(entry.seq, { status: 'pending' })
+            // A second 401 right after a refresh means the new token is refused too.
+            const renewed = refreshedFor !== entry.mutationId && (await refreshOnce())
+            if (!renewed) {
+              options.onAuthLost()
+              return { sent, stoppedBy: 'auth-lost' }
+            }
+            refreshedFor = entry.mutationId
+            break
+          }
+          case 'rejected':
+            await markRejected(db, entry, result.message || `HTTP ${result.status}`)
+            break
+          case 'version-mismatch': {
+            const count = (merges.get(entry.mutationId) ?? 0) + 1
+            merges.set(entry.mutationId, count)
+            if (count > MAX_MERGES_PER_RUN) {
+              await backOff(entry, undefined, 'version-mismatch')
+              return { sent, stoppedBy: 'backoff' }
+            }
+            await reconcile(db, entry, result.current, new Date(now()).toISOString())
+            break
+          }
+        }
+      }
+    } finally {
+      busy = false
+    }
+  }
+
+  async function backOff(entry: OutboxEntry, waitMs: number | undefined, reason: string): Promise<void> {
+    const attempts = entry.attempts + 1
+    const delay = waitMs ?? nextDelay(attempts, random)
+    await db.outbox.update(entry.seq as number, {
+      status: 'pending',
+      attempts,
+      nextAttemptAt: now() + delay,
+      lastError: reason,
+    })
+  }
+
+  function exclusively(work: () => Promise<RunOutcome>): Promise<RunOutcome> {
+    if (!locks) return work()
+    // Another tab holding the lock is already sending this queue: this tab has nothing to do.
+    return locks.request(lockName, { ifAvailable: true }, (lock) =>
+      lock ? work() : Promise.resolve<RunOutcome>({ sent: 0, stoppedBy: 'busy' }),
+    )
+  }
+
+  function runOnce(): Promise<RunOutcome> {
+    if (running) {
+      // A write during a run may have landed after the run looked: look once more afterwards.
+      again = true
+      return running
+    }
+    running = (async () => {
+      let outcome: RunOutcome
+      do {
+        again = false
+        outcome = await exclusively(drain)
+      } while (again && outcome.stoppedBy === 'idle')
+      return outcome
+    })().finally(() => {
+      running = null
+    })
+    return running
+  }
+
+  const kick = () => {
+    runOnce().catch(onError)
+  }
+
+  let stopTriggers: (() => void) | null = null
+
+  function start(): void {
+    if (stopTriggers) return
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') kick()
+    }
+    const timer = setInterval(kick, options.intervalMs ?? 30_000)
+    const releaseReload = holdReloadWhile(() => busy)
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', kick)
+      window.addEventListener('focus', kick)
+      document.addEventListener('visibilitychange', onVisible)
+    }
+    stopTriggers = () => {
+      clearInterval(timer)
+      releaseReload()
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('online', kick)
+        window.removeEventListener('focus', kick)
+        document.removeEventListener('visibilitychange', onVisible)
+      }
+    }
+    kick()
+  }
+
+  function stop(): void {
+    stopTriggers?.()
+    stopTriggers = null
+  }
+
+  return { runOnce, kick, start, stop }
+}
+
+/** The state a record's row shows, given the entries still queued for it. */
+function stateOf(remaining: OutboxEntry[]): SyncState {
+  if (remaining.length === 0) return 'synced'
+  if (remaining.some((entry) => entry.status === 'conflict')) return 'conflict'
+  if (remaining.some((entry) => entry.status === 'rejected')) return 'rejected'
+  return 'pending'
+}
+
+/**
+ * Makes the visible row the server's copy with the user's still-queued changes on top, so an
+ * answer never hides a later edit and the fields nobody here touched follow the server.
+ */
+async function settleRow(db: LocalDb, entry: OutboxEntry, server: Record<string, unknown>, version: number) {
+  const rows = rowTable(db, entry.entity)
+  const remaining = await db.outbox.where('entityId').equals(entry.entityId).toArray()
+  const existing = await rows.get(entry.entityId)
+  const queued = Object.assign({}, ...remaining.map((other) => other.body))
+  await rows.put({
+    ...existing,
+    ...server,
+    ...queued,
+    id: entry.entityId,
+    version,
+    syncState: stateOf(remaining),
+  })
+}
+
+const versionOf = (record: Record<string, unknown> | null, fallback: number) =>
+  typeof record?.version === 'number' ? record.version : fallback
+
+/** Stores the server's answer as row and shadow and takes the entry out of the queue. */
+async function acknowledge(db: LocalDb, entry: OutboxEntry, record: Record<string, unknown> | null) {
+  await db.transaction('rw', [db.outbox, db.patients, db.readings, db.shadows], async () => {
+    await db.outbox.delete(entry.seq as number)
+    const existing = await rowTable(db, entry.entity).get(entry.entityId)
+    const { syncState: _local, ...known } = existing ?? { syncState: 'synced' }
+    const server = record ?? { ...known, ...entry.body }
+    const version = versionOf(record, existing?.version ?? 0)
+    await db.shadows.put({ entity: entry.entity, id: entry.entityId, version, data: server })
+    await carryVersionForward(db, entry, version)
+    await settleRow(db, entry, server, version)
+  })
+}
+
+/**
+ * Later updates of the record were based on what this entry sent. When the server's new version
+ * is exactly this entry applied (base + 1, or the first version of a create), they are based on
+ * it too, and move to it instead of meeting a needless 412.
+ */
+async function carryVersionForward(db: LocalDb, entry: OutboxEntry, version: number) {
+  const contiguous = entry.baseVersion === null || version === entry.baseVersion + 1
+  if (!contiguous) return
+  await db.outbox
+    .where('entityId')
+    .equals(entry.entityId)
+    .filter((other) => other.kind === 'patient.update' && other.baseVersion === entry.baseVersion)
+    .modify({ baseVersion: version })
+}
+
+/**
+ * A 412 (DESIGN §5 "Conflicts"): three-way merge of what the user changed against what the
+ * server holds now. The base is the shadow with the values the user actually edited from (kept
+ * on the entry: a pull may have moved the shadow since); mine is that base with this entry's
+ * changes, not the whole local row, which may carry later entries or stale untouched fields.
+ */
+async function reconcile(db: LocalDb, entry: OutboxEntry, current: Record<string, unknown>, at: string) {
+  if (entry.kind !== 'patient.update') {
+    // Only edits carry If-Match; a 412 on a create is a server fault a person has to see.
+    await markRejected(db, entry, 'version-mismatch')
+    return
+  }
+  await db.transaction('rw', [db.outbox, db.patients, db.readings, db.shadows, db.conflicts], async () => {
+    const key = [entry.entity, entry.entityId] as [typeof entry.entity, string]
+    const shadow = await db.shadows.get(key)
+    const base = { ...shadow?.data, ...entry.baseValues }
+    const mine = { ...base, ...entry.body }
+    const { merged, conflicts } = mergeThreeWay(base, mine, current)
+    const version = versionOf(current, shadow?.version ?? 0)
+    await db.shadows.put({ entity: entry.entity, id: entry.entityId, version, data: current })
+    const seq = entry.seq as number
+    if (conflicts.length > 0) {
+      await db.conflicts.where('[entity+entityId]').equals(key).delete()
+      await db.conflicts.bulkAdd(
+        conflicts.map((conflict) => ({
+          ...conflict,
+          entity: entry.entity,
+          entityId: entry.entityId,
+          createdAt: at,
+        })),
+      )
+      await db.outbox.update(seq, { status: 'conflict', lastError: 'version-mismatch' })
+      await rowTable(db, entry.entity).update(entry.entityId, { syncState: 'conflict' })
+      return
+    }
+    const mineFields = Object.fromEntries(Object.keys(entry.body).map((field) => [field, merged[field]]))
+    const body = changedFields(current, mineFields)
+    if (Object.keys(body).length === 0) {
+      // The server already holds every change of this entry: nothing is left to send.
+      await db.outbox.delete(seq)
+    } else {
+      const baseValues = Object.fromEntries(Object.keys(body).map((field) => [field, current[field] ?? null]))
+      await db.outbox.update(seq, {
+        body,
+        baseValues,
+        baseVersion: version,
+        status: 'pending',
+        lastError: null,
+      })
+    }
+    await settleRow(db, entry, current, version)
+  })
+}

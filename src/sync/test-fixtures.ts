@@ -1,0 +1,95 @@
+import { afterEach } from 'vitest'
+import { curpCheckDigit } from '../contract/rules/curp'
+import { type LocalDb, type OutboxEntry, openLocalDb } from '../db/local-db'
+import type { MutationContext, NewBloodPressure, NewGlucose, NewPatient } from './mutators'
+import type { SendResult, Transport } from './transport'
+
+/** Test data for the sync engine's tests: realistic Mexican patients and readings (DESIGN §8). */
+
+let opened = 0
+const databases: LocalDb[] = []
+
+/** A fresh, empty device database, deleted after the test. */
+export function aDevice(userId = `nurse-${++opened}`): { db: LocalDb; ctx: MutationContext } {
+  const db = openLocalDb({ tenant: 'demo', userId })
+  databases.push(db)
+  return { db, ctx: { userId, tenant: 'demo' } }
+}
+
+afterEach(async () => {
+  for (const db of databases.splice(0)) await db.delete()
+})
+
+const curp = (first17: string) => first17 + curpCheckDigit(first17)
+
+export const CURPS = {
+  juan: curp('PEGJ900512HJCRRS0'),
+  guadalupe: curp('GOMG850317MDFNRD0'),
+}
+
+export function aPatient(overrides: Partial<NewPatient> = {}): NewPatient {
+  return {
+    payroll_number: 'N010245',
+    administrative_status: 'active',
+    name: 'María Guadalupe',
+    last_name: 'González',
+    second_last_name: 'Martínez',
+    birth_date: '1985-03-17',
+    curp: CURPS.guadalupe,
+    phone: '3312345678',
+    address_state_code: '14',
+    address_municipality_code: '039',
+    address_other: 'Av. Juárez 120, Col. Centro',
+    ...overrides,
+  }
+}
+
+export const aBloodPressure = (
+  patientId: string,
+  overrides: Partial<NewBloodPressure> = {},
+): NewBloodPressure => ({
+  patient_id: patientId,
+  taken_at: '2026-11-22T09:30:00.000Z',
+  systolic: 128,
+  diastolic: 82,
+  heart_rate: 74,
+  ...overrides,
+})
+
+export const aGlucose = (patientId: string, overrides: Partial<NewGlucose> = {}): NewGlucose => ({
+  patient_id: patientId,
+  taken_at: '2026-11-22T07:15:00.000Z',
+  glucose: 104,
+  moment: 'fasting',
+  ...overrides,
+})
+
+/** What a server would answer for an entry: its body as a record with a version. */
+export const serverCopy = (entry: OutboxEntry, version: number, extra: Record<string, unknown> = {}) => ({
+  id: entry.entityId,
+  ...entry.body,
+  version,
+  ...extra,
+})
+
+type Answer = SendResult | ((entry: OutboxEntry) => SendResult)
+
+/**
+ * A transport that answers from a script, in order, and remembers every entry it was given
+ * (copied, as the wire would see it). Once the script runs out it answers ok with version 1.
+ */
+export function scriptedTransport(answers: Answer[] = []): Transport & { sent: OutboxEntry[] } {
+  const script = [...answers]
+  const sent: OutboxEntry[] = []
+  return {
+    sent,
+    async send(entry) {
+      sent.push(structuredClone(entry))
+      const answer = script.shift()
+      if (answer === undefined) return { kind: 'ok', record: serverCopy(entry, 1) }
+      return typeof answer === 'function' ? answer(entry) : answer
+    },
+  }
+}
+
+export const pendingEntries = (db: LocalDb) => db.outbox.orderBy('seq').toArray()
