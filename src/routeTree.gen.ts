@@ -21,6 +21,7 @@ import { Route as SsoResponseRouteImport } from './routes/sso/$response'
 import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/index'
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
 import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
+import { Route as AppPatientsIndexRouteImport } from './routes/_app/patients/index'
 import { Route as AppProfilesIndexRouteImport } from './routes/_app/profiles/index'
 import { Route as AppProfilesCreateRouteImport } from './routes/_app/profiles/create'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
@@ -87,6 +88,11 @@ const AppDashboardPatientHomeRoute = AppDashboardPatientHomeRouteImport.update({
   path: '/dashboard/patient-home',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPatientsIndexRoute = AppPatientsIndexRouteImport.update({
+  id: '/patients/',
+  path: '/patients/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProfilesIndexRoute = AppProfilesIndexRouteImport.update({
   id: '/profiles/',
   path: '/profiles/',
@@ -132,6 +138,7 @@ export interface FileRoutesByFullPath {
   '/profiles/create': typeof AppProfilesCreateRoute
   '/users/create': typeof AppUsersCreateRoute
   '/dashboard/': typeof AppDashboardIndexRoute
+  '/patients/': typeof AppPatientsIndexRoute
   '/profiles/': typeof AppProfilesIndexRoute
   '/users/': typeof AppUsersIndexRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
@@ -151,6 +158,7 @@ export interface FileRoutesByTo {
   '/profiles/create': typeof AppProfilesCreateRoute
   '/users/create': typeof AppUsersCreateRoute
   '/dashboard': typeof AppDashboardIndexRoute
+  '/patients': typeof AppPatientsIndexRoute
   '/profiles': typeof AppProfilesIndexRoute
   '/users': typeof AppUsersIndexRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
@@ -172,6 +180,7 @@ export interface FileRoutesById {
   '/_app/profiles/create': typeof AppProfilesCreateRoute
   '/_app/users/create': typeof AppUsersCreateRoute
   '/_app/dashboard/': typeof AppDashboardIndexRoute
+  '/_app/patients/': typeof AppPatientsIndexRoute
   '/_app/profiles/': typeof AppProfilesIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
   '/_app/profiles/edit/$id': typeof AppProfilesEditIdRoute
@@ -193,6 +202,7 @@ export interface FileRouteTypes {
     | '/profiles/create'
     | '/users/create'
     | '/dashboard/'
+    | '/patients/'
     | '/profiles/'
     | '/users/'
     | '/profiles/edit/$id'
@@ -212,6 +222,7 @@ export interface FileRouteTypes {
     | '/profiles/create'
     | '/users/create'
     | '/dashboard'
+    | '/patients'
     | '/profiles'
     | '/users'
     | '/profiles/edit/$id'
@@ -232,6 +243,7 @@ export interface FileRouteTypes {
     | '/_app/profiles/create'
     | '/_app/users/create'
     | '/_app/dashboard/'
+    | '/_app/patients/'
     | '/_app/profiles/'
     | '/_app/users/'
     | '/_app/profiles/edit/$id'
@@ -335,6 +347,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardPatientHomeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/patients/': {
+      id: '/_app/patients/'
+      path: '/patients'
+      fullPath: '/patients/'
+      preLoaderRoute: typeof AppPatientsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profiles/': {
       id: '/_app/profiles/'
       path: '/profiles'
@@ -387,6 +406,7 @@ interface AppRouteChildren {
   AppProfilesCreateRoute: typeof AppProfilesCreateRoute
   AppUsersCreateRoute: typeof AppUsersCreateRoute
   AppDashboardIndexRoute: typeof AppDashboardIndexRoute
+  AppPatientsIndexRoute: typeof AppPatientsIndexRoute
   AppProfilesIndexRoute: typeof AppProfilesIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
   AppProfilesEditIdRoute: typeof AppProfilesEditIdRoute
@@ -400,6 +420,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfilesCreateRoute: AppProfilesCreateRoute,
   AppUsersCreateRoute: AppUsersCreateRoute,
   AppDashboardIndexRoute: AppDashboardIndexRoute,
+  AppPatientsIndexRoute: AppPatientsIndexRoute,
   AppProfilesIndexRoute: AppProfilesIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
   AppProfilesEditIdRoute: AppProfilesEditIdRoute,
