@@ -17,6 +17,7 @@ import { Route as PasswordRecoveryRouteImport } from './routes/password-recovery
 import { Route as QuestionsRouteImport } from './routes/questions'
 import { Route as UpdatePasswordRouteImport } from './routes/update-password'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppSyncRouteImport } from './routes/_app/sync'
 import { Route as SsoResponseRouteImport } from './routes/sso/$response'
 import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/index'
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
@@ -66,6 +67,11 @@ const UpdatePasswordRoute = UpdatePasswordRouteImport.update({
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSyncRoute = AppSyncRouteImport.update({
+  id: '/sync',
+  path: '/sync',
   getParentRoute: () => AppRoute,
 } as any)
 const SsoResponseRoute = SsoResponseRouteImport.update({
@@ -132,6 +138,7 @@ export interface FileRoutesByFullPath {
   '/questions': typeof QuestionsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/profile': typeof AppProfileRoute
+  '/sync': typeof AppSyncRoute
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
@@ -152,6 +159,7 @@ export interface FileRoutesByTo {
   '/questions': typeof QuestionsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/profile': typeof AppProfileRoute
+  '/sync': typeof AppSyncRoute
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
@@ -174,6 +182,7 @@ export interface FileRoutesById {
   '/questions': typeof QuestionsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/sync': typeof AppSyncRoute
   '/sso/$response': typeof SsoResponseRoute
   '/_app/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/_app/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
@@ -196,6 +205,7 @@ export interface FileRouteTypes {
     | '/questions'
     | '/update-password'
     | '/profile'
+    | '/sync'
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
@@ -216,6 +226,7 @@ export interface FileRouteTypes {
     | '/questions'
     | '/update-password'
     | '/profile'
+    | '/sync'
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
@@ -237,6 +248,7 @@ export interface FileRouteTypes {
     | '/questions'
     | '/update-password'
     | '/_app/profile'
+    | '/_app/sync'
     | '/sso/$response'
     | '/_app/dashboard/home-empty'
     | '/_app/dashboard/patient-home'
@@ -317,6 +329,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/sync': {
+      id: '/_app/sync'
+      path: '/sync'
+      fullPath: '/sync'
+      preLoaderRoute: typeof AppSyncRouteImport
       parentRoute: typeof AppRoute
     }
     '/sso/$response': {
@@ -401,6 +420,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
+  AppSyncRoute: typeof AppSyncRoute
   AppDashboardHomeEmptyRoute: typeof AppDashboardHomeEmptyRoute
   AppDashboardPatientHomeRoute: typeof AppDashboardPatientHomeRoute
   AppProfilesCreateRoute: typeof AppProfilesCreateRoute
@@ -415,6 +435,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
+  AppSyncRoute: AppSyncRoute,
   AppDashboardHomeEmptyRoute: AppDashboardHomeEmptyRoute,
   AppDashboardPatientHomeRoute: AppDashboardPatientHomeRoute,
   AppProfilesCreateRoute: AppProfilesCreateRoute,

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useConnection } from '../../api/connection'
 import { useSyncEngine } from '../../db/use-sync-engine'
@@ -25,7 +26,7 @@ export function SyncStatus({ pull }: { pull: PullState }) {
     ? new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(lastPull)
     : null
   return (
-    <div className="sync-status" role="status" aria-live="polite">
+    <Link to="/sync" className="sync-status" aria-live="polite">
       <span className="sync-status__dot" data-connection={connection} />
       <span>{connection === 'offline' ? t`Sin conexión` : t`En línea`}</span>
       {pull.status === 'pulling' && (
@@ -48,6 +49,6 @@ export function SyncStatus({ pull }: { pull: PullState }) {
           <Trans>Sincronizado a las {since}</Trans>
         </span>
       )}
-    </div>
+    </Link>
   )
 }
