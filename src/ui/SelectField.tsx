@@ -1,6 +1,5 @@
-import { Label } from 'radix-ui'
 import { forwardRef, type ReactNode, type SelectHTMLAttributes, useId } from 'react'
-import './components.css'
+import { errorAria, Field } from './Field'
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> {
   label: ReactNode
@@ -17,34 +16,16 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
 ) {
   const generatedId = useId()
   const selectId = id ?? generatedId
-  const errorId = `${selectId}-error`
   return (
-    <div className="field">
-      <Label.Root className="field__label" htmlFor={selectId}>
-        {label}
-      </Label.Root>
-      <div className="field__control" data-invalid={Boolean(error)}>
-        <select
-          {...select}
-          ref={ref}
-          id={selectId}
-          className="field__input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        >
-          {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {error && (
-        <span id={errorId} className="field__error" role="alert">
-          {error}
-        </span>
-      )}
-    </div>
+    <Field id={selectId} label={label} error={error}>
+      <select {...select} ref={ref} id={selectId} className="field__input" {...errorAria(selectId, error)}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
   )
 })

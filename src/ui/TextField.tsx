@@ -1,6 +1,5 @@
-import { Label } from 'radix-ui'
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react'
-import './components.css'
+import { errorAria, Field } from './Field'
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
   label: ReactNode
@@ -17,28 +16,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 ) {
   const generatedId = useId()
   const inputId = id ?? generatedId
-  const errorId = `${inputId}-error`
   return (
-    <div className="field">
-      <Label.Root className="field__label" htmlFor={inputId}>
-        {label}
-      </Label.Root>
-      <div className="field__control" data-invalid={Boolean(error)}>
-        <input
-          {...input}
-          ref={ref}
-          id={inputId}
-          className="field__input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        {trailing}
-      </div>
-      {error && (
-        <span id={errorId} className="field__error" role="alert">
-          {error}
-        </span>
-      )}
-    </div>
+    <Field id={inputId} label={label} error={error}>
+      <input {...input} ref={ref} id={inputId} className="field__input" {...errorAria(inputId, error)} />
+      {trailing}
+    </Field>
   )
 })

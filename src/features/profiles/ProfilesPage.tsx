@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { call, download } from '../../api/client'
+import { call } from '../../api/client'
 import { useCall } from '../../api/use-call'
 import { destroyRole, downloadRoles, listRoles } from '../../contract/endpoints/roles'
-import { downloadDateStamp } from '../../contract/rules/dates'
 import type { RoleSummary } from '../../contract/schemas/roles'
 import { hasPermission } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { DownloadButton } from '../../ui/DownloadButton'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
 import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
@@ -93,16 +93,7 @@ export function ProfilesPage() {
     <section className="page">
       <PageHeader title={t`Perfiles`}>
         {can('profiles.export') && (
-          <Button
-            variant="secondary"
-            onClick={() =>
-              void download(downloadRoles, `perfiles_${downloadDateStamp(new Date())}.xlsx`).catch(
-                (error: unknown) => setFailure(errorMessage(error, i18n)),
-              )
-            }
-          >
-            <Trans>Descargar</Trans>
-          </Button>
+          <DownloadButton endpoint={downloadRoles} name="perfiles" onError={setFailure} />
         )}
         {can('profiles-create') && (
           <Link className="button" data-variant="primary" to="/profiles/create">

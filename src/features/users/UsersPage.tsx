@@ -1,17 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { call, download } from '../../api/client'
+import { call } from '../../api/client'
 import { useCall } from '../../api/use-call'
 import { listRoles } from '../../contract/endpoints/roles'
 import { destroyUser, downloadUsers, usersTable } from '../../contract/endpoints/users'
-import { downloadDateStamp } from '../../contract/rules/dates'
 import type { User } from '../../contract/schemas/users'
 import { hasPermission } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { DownloadButton } from '../../ui/DownloadButton'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
 import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
@@ -104,16 +104,7 @@ export function UsersPage() {
     <section className="page">
       <PageHeader title={t`Usuarios`}>
         {can('users.export') && (
-          <Button
-            variant="secondary"
-            onClick={() =>
-              void download(downloadUsers, `usuarios_${downloadDateStamp(new Date())}.xlsx`).catch(
-                (error: unknown) => setFailure(errorMessage(error, i18n)),
-              )
-            }
-          >
-            <Trans>Descargar</Trans>
-          </Button>
+          <DownloadButton endpoint={downloadUsers} name="usuarios" onError={setFailure} />
         )}
         {can('users-create') && (
           <Link className="button" data-variant="primary" to="/users/create">
