@@ -86,6 +86,8 @@ export interface OutboxEntry {
   attempts: number
   nextAttemptAt: number
   lastError: string | null
+  /** The server's per-field messages of a 422, shown when someone edits the entry. */
+  fieldErrors?: Record<string, string[]>
   /** The device clock: shown to people, never used for ordering. */
   createdAt: string
 }

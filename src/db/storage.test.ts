@@ -1,5 +1,6 @@
+import Dexie from 'dexie'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatBytes, requestPersistentStorage, storageUse } from './storage'
+import { formatBytes, isQuotaExceeded, requestPersistentStorage, storageUse } from './storage'
 
 describe('device storage', () => {
   afterEach(() => vi.unstubAllGlobals())
@@ -27,5 +28,15 @@ describe('device storage', () => {
   it('formats sizes for people', () => {
     expect(formatBytes(5_242_880, 'es')).toBe('5 MB')
     expect(formatBytes(1536, 'en')).toBe('1.5 KB')
+  })
+
+  it('recognises a full disk however IndexedDB and Dexie report it', () => {
+    const full = new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    expect(isQuotaExceeded(full)).toBe(true)
+    expect(isQuotaExceeded(new Dexie.QuotaExceededError('full'))).toBe(true)
+    expect(isQuotaExceeded(new Dexie.AbortError('Transaction aborted', full))).toBe(true)
+    expect(isQuotaExceeded(new Dexie.AbortError('Transaction aborted'))).toBe(false)
+    expect(isQuotaExceeded(new Error('CURP duplicada'))).toBe(false)
+    expect(isQuotaExceeded(null)).toBe(false)
   })
 })

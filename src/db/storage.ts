@@ -40,3 +40,18 @@ export function formatBytes(bytes: number, locale: string): string {
   }
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)} ${units[unit]}`
 }
+
+/**
+ * Whether a failed write ran out of device storage. IndexedDB raises a DOMException named
+ * QuotaExceededError; Dexie passes it on under the same name or wraps it (an aborted
+ * transaction, a bulk error) with the original as `inner`.
+ */
+export function isQuotaExceeded(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return false
+    const { name, inner } = current as { name?: unknown; inner?: unknown }
+    if (name === 'QuotaExceededError') return true
+    current = inner
+  }
+  return false
+}

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest'
 import type { LocalDb } from '../db/local-db'
 import { MAX_WAIT_MS } from './backoff'
 import { createPatient, createReading, type MutationContext, updatePatient } from './mutators'
-import { discard, markRejected, needsAttentionCount, nextSendable, pendingCount, retry } from './outbox'
+import {
+  discard,
+  editEntry,
+  markRejected,
+  needsAttentionCount,
+  nextSendable,
+  pendingCount,
+  retry,
+} from './outbox'
 import { aBloodPressure, aDevice, aPatient, CURPS, pendingEntries } from './test-fixtures'
 
 const NOW = Date.parse('2026-11-22T10:00:00.000Z')
@@ -156,5 +164,40 @@ describe('rejections', () => {
     await discard(db, update?.seq as number, 'Error de captura', 'nurse-1')
     expect(await db.outbox.count()).toBe(0)
     expect(await db.patients.get(patient.id)).toMatchObject({ syncState: 'rejected' })
+  })
+
+  it('sends an edited rejected entry again with the correction, unblocking what waited on it', async () => {
+    const { db, guadalupe, create, update, reading } = await aBusyQueue()
+    await markRejected(db, create, 'Los datos no son válidos', {
+      second_last_name: ['Máximo 100 caracteres.'],
+    })
+    expect((await db.outbox.get(create.seq as number))?.fieldErrors).toEqual({
+      second_last_name: ['Máximo 100 caracteres.'],
+    })
+    await editEntry(db, create.seq as number, { second_last_name: 'Martínez López', id: 'another-id' })
+    const [edited, ...rest] = await pendingEntries(db)
+    expect(edited).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      body: { id: guadalupe.id, second_last_name: 'Martínez López', curp: CURPS.guadalupe },
+    })
+    expect(edited?.fieldErrors).toBeUndefined()
+    expect(rest.filter((e) => e.seq === update.seq || e.seq === reading.seq).map((e) => e.status)).toEqual([
+      'pending',
+      'pending',
+    ])
+    expect(await db.patients.get(guadalupe.id)).toMatchObject({
+      second_last_name: 'Martínez López',
+      syncState: 'pending',
+    })
+  })
+
+  it('edits only a refused entry, and only the fields it carries', async () => {
+    const { db, create, update } = await aBusyQueue()
+    await expect(editEntry(db, create.seq as number, { name: 'Lupita' })).rejects.toThrow(/pending/)
+    await markRejected(db, update, 'El teléfono no es válido')
+    await expect(editEntry(db, update.seq as number, { name: 'Lupita' })).rejects.toThrow(/name/)
+    expect((await db.outbox.get(update.seq as number))?.body).toEqual({ phone: '3398765432' })
   })
 })

@@ -97,12 +97,18 @@ export async function dependentsOf(db: LocalDb, entry: OutboxEntry): Promise<Out
 
 /**
  * The server refused an entry (400/403/422…): it stays, marked `rejected` with the server's
- * message, and everything built on it is `blocked` until someone retries, edits or discards.
+ * message and its per-field messages (shown when someone edits it), and everything built on it
+ * is `blocked` until someone retries, edits or discards.
  */
-export async function markRejected(db: LocalDb, entry: OutboxEntry, error: string): Promise<void> {
+export async function markRejected(
+  db: LocalDb,
+  entry: OutboxEntry,
+  error: string,
+  fieldErrors?: Record<string, string[]>,
+): Promise<void> {
   await db.transaction('rw', db.outbox, db.patients, db.readings, async () => {
     if (entry.seq === undefined) return
-    await db.outbox.update(entry.seq, { status: 'rejected', lastError: error })
+    await db.outbox.update(entry.seq, { status: 'rejected', lastError: error, fieldErrors })
     await rowTable(db, entry.entity).update(entry.entityId, { syncState: 'rejected' })
     for (const dependent of await dependentsOf(db, entry)) {
       if (dependent.seq === undefined || dependent.status === 'rejected') continue
@@ -111,19 +117,46 @@ export async function markRejected(db: LocalDb, entry: OutboxEntry, error: strin
   })
 }
 
+/** Puts an entry back in the queue from scratch, and with it the entries it was blocking. */
+async function requeue(db: LocalDb, entry: OutboxEntry, changes: Partial<OutboxEntry> = {}): Promise<void> {
+  const fresh = { status: 'pending' as const, attempts: 0, nextAttemptAt: 0, lastError: null }
+  await db.outbox.update(entry.seq as number, { ...changes, ...fresh, fieldErrors: undefined })
+  await rowTable(db, entry.entity).update(entry.entityId, { syncState: 'pending' })
+  for (const dependent of await dependentsOf(db, entry)) {
+    if (dependent.seq !== undefined && dependent.status === 'blocked') {
+      await db.outbox.update(dependent.seq, { status: 'pending' })
+    }
+  }
+}
+
 /** Sends a rejected, blocked or conflicting entry again from scratch, with its dependents. */
 export async function retry(db: LocalDb, seq: number): Promise<void> {
   await db.transaction('rw', db.outbox, db.patients, db.readings, async () => {
     const entry = await db.outbox.get(seq)
-    if (!entry) return
-    const fresh = { status: 'pending' as const, attempts: 0, nextAttemptAt: 0, lastError: null }
-    await db.outbox.update(seq, fresh)
-    await rowTable(db, entry.entity).update(entry.entityId, { syncState: 'pending' })
-    for (const dependent of await dependentsOf(db, entry)) {
-      if (dependent.seq !== undefined && dependent.status === 'blocked') {
-        await db.outbox.update(dependent.seq, { status: 'pending' })
-      }
+    if (entry) await requeue(db, entry)
+  })
+}
+
+/**
+ * Corrects a refused entry (DESIGN §5: retry, edit or discard) and sends it again. The body must
+ * already satisfy the entry's contract schema (`entrySchema`); only the fields the entry carries
+ * can change, so an update still sends just what the person changed, against the same base.
+ * The visible row shows the correction at once.
+ */
+export async function editEntry(db: LocalDb, seq: number, changes: Record<string, unknown>): Promise<void> {
+  await db.transaction('rw', db.outbox, db.patients, db.readings, async () => {
+    const entry = await db.outbox.get(seq)
+    if (!entry) throw new Error(`Entry ${seq} is no longer queued`)
+    if (entry.status !== 'rejected' && entry.status !== 'blocked') {
+      throw new Error(`Only a rejected or blocked entry can be edited (this one is ${entry.status})`)
     }
+    const foreign = Object.keys(changes).filter((field) => !(field in entry.body))
+    if (foreign.length > 0) throw new Error(`The entry does not carry ${foreign.join(', ')}`)
+    // Ids are what other entries and the server know the record by: they never change.
+    const { id: _id, patient_id: _patient, ...editable } = changes
+    const body = { ...entry.body, ...editable }
+    await requeue(db, entry, { body })
+    await rowTable(db, entry.entity).update(entry.entityId, editable)
   })
 }
 

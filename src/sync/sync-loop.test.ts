@@ -7,6 +7,7 @@ import {
   aBloodPressure,
   aDevice,
   aPatient,
+  aSyncedPatient,
   CURPS,
   pendingEntries,
   scriptedTransport,
@@ -30,17 +31,6 @@ function aLoop(db: LocalDb, transport: Transport, overrides: Partial<SyncLoopOpt
     ...overrides,
   })
   return { loop, refreshSession, onAuthLost }
-}
-
-/** A patient the server holds at version 3, cached on the device with its shadow. */
-async function aSyncedPatient(db: LocalDb, ctx: MutationContext) {
-  const created = await createPatient(db, ctx, aPatient())
-  await db.outbox.clear()
-  const { syncState: _state, ...fields } = created
-  const server = { ...fields, version: 3 }
-  await db.patients.put({ ...server, syncState: 'synced' })
-  await db.shadows.put({ entity: 'patient', id: created.id, version: 3, data: server })
-  return server
 }
 
 describe('sending the outbox', () => {

@@ -1,9 +1,10 @@
-import type { LocalDb, OutboxEntry, SyncState } from '../db/local-db'
+import type { LocalDb, OutboxEntry } from '../db/local-db'
 import { rowTable } from '../db/local-db'
 import { nextDelay } from './backoff'
 import { holdReloadWhile } from './can-reload'
 import { changedFields, mergeThreeWay } from './merge'
 import { markRejected, nextSendable } from './outbox'
+import { settleRow } from './settle'
 import type { SendResult, Transport } from './transport'
 
 /** The part of the Web Locks API the loop uses (navigator.locks fits it). */
@@ -127,7 +128,7 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
             break
           }
           case 'rejected':
-            await markRejected(db, entry, result.message || `HTTP ${result.status}`)
+            await markRejected(db, entry, result.message || `HTTP ${result.status}`, result.errors)
             break
           case 'version-mismatch': {
             const count = (merges.get(entry.mutationId) ?? 0) + 1
@@ -220,33 +221,6 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
   }
 
   return { runOnce, kick, start, stop }
-}
-
-/** The state a record's row shows, given the entries still queued for it. */
-function stateOf(remaining: OutboxEntry[]): SyncState {
-  if (remaining.length === 0) return 'synced'
-  if (remaining.some((entry) => entry.status === 'conflict')) return 'conflict'
-  if (remaining.some((entry) => entry.status === 'rejected')) return 'rejected'
-  return 'pending'
-}
-
-/**
- * Makes the visible row the server's copy with the user's still-queued changes on top, so an
- * answer never hides a later edit and the fields nobody here touched follow the server.
- */
-async function settleRow(db: LocalDb, entry: OutboxEntry, server: Record<string, unknown>, version: number) {
-  const rows = rowTable(db, entry.entity)
-  const remaining = await db.outbox.where('entityId').equals(entry.entityId).toArray()
-  const existing = await rows.get(entry.entityId)
-  const queued = Object.assign({}, ...remaining.map((other) => other.body))
-  await rows.put({
-    ...existing,
-    ...server,
-    ...queued,
-    id: entry.entityId,
-    version,
-    syncState: stateOf(remaining),
-  })
 }
 
 const versionOf = (record: Record<string, unknown> | null, fallback: number) =>

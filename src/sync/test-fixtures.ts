@@ -1,7 +1,13 @@
 import { afterEach } from 'vitest'
 import { curpCheckDigit } from '../contract/rules/curp'
 import { type LocalDb, type OutboxEntry, openLocalDb } from '../db/local-db'
-import type { MutationContext, NewBloodPressure, NewGlucose, NewPatient } from './mutators'
+import {
+  createPatient,
+  type MutationContext,
+  type NewBloodPressure,
+  type NewGlucose,
+  type NewPatient,
+} from './mutators'
 import type { SendResult, Transport } from './transport'
 
 /** Test data for the sync engine's tests: realistic Mexican patients and readings (DESIGN §8). */
@@ -93,3 +99,14 @@ export function scriptedTransport(answers: Answer[] = []): Transport & { sent: O
 }
 
 export const pendingEntries = (db: LocalDb) => db.outbox.orderBy('seq').toArray()
+
+/** A patient the server holds at version 3, cached on the device with its shadow. */
+export async function aSyncedPatient(db: LocalDb, ctx: MutationContext) {
+  const created = await createPatient(db, ctx, aPatient())
+  await db.outbox.clear()
+  const { syncState: _state, ...fields } = created
+  const server = { ...fields, version: 3 }
+  await db.patients.put({ ...server, syncState: 'synced' })
+  await db.shadows.put({ entity: 'patient', id: created.id, version: 3, data: server })
+  return server
+}

@@ -34,6 +34,11 @@ export function SyncStatus({ pull }: { pull: PullState }) {
           <Trans>Sincronizando… {pull.applied} registros</Trans>
         </span>
       )}
+      {pull.status === 'failed' && pull.full && (
+        <span className="sync-status__badge" data-tone="error">
+          <Trans>Sin espacio en el dispositivo</Trans>
+        </span>
+      )}
       {pending > 0 && (
         <span className="sync-status__badge">
           <Trans>{pending} por enviar</Trans>

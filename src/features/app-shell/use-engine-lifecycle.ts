@@ -1,15 +1,20 @@
 import { useEffect, useState } from 'react'
+import { isQuotaExceeded } from '../../db/storage'
 import { useSession } from '../../session/use-session'
 import { setCurrentEngine } from '../../sync/current-engine'
 import { startSyncEngine } from '../../sync/engine'
 import type { PullProgress } from '../../sync/pull'
 
-export type PullState = { status: 'idle' } | { status: 'pulling'; applied: number } | { status: 'failed' }
+export type PullState =
+  | { status: 'idle' }
+  | { status: 'pulling'; applied: number }
+  /** `full`: the device ran out of storage; the page being written was not kept (one transaction). */
+  | { status: 'failed'; full: boolean }
 
 /**
  * Starts the signed-in user's sync engine while the shell is on screen and pulls the feed (the
  * initial sync the first time, with its progress), again whenever the app returns to the
- * foreground. Offline, the pull fails quietly and the cached data stays.
+ * foreground. Offline, the pull fails quietly and the cached data stays; a full device is told.
  */
 export function useEngineLifecycle(): PullState {
   const session = useSession()
@@ -29,7 +34,7 @@ export function useEngineLifecycle(): PullState {
       engine
         .pull((progress: PullProgress) => live && setPull({ status: 'pulling', applied: progress.applied }))
         .then(() => live && setPull({ status: 'idle' }))
-        .catch(() => live && setPull({ status: 'failed' }))
+        .catch((error: unknown) => live && setPull({ status: 'failed', full: isQuotaExceeded(error) }))
     }
     pullNow()
     const onVisible = () => document.visibilityState === 'visible' && pullNow()

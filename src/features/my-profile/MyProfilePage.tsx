@@ -12,6 +12,7 @@ import { endSession } from '../../session/end-session'
 import { updateSession } from '../../session/session-store'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
+import { DeviceStorage } from '../../ui/DeviceStorage'
 import { errorMessage } from '../../ui/form/error-message'
 import { fieldMessage, showServerErrors } from '../../ui/form/field-errors'
 import { MessageDialog } from '../../ui/MessageDialog'
@@ -20,7 +21,6 @@ import { PageHeader } from '../../ui/PageHeader'
 import { PasswordField } from '../../ui/PasswordField'
 import { Spinner } from '../../ui/Spinner'
 import { TextField } from '../../ui/TextField'
-import { DeviceStorage } from './DeviceStorage'
 
 interface ProfileValues {
   name: string

@@ -8,15 +8,15 @@ import { Button } from '../../ui/Button'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
-import { NewPatientForm } from './NewPatientForm'
+import { PatientForm } from './PatientForm'
 import { ReadingForm } from './ReadingForm'
 
 type Row = LocalPatient & { full_name: string; state_label: string }
 
 /**
  * The patients cached on this device, read from Dexie and never waiting on the network
- * (DESIGN §5), with the minimum to drive the offline kinds by hand: a new patient and a blood
- * pressure reading. The full patient screens come with the patients issue.
+ * (DESIGN §5), with the minimum to drive the offline kinds by hand: a new patient, an edit and a
+ * blood pressure reading. The full patient screens come with the patients issue.
  */
 export function OfflinePatientsPage() {
   const { t, i18n } = useLingui()
@@ -28,7 +28,9 @@ export function OfflinePatientsPage() {
   )
   const [adding, setAdding] = useState(false)
   const [readingFor, setReadingFor] = useState<Row | null>(null)
+  const [editing, setEditing] = useState<Row | null>(null)
   const canCreate = hasPermission(currentSession(), 'patients-create')
+  const canEdit = hasPermission(currentSession(), 'patients-edit')
 
   const stateLabel = (state: string) =>
     state === 'synced'
@@ -62,15 +64,23 @@ export function OfflinePatientsPage() {
           title: t`Acciones`,
           isAction: true,
           component: (row) => (
-            <Button variant="ghost" onClick={() => setReadingFor(row)}>
-              <Trans>Presión arterial</Trans>
-              <span className="visually-hidden"> {row.full_name}</span>
-            </Button>
+            <span className="row-actions">
+              {canEdit && (
+                <Button variant="ghost" onClick={() => setEditing(row)}>
+                  <Trans>Editar</Trans>
+                  <span className="visually-hidden"> {row.full_name}</span>
+                </Button>
+              )}
+              <Button variant="ghost" onClick={() => setReadingFor(row)}>
+                <Trans>Presión arterial</Trans>
+                <span className="visually-hidden"> {row.full_name}</span>
+              </Button>
+            </span>
           ),
         },
       ],
     }),
-    [i18n.locale],
+    [i18n.locale, canEdit],
   )
 
   if (!db || !patients) return <Spinner />
@@ -83,7 +93,8 @@ export function OfflinePatientsPage() {
           </Button>
         )}
       </PageHeader>
-      {adding && <NewPatientForm db={db} onDone={() => setAdding(false)} />}
+      {adding && <PatientForm db={db} onDone={() => setAdding(false)} />}
+      {editing && <PatientForm key={editing.id} db={db} patient={editing} onDone={() => setEditing(null)} />}
       {readingFor && <ReadingForm db={db} patient={readingFor} onDone={() => setReadingFor(null)} />}
       <DataTable
         config={config}

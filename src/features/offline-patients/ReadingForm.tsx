@@ -9,6 +9,7 @@ import { currentEngine } from '../../sync/current-engine'
 import { createReading } from '../../sync/mutators'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
+import { errorMessage } from '../../ui/form/error-message'
 import { fieldMessage } from '../../ui/form/field-errors'
 import { notify } from '../../ui/notices'
 import { TextField } from '../../ui/TextField'
@@ -53,7 +54,7 @@ export function ReadingForm({
       notify(t`Lectura guardada en este dispositivo`)
       onDone()
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error))
+      setFailure(errorMessage(error, i18n))
     }
   })
   const message = (name: keyof Values) => {

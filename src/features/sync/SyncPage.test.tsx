@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openLocalDb } from '../../db/local-db'
+import { type LocalDb, type OutboxEntry, openLocalDb } from '../../db/local-db'
 import { setCurrentEngine } from '../../sync/current-engine'
 import type { SyncEngine } from '../../sync/engine'
+import { updatePatient } from '../../sync/mutators'
+import { aDevice, aSyncedPatient } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
 import { SyncPage } from './SyncPage'
 
@@ -45,4 +47,100 @@ describe('the sync screen', () => {
       await screen.findByText('Todo lo registrado en este dispositivo ya llegó al servidor.'),
     ).toBeTruthy()
   })
+
+  it("resolves a conflict field by field, showing before, mine and the server's", async () => {
+    const { db, ctx } = aDevice()
+    const server = await aSyncedPatient(db, ctx)
+    await updatePatient(db, ctx, server.id, { phone: '3398765432', address_other: 'Calle Morelos 8' })
+    // What a 412 leaves behind: the entry in conflict, the server's copy as shadow, one row per field.
+    const [entry] = await db.outbox.toArray()
+    await db.outbox.update(entry?.seq as number, { status: 'conflict', lastError: 'version-mismatch' })
+    const theirs = { ...server, phone: '3311112222', address_other: 'Calle Hidalgo 45', version: 4 }
+    await db.shadows.put({ entity: 'patient', id: server.id, version: 4, data: theirs })
+    const conflict = {
+      entity: 'patient' as const,
+      entityId: server.id,
+      createdAt: '2026-11-22T10:00:00.000Z',
+    }
+    await db.conflicts.bulkAdd([
+      { ...conflict, field: 'phone', base: '3312345678', mine: '3398765432', theirs: '3311112222' },
+      {
+        ...conflict,
+        field: 'address_other',
+        base: server.address_other,
+        mine: 'Calle Morelos 8',
+        theirs: 'Calle Hidalgo 45',
+      },
+    ])
+    setCurrentEngine({ db, loop: { kick() {} } } as unknown as SyncEngine)
+    await renderWithI18n(<SyncPage />)
+    const table = await screen.findByRole('table', { name: 'Conflicto en María Guadalupe González Martínez' })
+    expect(table.textContent).toContain('Teléfono')
+    expect(table.textContent).toContain('3312345678')
+    const apply = screen.getByRole('button', { name: 'Aplicar decisión' })
+    expect(apply.hasAttribute('disabled')).toBe(true)
+    fireEvent.click(screen.getByLabelText('Teléfono: conservar el mío (3398765432)'))
+    expect(apply.hasAttribute('disabled')).toBe(true)
+    fireEvent.click(screen.getByLabelText('Domicilio: usar el del servidor (Calle Hidalgo 45)'))
+    fireEvent.click(apply)
+    await waitFor(async () => expect(await db.conflicts.count()).toBe(0))
+    expect(await db.outbox.toArray()).toMatchObject([
+      { status: 'pending', baseVersion: 4, body: { phone: '3398765432' } },
+    ])
+    expect(await db.patients.get(server.id)).toMatchObject({ address_other: 'Calle Hidalgo 45' })
+  })
+
+  it("corrects a rejected reading with the server's and the contract's messages, then queues it again", async () => {
+    const db = openLocalDb({ tenant: 'demo.localhost', userId: `u-${Math.random()}` })
+    const reading = await aRejectedReading(db)
+    setCurrentEngine({ db, loop: { kick() {} } } as unknown as SyncEngine)
+    await renderWithI18n(<SyncPage />)
+    fireEvent.click(await screen.findByRole('button', { name: 'Corregir' }))
+    expect(await screen.findByText('Debe ser como máximo 250.')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Diastólica (mmHg)'), { target: { value: '20' } })
+    fireEvent.change(screen.getByLabelText('Sistólica (mmHg)'), { target: { value: '135' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar y reenviar' }))
+    expect(await screen.findByText('Debe ser al menos 40.')).toBeTruthy()
+    expect((await db.outbox.get(reading.seq as number))?.status).toBe('rejected')
+    fireEvent.change(screen.getByLabelText('Diastólica (mmHg)'), { target: { value: '85' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar y reenviar' }))
+    await waitFor(async () => expect((await db.outbox.get(reading.seq as number))?.status).toBe('pending'))
+    expect((await db.outbox.get(reading.seq as number))?.body).toMatchObject({
+      id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+      systolic: 135,
+      diastolic: 85,
+    })
+  })
 })
+
+/** A blood pressure reading typed as 350 mmHg, refused by the server with its field message. */
+async function aRejectedReading(db: LocalDb): Promise<OutboxEntry> {
+  const entry: OutboxEntry = {
+    mutationId: 'm2',
+    userId: 'u1',
+    tenant: 'demo.localhost',
+    kind: 'reading.create',
+    entity: 'reading',
+    entityId: 'r2',
+    method: 'POST',
+    path: '/api/operation/patients/blood-pressure',
+    body: {
+      id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+      patient_id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c',
+      taken_at: '2026-11-22T09:30:00.000Z',
+      systolic: 350,
+      diastolic: 85,
+      heart_rate: null,
+    },
+    baseVersion: null,
+    dependsOn: [],
+    status: 'rejected',
+    attempts: 1,
+    nextAttemptAt: 0,
+    lastError: 'Los datos no son válidos.',
+    fieldErrors: { systolic: ['Debe ser como máximo 250.'] },
+    createdAt: '2026-11-22T09:30:00.000Z',
+  }
+  entry.seq = await db.outbox.add(entry)
+  return entry
+}

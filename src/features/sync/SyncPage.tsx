@@ -1,17 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
-import type { OutboxEntry } from '../../db/local-db'
+import type { Conflict, LocalDb, OutboxEntry } from '../../db/local-db'
 import { currentSession } from '../../session/session-store'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { currentEngine } from '../../sync/current-engine'
 import { discard, retry } from '../../sync/outbox'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
+import { DeviceStorage } from '../../ui/DeviceStorage'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
+import { ConflictResolver } from './ConflictResolver'
 import { DiscardDialog } from './DiscardDialog'
+import { EditEntryDialog } from './EditEntryDialog'
 import './sync.css'
 
 /**
@@ -22,8 +25,9 @@ export function SyncPage() {
   const { t, i18n } = useLingui()
   const db = useSyncEngine()?.db
   const entries = useLiveQuery(async () => (db ? db.outbox.orderBy('seq').toArray() : undefined), [db])
-  const conflicts = useLiveQuery(async () => (db ? db.conflicts.toArray() : undefined), [db])
+  const conflicts = useLiveQuery(async () => (db ? conflictsByRecord(db) : undefined), [db])
   const [doomed, setDoomed] = useState<OutboxEntry | null>(null)
+  const [editing, setEditing] = useState<OutboxEntry | null>(null)
 
   if (!db || !entries || !conflicts) return <Spinner />
   const statusText: Record<OutboxEntry['status'], string> = {
@@ -78,11 +82,26 @@ export function SyncPage() {
                 )}
               </small>
               {entry.lastError && <Alert>{entry.lastError}</Alert>}
-              {(entry.status === 'rejected' || entry.status === 'blocked' || entry.status === 'conflict') && (
+              {(entry.status === 'rejected' || entry.status === 'blocked') && (
                 <span className="row-actions">
                   <Button variant="secondary" onClick={() => void again(entry)}>
                     <Trans>Reintentar</Trans>
                   </Button>
+                  {entry.status === 'rejected' && (
+                    <Button variant="secondary" onClick={() => setEditing(entry)}>
+                      <Trans>Corregir</Trans>
+                    </Button>
+                  )}
+                  <Button variant="ghost" onClick={() => setDoomed(entry)}>
+                    <Trans>Descartar</Trans>
+                  </Button>
+                </span>
+              )}
+              {entry.status === 'conflict' && (
+                <span className="row-actions">
+                  <a href="#conflicts">
+                    <Trans>Resolver el conflicto</Trans>
+                  </a>
                   <Button variant="ghost" onClick={() => setDoomed(entry)}>
                     <Trans>Descartar</Trans>
                   </Button>
@@ -94,37 +113,50 @@ export function SyncPage() {
       )}
       {conflicts.length > 0 && (
         <>
-          <h2>
+          <h2 id="conflicts">
             <Trans>Conflictos</Trans>
           </h2>
-          <table className="sync-conflicts">
-            <caption className="visually-hidden">{t`Conflictos`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Campo`}</th>
-                <th scope="col">{t`Antes`}</th>
-                <th scope="col">{t`Mío`}</th>
-                <th scope="col">{t`Del servidor`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {conflicts.map((conflict) => (
-                <tr key={conflict.id}>
-                  <td>{conflict.field}</td>
-                  <td>{String(conflict.base ?? '')}</td>
-                  <td>{String(conflict.mine ?? '')}</td>
-                  <td>{String(conflict.theirs ?? '')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <p>
+            <Trans>
+              Alguien más cambió los mismos datos en el servidor. Elige, campo por campo, qué valor se queda.
+            </Trans>
+          </p>
+          {conflicts.map((record) => (
+            <ConflictResolver
+              key={record.entityId}
+              db={db}
+              title={record.title ?? t`Registro ${record.entityId}`}
+              conflicts={record.conflicts}
+            />
+          ))}
         </>
       )}
+      <DeviceStorage />
+      {editing && <EditEntryDialog db={db} entry={editing} onClose={() => setEditing(null)} />}
       <DiscardDialog
         open={doomed !== null}
         onConfirm={(reason) => void drop(reason)}
         onCancel={() => setDoomed(null)}
       />
     </section>
+  )
+}
+
+/** The conflicts of each record, with the name people know the record by. */
+async function conflictsByRecord(
+  db: LocalDb,
+): Promise<{ entityId: string; title: string | undefined; conflicts: Conflict[] }[]> {
+  const records = new Map<string, Conflict[]>()
+  for (const conflict of await db.conflicts.toArray()) {
+    records.set(conflict.entityId, [...(records.get(conflict.entityId) ?? []), conflict])
+  }
+  return Promise.all(
+    [...records].map(async ([entityId, conflicts]) => {
+      const patient = conflicts[0]?.entity === 'patient' ? await db.patients.get(entityId) : undefined
+      const title = patient
+        ? [patient.name, patient.last_name, patient.second_last_name].filter(Boolean).join(' ')
+        : undefined
+      return { entityId, title, conflicts }
+    }),
   )
 }

@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
+import type * as v from 'valibot'
 import { ApiError } from '../../api/errors'
 
 /**
@@ -38,6 +39,37 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
     default:
       // Another contract key with no text here yet; anything else is a server message, shown as is.
       return /^[a-z][\w-]*\.[\w-]+$/.test(key) ? i18n._(msg`Valor no permitido`) : key
+  }
+}
+
+/**
+ * The text of one valibot issue found on the device: the contract's own key when the schema
+ * names one, otherwise by the kind of check that failed, with its limit — the same texts the
+ * server gives for the same issue (server/platform/validation.ts).
+ */
+export function issueMessage(issue: v.BaseIssue<unknown>, i18n: I18n): string {
+  if (/^[a-z][\w-]*\.[\w-]+$/.test(issue.message)) {
+    if (issue.message === 'curp.invalid') return i18n._(msg`La CURP no es válida`)
+    return fieldMessage(issue.message, i18n) ?? ''
+  }
+  const n = String(issue.requirement ?? '')
+  switch (issue.type) {
+    case 'min_value':
+      return i18n._(msg`Debe ser al menos ${n}.`)
+    case 'max_value':
+      return i18n._(msg`Debe ser como máximo ${n}.`)
+    case 'min_length':
+      return i18n._(msg`Debe tener al menos ${n} caracteres.`)
+    case 'max_length':
+      return i18n._(msg`Debe tener como máximo ${n} caracteres.`)
+    case 'integer':
+      return i18n._(msg`Debe ser un número entero.`)
+    case 'non_empty':
+      return i18n._(msg`Este campo es obligatorio.`)
+    default:
+      return issue.kind === 'schema' && issue.input === undefined
+        ? i18n._(msg`Este campo es obligatorio.`)
+        : i18n._(msg`Valor no permitido`)
   }
 }
 

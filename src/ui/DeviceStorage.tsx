@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import { formatBytes, type StorageUse, storageUse } from '../../db/storage'
+import { formatBytes, type StorageUse, storageUse } from '../db/storage'
 
-/** DESIGN §4: the storage this device gives the app, shown on the profile screen. */
+/** DESIGN §4/§5: the storage this device gives the app (profile and sync screens). */
 export function DeviceStorage() {
   const { i18n } = useLingui()
   const [use, setUse] = useState<StorageUse | null>(null)

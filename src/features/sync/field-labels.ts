@@ -1,0 +1,50 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+/** What people call the synced kinds' fields (SPEC §3 Patient, §7 readings), by API name. */
+const LABELS: Record<string, MessageDescriptor> = {
+  payroll_number: msg`Número de nómina`,
+  key: msg`Clave`,
+  administrative_status: msg`Estatus administrativo`,
+  name: msg`Nombre`,
+  last_name: msg`Apellido paterno`,
+  second_last_name: msg`Apellido materno`,
+  birth_date: msg`Fecha de nacimiento`,
+  nationality_code: msg`Nacionalidad`,
+  birth_state_code: msg`Entidad de nacimiento`,
+  marital_status: msg`Estado civil`,
+  phone: msg`Teléfono`,
+  curp: msg`CURP`,
+  nss: msg`NSS`,
+  gender: msg`Género`,
+  biological_sex: msg`Sexo biológico`,
+  hire_date: msg`Fecha de ingreso`,
+  exam_frequency: msg`Frecuencia de examen periódico`,
+  address_state_code: msg`Estado`,
+  address_municipality_code: msg`Municipio`,
+  address_locality_code: msg`Localidad`,
+  address_other: msg`Domicilio`,
+  emergency_contact_name: msg`Contacto de emergencia`,
+  emergency_contact_relationship: msg`Parentesco del contacto`,
+  emergency_contact_phone: msg`Teléfono del contacto`,
+  supervisor: msg`Supervisor`,
+  taken_at: msg`Fecha y hora de la toma`,
+  note: msg`Nota`,
+  systolic: msg`Sistólica (mmHg)`,
+  diastolic: msg`Diastólica (mmHg)`,
+  heart_rate: msg`Frecuencia cardiaca`,
+  glucose: msg`Glucosa (mg/dL)`,
+  moment: msg`Momento`,
+}
+
+/** The label of a field; a field this list does not know yet shows its API name. */
+export function fieldLabel(field: string, i18n: I18n): string {
+  const label = LABELS[field]
+  return label ? i18n._(label) : field
+}
+
+/** A field's value as people read it: empty for no value, JSON for anything structured. */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  return typeof value === 'object' ? JSON.stringify(value) : String(value)
+}
