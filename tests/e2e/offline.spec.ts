@@ -49,7 +49,7 @@ test('a patient and a reading made offline survive a reload and reach the server
   await page.getByLabel('Sistólica (mmHg)').fill('300')
   await page.getByLabel('Diastólica (mmHg)').fill('80')
   await page.getByRole('button', { name: 'Guardar' }).click()
-  await expect(page.getByText('Valor fuera de rango')).toBeVisible()
+  await expect(page.getByText('Debe ser como máximo 250.')).toBeVisible()
   await page.getByLabel('Sistólica (mmHg)').fill('124')
   await page.getByRole('button', { name: 'Guardar' }).click()
   await expect(page.getByText('Lectura guardada en este dispositivo').first()).toBeVisible()

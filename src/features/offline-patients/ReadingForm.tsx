@@ -10,7 +10,7 @@ import { createReading } from '../../sync/mutators'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/form/error-message'
-import { fieldMessage } from '../../ui/form/field-errors'
+import { fieldMessage, issueMessage } from '../../ui/form/field-errors'
 import { notify } from '../../ui/notices'
 import { TextField } from '../../ui/TextField'
 import { mutationContext } from './context'
@@ -37,7 +37,8 @@ export function ReadingForm({
   const { t, i18n } = useLingui()
   const [failure, setFailure] = useState<string | null>(null)
   const form = useForm<Values>({
-    resolver: valibotResolver(Reading) as never,
+    // Range checks carry no message key of their own: word them from the issue and its limit.
+    resolver: valibotResolver(Reading, { message: (issue) => issueMessage(issue, i18n) }) as never,
     defaultValues: { systolic: '', diastolic: '' },
   })
   const submit = form.handleSubmit(async (values) => {
@@ -57,10 +58,7 @@ export function ReadingForm({
       setFailure(errorMessage(error, i18n))
     }
   })
-  const message = (name: keyof Values) => {
-    const key = form.formState.errors[name]?.message
-    return key && /^\d|at least|at most|Invalid/.test(key) ? t`Valor fuera de rango` : fieldMessage(key, i18n)
-  }
+  const message = (name: keyof Values) => fieldMessage(form.formState.errors[name]?.message, i18n)
   const name = [patient.name, patient.last_name].filter(Boolean).join(' ')
   return (
     <form className="form-card" onSubmit={submit} noValidate aria-label={t`Presión arterial de ${name}`}>

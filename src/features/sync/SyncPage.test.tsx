@@ -67,7 +67,7 @@ describe('the sync screen', () => {
       {
         ...conflict,
         field: 'address_other',
-        base: server.address_other,
+        base: 'Av. Juárez 120, Col. Centro',
         mine: 'Calle Morelos 8',
         theirs: 'Calle Hidalgo 45',
       },
