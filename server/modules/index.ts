@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Service } from '../../src/contract/services'
 import { authenticationModule } from './authentication/index'
+import { catalogsModule } from './catalogs/index'
 import { configurationModule } from './configuration/index'
 import type { ModuleDeps } from './deps'
 import { operationModule } from './operation/index'
@@ -14,6 +15,7 @@ type Module = (app: FastifyInstance, deps: ModuleDeps) => Promise<void>
  */
 export const MODULES: Partial<Record<Service, Module>> = {
   authentication: authenticationModule,
+  catalogs: catalogsModule,
   configuration: configurationModule,
   operation: operationModule,
   sync: syncModule,

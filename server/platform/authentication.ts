@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { PATIENT_MODE_PERMISSIONS } from '../../src/contract/rules/permissions'
+import { LANDLORD_ONLY_PERMISSIONS, PATIENT_MODE_PERMISSIONS } from '../../src/contract/rules/permissions'
 import { type Db, withTenant } from '../db/client'
 import { landlordUsers, rolePermissions, users } from '../db/schema'
 import type { TokenService } from './tokens'
@@ -11,6 +11,7 @@ export const LANDLORD_PERMISSIONS: ReadonlySet<string> = new Set([
   'clients-index',
   'clients-create',
   'clients-edit',
+  ...LANDLORD_ONLY_PERMISSIONS,
 ])
 
 interface Account {

@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ALL_PERMISSIONS, isPermission } from '../../src/contract/rules/permissions'
+import { ALL_PERMISSIONS, isLandlordOnlyPermission, isPermission } from '../../src/contract/rules/permissions'
 import { buildTestApp, type TestApp } from '../../tests/fixtures/app'
+import { buildLandlordUser, LANDLORD_HOST } from '../../tests/fixtures/landlord'
 import { buildTenant } from '../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../tests/fixtures/users'
 import type { DeclaredRoute } from './access'
@@ -51,6 +52,7 @@ describe('the route-permission walk (DESIGN §6)', () => {
   let noPermissions: Record<string, string>
   let allPermissions: Record<string, string>
   let expiredPassword: Record<string, string>
+  let landlord: Record<string, string>
 
   beforeAll(async () => {
     // The walk sends hundreds of requests from one address.
@@ -63,6 +65,8 @@ describe('the route-permission walk (DESIGN §6)', () => {
       permissions: ALL_PERMISSIONS,
       mustChangePassword: true,
     })
+    await buildLandlordUser(t.database.db, 'root@proveedor.mx')
+    landlord = (await signIn(t.app, LANDLORD_HOST, 'root@proveedor.mx')).headers
     noPermissions = (await signIn(t.app, host, 'nadie@acme.mx')).headers
     allPermissions = (await signIn(t.app, host, 'todo@acme.mx')).headers
     expiredPassword = (await signIn(t.app, host, 'vencida@acme.mx')).headers
@@ -82,7 +86,11 @@ describe('the route-permission walk (DESIGN §6)', () => {
   it('declares on every API route public, authenticated or a known permission', () => {
     for (const route of routes()) {
       const access = route.access ?? ''
-      const valid = access === 'public' || access === 'authenticated' || isPermission(access)
+      const valid =
+        access === 'public' ||
+        access === 'authenticated' ||
+        isPermission(access) ||
+        isLandlordOnlyPermission(access)
       expect(valid, `${nameOf(route)} declares "${access}"`).toBe(true)
     }
   })
@@ -117,8 +125,19 @@ describe('the route-permission walk (DESIGN §6)', () => {
 
   it('lets a user holding the permission past the check', async () => {
     for (const route of permissionRoutes()) {
-      const res = await t.app.inject(requestTo(route, allPermissions))
+      // The provider's own grants (shared catalogs) are held on the landlord host only.
+      const caller = isLandlordOnlyPermission(route.access ?? '') ? landlord : allPermissions
+      const res = await t.app.inject(requestTo(route, caller))
       expect([401, 403], `${nameOf(route)} answered ${res.statusCode}`).not.toContain(res.statusCode)
+    }
+  })
+
+  it('keeps the provider’s own grants from every tenant user', async () => {
+    const landlordRoutes = permissionRoutes().filter((route) => isLandlordOnlyPermission(route.access ?? ''))
+    expect(landlordRoutes.map(nameOf)).toContain('POST /api/catalogs/catalog/import')
+    for (const route of landlordRoutes) {
+      const res = await t.app.inject(requestTo(route, allPermissions))
+      expect(res.statusCode, nameOf(route)).toBe(403)
     }
   })
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isPermission } from '../../src/contract/rules/permissions'
+import { isLandlordOnlyPermission, isPermission } from '../../src/contract/rules/permissions'
 import { buildTestApp, type TestApp } from '../../tests/fixtures/app'
 import { buildTenant } from '../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../tests/fixtures/users'
@@ -44,7 +44,11 @@ describe('the route-permission walk', () => {
     expect(routes().length).toBeGreaterThan(30)
     for (const route of routes()) {
       const access = route.access ?? ''
-      const valid = access === 'public' || access === 'authenticated' || isPermission(access)
+      const valid =
+        access === 'public' ||
+        access === 'authenticated' ||
+        isPermission(access) ||
+        isLandlordOnlyPermission(access)
       expect(valid, `${route.method} ${route.url} declares "${access}"`).toBe(true)
     }
   })

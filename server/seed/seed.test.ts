@@ -3,9 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isValidCurp } from '../../src/contract/rules/curp'
 import { isValidNss } from '../../src/contract/rules/nss'
 import { ALL_PERMISSIONS } from '../../src/contract/rules/permissions'
+import { CATALOG_NAMES } from '../../src/contract/schemas/catalogs'
 import { openTestDatabase } from '../../tests/fixtures/database'
 import { type Database, withTenant } from '../db/client'
 import {
+  affectedSystems,
+  bloodPressureRanges,
+  catalogVersions,
+  diagnoses,
   federalEntities,
   landlordUsers,
   municipalities,
@@ -106,12 +111,25 @@ describe('demo seed', () => {
     )
   })
 
+  it('loads the ICD-10 package, the affected systems and the blood-pressure ranges, each catalog at version 1', async () => {
+    expect(await database.db.$count(diagnoses)).toBe(14_204)
+    expect(await database.db.$count(affectedSystems)).toBe(12)
+    expect(await database.db.$count(bloodPressureRanges)).toBe(5)
+    const versions = await database.db.select().from(catalogVersions)
+    expect(versions.map((v) => v.catalog).sort()).toEqual([...CATALOG_NAMES].sort())
+    expect(versions.every((v) => v.version === 1)).toBe(true)
+  })
+
   it('changes nothing when it runs again', async () => {
     const count = async () => ({
       tenants: (await database.db.select().from(tenants)).length,
       patients: (await inDemo((tx) => tx.select().from(patients))).length,
       users: (await inDemo((tx) => tx.select().from(users))).length,
       references: (await database.db.select().from(referenceItems)).length,
+      diagnoses: await database.db.$count(diagnoses),
+      versions: (await database.db.select().from(catalogVersions))
+        .map((v) => `${v.catalog} ${v.version}`)
+        .sort(),
     })
     const before = await count()
     const secondRun: string[] = []

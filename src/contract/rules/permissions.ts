@@ -148,17 +148,30 @@ export const ACTION_PERMISSIONS: Record<string, readonly Permission[]> = {
   ...OTHER_PERMISSIONS,
 }
 
+/**
+ * Grants that only the provider's own users hold, on the landlord host: the reference catalogs
+ * are shared by every tenant, so no tenant profile may change them. They are not in
+ * ALL_PERMISSIONS, the list a tenant profile chooses from.
+ */
+export const LANDLORD_ONLY_PERMISSIONS = ['catalogs.import'] as const
+
 type RoutePermission = (typeof ROUTE_PERMISSIONS)[keyof typeof ROUTE_PERMISSIONS][number]
 type OtherPermission = (typeof OTHER_PERMISSIONS)[keyof typeof OTHER_PERMISSIONS][number]
-export type Permission = RoutePermission | ActionPermission | OtherPermission
+type LandlordOnlyPermission = (typeof LANDLORD_ONLY_PERMISSIONS)[number]
+export type Permission = RoutePermission | ActionPermission | OtherPermission | LandlordOnlyPermission
 
 export const ALL_PERMISSIONS: readonly Permission[] = [
   ...Object.values(ROUTE_PERMISSIONS).flat(),
   ...Object.values(ACTION_PERMISSIONS).flat(),
 ]
 
+/** Whether a tenant profile may hold the permission. */
 export function isPermission(name: string): name is Permission {
   return (ALL_PERMISSIONS as readonly string[]).includes(name)
+}
+
+export function isLandlordOnlyPermission(name: string): name is LandlordOnlyPermission {
+  return (LANDLORD_ONLY_PERMISSIONS as readonly string[]).includes(name)
 }
 
 /**
