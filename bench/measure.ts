@@ -1,14 +1,25 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import autocannon from 'autocannon'
 
-/** Starts one of bench/servers.ts in a child process and resolves once it listens. */
-export async function startServer(mode: string, port: number): Promise<ChildProcess> {
+/**
+ * Starts one of bench/servers.ts in a child process and resolves once it listens. `env` adds to
+ * the child's environment; `onReady` receives the child's ready message.
+ */
+export async function startServer(
+  mode: string,
+  port: number,
+  options: { env?: Record<string, string>; onReady?: (message: unknown) => void } = {},
+): Promise<ChildProcess> {
   const child = fork(new URL('./servers.ts', import.meta.url), [mode, String(port)], {
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
+    env: { ...process.env, ...options.env },
   })
   await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve())
+    child.once('message', (message) => {
+      options.onReady?.(message)
+      resolve()
+    })
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)))
   })
   return child

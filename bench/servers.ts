@@ -36,9 +36,18 @@ if (mode === 'bare') {
     dataDir: join(dataDir, 'pglite'),
   })
   await seedOnFirstStart(database.db, () => {})
+  // The initial-sync benchmark asks for a tenant the size of a big client (bench/seed-patients.ts).
+  const extraPatients = Number(process.env.BENCH_PATIENTS ?? 0)
+  let seedSeconds = 0
+  if (extraPatients > 0) {
+    const { seedBenchPatients } = await import('./seed-patients')
+    const started = performance.now()
+    await seedBenchPatients(database.db, extraPatients)
+    seedSeconds = (performance.now() - started) / 1000
+  }
   const app = await buildApp({ database, config, logger: false })
   await app.listen({ port, host: '127.0.0.1' })
-  process.send?.('ready')
+  process.send?.(extraPatients > 0 ? { ready: true, seedSeconds } : 'ready')
 } else {
   throw new Error(`Unknown server "${mode}"`)
 }

@@ -12,6 +12,10 @@ import { APP_ROLE } from './schema/columns'
 
 /** Tables without tenant_id: replicated reference tables under Citus. Adding one is a decision. */
 const LANDLORD_TABLES = [
+  'affected_systems',
+  'blood_pressure_ranges',
+  'catalog_versions',
+  'diagnoses',
   'federal_entities',
   'landlord_users',
   'localities',

@@ -13,6 +13,11 @@ const daysAgo = (days: number, now: number) => new Date(now - days * 86_400_000)
  * Forgets what no device can need any more, tenant by tenant (each in its own tenant
  * transaction, under row-level security): idempotency keys past 90 days, and change-log rows
  * past 180 days, moving the tenant's horizon so older cursors get `reset`.
+ *
+ * A reset (and a new device's first sync) reads the log from its start, so the log must still
+ * name every record that exists: a record whose newest change is about to go is noted again,
+ * above the horizon, before the old rows are deleted. Only tombstones and superseded changes
+ * really leave.
  */
 export async function sweepExpired(db: Db, now = Date.now()): Promise<{ keys: number; changes: number }> {
   let keys = 0
@@ -31,6 +36,14 @@ export async function sweepExpired(db: Db, now = Date.now()): Promise<{ keys: nu
         .orderBy(desc(changeLog.txid), desc(changeLog.seq))
         .limit(1)
       if (!newestOld) return
+      await tx.execute(sql`
+        insert into change_log (tenant_id, entity, entity_id, op, version, patient_id)
+        select tenant_id, entity, entity_id, op, version, patient_id
+          from (select distinct on (entity, entity_id) *
+                  from change_log
+                 order by entity, entity_id, txid desc, seq desc) as newest
+         where op = 'upsert'
+           and (txid, seq) <= (${newestOld.txid}::xid8, ${newestOld.seq}::bigint)`)
       await tx
         .insert(changeLogHorizon)
         .values({ tenantId: tenant.id, txid: newestOld.txid, seq: newestOld.seq })

@@ -154,7 +154,7 @@ describe('rejections', () => {
     })
   })
 
-  it('keeps a record the server has, marked rejected, when its edit is discarded', async () => {
+  it("puts a record the server has back to the server's copy when its edit is discarded", async () => {
     const { db, ctx } = aDevice()
     const patient = await createPatient(db, ctx, aPatient())
     await db.outbox.clear()
@@ -163,7 +163,11 @@ describe('rejections', () => {
     const [update] = await pendingEntries(db)
     await discard(db, update?.seq as number, 'Error de captura', 'nurse-1')
     expect(await db.outbox.count()).toBe(0)
-    expect(await db.patients.get(patient.id)).toMatchObject({ syncState: 'rejected' })
+    expect(await db.patients.get(patient.id)).toMatchObject({
+      phone: patient.phone,
+      version: 1,
+      syncState: 'synced',
+    })
   })
 
   it('sends an edited rejected entry again with the correction, unblocking what waited on it', async () => {

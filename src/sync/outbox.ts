@@ -7,6 +7,7 @@ import {
   type SyncEntity,
 } from '../db/local-db'
 import { MAX_WAIT_MS } from './backoff'
+import { settleRow } from './settle'
 
 /** What a mutator says about a change; the queue fills in the rest. */
 export interface EntryDraft {
@@ -163,8 +164,8 @@ export async function editEntry(db: LocalDb, seq: number, changes: Record<string
 /**
  * Gives up an entry on a person's decision (DESIGN §5: discard with a reason). The entry and
  * everything built on it leave the outbox and are written to `rejections` with who and why. A
- * record the server never had (a create) disappears from the device; an edited one stays,
- * marked `rejected`, until the next pull brings the server's copy back.
+ * record the server never had (a create) disappears from the device; an edited one goes back
+ * to the server's last copy.
  */
 export async function discard(
   db: LocalDb,
@@ -204,13 +205,29 @@ export async function discard(
 
 async function settleRowAfterDiscard(db: LocalDb, entry: OutboxEntry): Promise<void> {
   const rows = rowTable(db, entry.entity)
-  const everCreated = (await db.shadows.get([entry.entity, entry.entityId])) !== undefined
-  if (!everCreated && entry.kind.endsWith('.create')) {
+  const shadow = await db.shadows.get([entry.entity, entry.entityId])
+  const conflicts = db.conflicts.where('[entity+entityId]').equals([entry.entity, entry.entityId])
+  if (!shadow && entry.kind.endsWith('.create')) {
     await rows.delete(entry.entityId)
-    await db.conflicts.where('[entity+entityId]').equals([entry.entity, entry.entityId]).delete()
+    await conflicts.delete()
     return
   }
-  if (await rows.get(entry.entityId)) await rows.update(entry.entityId, { syncState: 'rejected' })
+  if (!shadow) {
+    if (await rows.get(entry.entityId)) await rows.update(entry.entityId, { syncState: 'rejected' })
+    return
+  }
+  // The discarded values must not linger on screen: back to the server's copy, with whatever
+  // else of the person's is still queued for the record on top.
+  if (
+    !(await db.outbox
+      .where('entityId')
+      .equals(entry.entityId)
+      .filter((e) => e.status === 'conflict')
+      .count())
+  ) {
+    await conflicts.delete()
+  }
+  await settleRow(db, entry, shadow.data, shadow.version)
 }
 
 /** Entries still on their way to the server (pending or being sent). */

@@ -156,6 +156,26 @@ describe('applying a page of the change feed', () => {
     expect(await db.patients.get(id)).toMatchObject({ ...deleted, phone: '3398765432', syncState: 'pending' })
     expect(await db.outbox.count()).toBe(1)
   })
+
+  it('applies a record that appears twice in one page in feed order', async () => {
+    const { db } = aDevice()
+    const applied = await applyChanges(
+      db,
+      page(
+        [
+          patientChange(GUADALUPE, 2, { phone: '3398765432' }),
+          patientChange(GUADALUPE, 1, { phone: '3300000000' }),
+          patientChange(JUAN, 1),
+          { entity: 'patient', id: JUAN, op: 'delete', version: 2, data: null },
+        ],
+        '1.4',
+      ),
+    )
+    expect(applied).toBe(3)
+    expect(await db.patients.get(GUADALUPE)).toMatchObject({ version: 2, phone: '3398765432' })
+    expect(await db.patients.get(JUAN)).toBeUndefined()
+    expect(await db.shadows.get(['patient', JUAN])).toBeUndefined()
+  })
 })
 
 describe('pulling everything', () => {
@@ -171,6 +191,17 @@ describe('pulling everything', () => {
     expect(fetchPage.mock.calls.map(([cursor]) => cursor)).toEqual([null, '1.1'])
     expect(progress).toHaveBeenLastCalledWith({ applied: 2, hasMore: false })
     expect(await db.patients.count()).toBe(2)
+  })
+
+  it('asks for the next page while it writes the one it has', async () => {
+    const { db } = aDevice()
+    const events: string[] = []
+    const fetchPage = async (cursor: string | null) => {
+      events.push(`fetch ${cursor}`)
+      return cursor === null ? page([patientChange(GUADALUPE, 1)], '1.1', true) : page([], '1.1')
+    }
+    await pullAll(db, fetchPage, ({ applied }) => events.push(`applied ${applied}`))
+    expect(events).toEqual(['fetch null', 'fetch 1.1', 'applied 1', 'applied 1'])
   })
 
   it('resumes from the stored cursor after an interruption', async () => {

@@ -41,58 +41,174 @@ function rowOf(change: FeedChange, existing: LocalRow | undefined): LocalRow {
  * the user's version, and the acknowledgement brings it in line. A version older than the one
  * already held (an answer stored by the sync loop overtook the feed) is ignored.
  * Returns how many changes were applied.
+ *
+ * The page's rows and shadows are read in bulk, the changes worked out in memory in feed order
+ * (a record appearing twice sees its earlier change) and written back in bulk: one IndexedDB
+ * request per table rather than several per change, which is what keeps an initial sync of a
+ * hundred thousand records within DESIGN §7's budget.
  */
 export async function applyChanges(db: LocalDb, page: FeedPage): Promise<number> {
   return db.transaction('rw', [db.patients, db.readings, db.shadows, db.outbox, db.meta], async () => {
     const queued = new Set((await db.outbox.orderBy('entityId').uniqueKeys()).map(String))
-    const keys = page.changes.map((change): [SyncEntity, string] => [entityOf(change), change.id])
-    const shadows = await db.shadows.bulkGet(keys)
+    const state = await readState(db, page.changes, queued)
     let applied = 0
-    for (const [index, change] of page.changes.entries()) {
+    for (const change of page.changes) {
       const entity = entityOf(change)
-      const held = shadows[index]
+      const key = keyOf(entity, change.id)
+      const held = state.shadows.get(key) ?? undefined
       if (held && held.version > change.version) continue
-      const rows = rowTable(db, entity)
-      const existing = await rows.get(change.id)
+      const existing = state.rows.get(key) ?? undefined
       const isQueued = queued.has(change.id)
       if (change.op === 'delete') {
-        await applyDelete(db, change, entity, existing, isQueued, held)
+        applyDelete(state, change, entity, existing, isQueued, held)
       } else {
-        const shadow: Shadow = { entity, id: change.id, version: change.version, data: { ...change.data } }
-        await db.shadows.put(shadow)
-        if (!isQueued) await rows.put(rowOf(change, existing))
+        setShadow(state, key, { entity, id: change.id, version: change.version, data: { ...change.data } })
+        if (!isQueued) setRow(state, key, rowOf(change, existing))
       }
       applied++
     }
+    await writeState(db, state)
     if (page.cursor !== null) await db.meta.put({ key: CURSOR_KEY, value: page.cursor })
     return applied
   })
+}
+
+type Key = `${SyncEntity}:${string}`
+const keyOf = (entity: SyncEntity, id: string): Key => `${entity}:${id}`
+
+/** A page's rows and shadows as they stand; null is a record that is not (or no longer) there. */
+interface PageState {
+  rows: Map<Key, LocalRow | null>
+  shadows: Map<Key, Shadow | null>
+  /** What the page's changes wrote: only these go back to the database. */
+  changedRows: Set<Key>
+  changedShadows: Set<Key>
+}
+
+function setRow(state: PageState, key: Key, row: LocalRow | null) {
+  state.rows.set(key, row)
+  state.changedRows.add(key)
+}
+
+function setShadow(state: PageState, key: Key, shadow: Shadow | null) {
+  state.shadows.set(key, shadow)
+  state.changedShadows.add(key)
+}
+
+const idOf = (key: Key): [SyncEntity, string] => {
+  const separator = key.indexOf(':')
+  return [key.slice(0, separator) as SyncEntity, key.slice(separator + 1)]
+}
+
+/**
+ * Reads what the page's changes need of the database: every shadow (the version held), and the
+ * visible row only where a change looks at it — a row with queued changes (kept, or made a
+ * tombstone) and a reading whose change does not say its kind. Any other row is replaced or
+ * deleted whole, so it is not read.
+ */
+async function readState(db: LocalDb, changes: FeedChange[], queued: Set<string>): Promise<PageState> {
+  const state: PageState = {
+    rows: new Map(),
+    shadows: new Map(),
+    changedRows: new Set(),
+    changedShadows: new Set(),
+  }
+  const unique = [...new Map(changes.map((c) => [keyOf(entityOf(c), c.id), c] as const)).values()]
+  for (const entity of ['patient', 'reading'] as const) {
+    const ids = unique.filter((c) => entityOf(c) === entity).map((c) => c.id)
+    if (ids.length === 0) continue
+    const shadows = await existingShadows(db, entity, ids)
+    ids.forEach((id, index) => {
+      state.shadows.set(keyOf(entity, id), shadows[index] ?? null)
+    })
+  }
+  const looked = unique.filter(
+    (c) => queued.has(c.id) || (c.entity === 'reading' && c.data?.kind === undefined),
+  )
+  for (const entity of ['patient', 'reading'] as const) {
+    const ids = looked.filter((c) => entityOf(c) === entity).map((c) => c.id)
+    if (ids.length === 0) continue
+    const rows = await rowTable(db, entity).bulkGet(ids)
+    ids.forEach((id, index) => {
+      state.rows.set(keyOf(entity, id), rows[index] ?? null)
+    })
+  }
+  return state
+}
+
+/**
+ * The shadows of some records of one entity. When none is held anywhere between the page's
+ * lowest and highest id — records new to the device, as most of an initial sync is — one count
+ * says so, instead of a read per record.
+ */
+async function existingShadows(db: LocalDb, entity: SyncEntity, ids: string[]) {
+  let lowest = ids[0] as string
+  let highest = lowest
+  for (const id of ids) {
+    if (id < lowest) lowest = id
+    if (id > highest) highest = id
+  }
+  const held = await db.shadows
+    .where('[entity+id]')
+    .between([entity, lowest], [entity, highest], true, true)
+    .count()
+  if (held === 0) return ids.map(() => undefined)
+  return db.shadows.bulkGet(ids.map((id): [SyncEntity, string] => [entity, id]))
+}
+
+async function writeState(db: LocalDb, state: PageState): Promise<void> {
+  const shadowPuts: Shadow[] = []
+  const shadowDeletes: [SyncEntity, string][] = []
+  const rowPuts: Record<SyncEntity, LocalRow[]> = { patient: [], reading: [] }
+  const rowDeletes: Record<SyncEntity, string[]> = { patient: [], reading: [] }
+  for (const key of state.changedShadows) {
+    const shadow = state.shadows.get(key)
+    if (shadow) shadowPuts.push(shadow)
+    else shadowDeletes.push(idOf(key))
+  }
+  for (const key of state.changedRows) {
+    const [entity, id] = idOf(key)
+    const row = state.rows.get(key)
+    if (row) rowPuts[entity].push(row)
+    else rowDeletes[entity].push(id)
+  }
+  // Each key is either put or deleted, once, so the batches need no order among themselves:
+  // issued together, the browser serialises one while the database writes another.
+  const writes: Promise<unknown>[] = []
+  if (shadowDeletes.length > 0) writes.push(db.shadows.bulkDelete(shadowDeletes))
+  if (shadowPuts.length > 0) writes.push(db.shadows.bulkPut(shadowPuts))
+  for (const entity of ['patient', 'reading'] as const) {
+    const rows = rowTable(db, entity)
+    if (rowDeletes[entity].length > 0) writes.push(rows.bulkDelete(rowDeletes[entity]))
+    if (rowPuts[entity].length > 0) writes.push(rows.bulkPut(rowPuts[entity]))
+  }
+  await Promise.all(writes)
 }
 
 /**
  * Deletes are soft and win (DESIGN §5). A row with queued changes stays as a tombstone, so the
  * person sees what happened to it when the server refuses those changes; any other row goes.
  */
-async function applyDelete(
-  db: LocalDb,
+function applyDelete(
+  state: PageState,
   change: FeedChange,
   entity: SyncEntity,
   existing: LocalRow | undefined,
   isQueued: boolean,
   held: Shadow | undefined,
 ) {
-  const rows = rowTable(db, entity)
+  const key = keyOf(entity, change.id)
   if (!isQueued) {
-    await rows.delete(change.id)
-    await db.shadows.delete([entity, change.id])
+    setRow(state, key, null)
+    setShadow(state, key, null)
     return
   }
   // The time is the server's when it says; otherwise the device's, which is only shown.
   const deletedAt =
     typeof change.data?.deleted_at === 'string' ? change.data.deleted_at : new Date().toISOString()
   const data = { ...held?.data, ...change.data, deleted_at: deletedAt }
-  await db.shadows.put({ entity, id: change.id, version: change.version, data })
-  if (existing) await rows.update(change.id, { deleted_at: deletedAt })
+  setShadow(state, key, { entity, id: change.id, version: change.version, data })
+  if (existing) setRow(state, key, { ...existing, deleted_at: deletedAt })
 }
 
 export async function storedCursor(db: LocalDb): Promise<string | null> {
@@ -126,6 +242,10 @@ export interface PullProgress {
  * Pulls the feed page by page until the server has nothing more, starting from the stored
  * cursor (so an interrupted initial sync resumes). A `reset` answer empties the synced cache
  * and starts again from the beginning. Returns how many changes were applied.
+ *
+ * The next page is asked for as soon as a page arrives, so it travels while this one is written
+ * to IndexedDB; pages are still applied one after another, each with its cursor. A failed fetch
+ * surfaces once the page before it is stored.
  */
 export async function pullAll(
   db: LocalDb,
@@ -134,17 +254,25 @@ export async function pullAll(
 ): Promise<number> {
   let cursor = await storedCursor(db)
   let applied = 0
+  let next = fetchPage(cursor, PAGE_SIZE)
   for (;;) {
-    const page = await fetchPage(cursor, PAGE_SIZE)
+    const page = await next
     if (page.reset) {
       // A reset of a pull that already starts from nothing would loop for ever.
       if (cursor === null) throw new Error('The change feed asked for a reset of a pull from the start')
       await resetCache(db)
       cursor = null
+      next = fetchPage(cursor, PAGE_SIZE)
       continue
     }
+    const after = page.cursor ?? cursor
+    if (page.hasMore) {
+      next = fetchPage(after, PAGE_SIZE)
+      // Awaited on the next turn; until then a failure must not count as unhandled.
+      next.catch(() => {})
+    }
     applied += await applyChanges(db, page)
-    cursor = page.cursor ?? cursor
+    cursor = after
     onProgress?.({ applied, hasMore: page.hasMore })
     if (!page.hasMore) return applied
   }

@@ -92,6 +92,23 @@ describe('sending the outbox', () => {
     expect(transport.sent[1]).toMatchObject({ baseVersion: 4 })
   })
 
+  it('keeps a newer pulled copy when an older answer (a replay of a lost one) arrives', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(db, ctx, aPatient())
+    const { syncState: _state, ...fields } = patient
+    // The feed brought version 2, edited elsewhere, while the create still waited to be heard.
+    const pulled = { ...fields, supervisor: 'Ing. Treviño', version: 2 }
+    await db.shadows.put({ entity: 'patient', id: patient.id, version: 2, data: pulled })
+    const transport = scriptedTransport([(entry) => ({ kind: 'ok', record: serverCopy(entry, 1) })])
+    await aLoop(db, transport).loop.runOnce()
+    expect(await db.patients.get(patient.id)).toMatchObject({
+      supervisor: 'Ing. Treviño',
+      version: 2,
+      syncState: 'synced',
+    })
+    expect(await db.shadows.get(['patient', patient.id])).toMatchObject({ version: 2 })
+  })
+
   it('sends nothing written by another user', async () => {
     const { db, ctx } = aDevice()
     await createPatient(db, ctx, aPatient())

@@ -234,9 +234,16 @@ async function acknowledge(db: LocalDb, entry: OutboxEntry, record: Record<strin
     const { syncState: _local, ...known } = existing ?? { syncState: 'synced' }
     const server = record ?? { ...known, ...entry.body }
     const version = versionOf(record, existing?.version ?? 0)
-    await db.shadows.put({ entity: entry.entity, id: entry.entityId, version, data: server })
+    // A pull may have brought a newer copy before this answer arrived (a lost answer replayed
+    // from its key is the first version the server ever sent): the newer copy stays, as the
+    // pull keeps it against an older change, or the record would show that old version for good.
+    const held = await db.shadows.get([entry.entity, entry.entityId])
+    const answered = { entity: entry.entity, id: entry.entityId, version, data: server }
+    const newest = held && held.version > version ? held : answered
+    await db.shadows.put(newest)
+    // Later edits were built on this entry's result, not on the pulled copy.
     await carryVersionForward(db, entry, version)
-    await settleRow(db, entry, server, version)
+    await settleRow(db, entry, newest.data, newest.version)
   })
 }
 

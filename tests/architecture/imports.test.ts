@@ -91,6 +91,6 @@ describe('import direction', () => {
     // Guards the guard: if the pattern stopped matching, every rule above would pass vacuously.
     const edges = edgesUnder('server/db')
     expect(edges.some((edge) => edge.specifier === 'drizzle-orm')).toBe(true)
-    expect(edges.some((edge) => edge.target === 'server/db/schema/index')).toBe(true)
+    expect(edges.some((edge) => edge.target === 'server/db/schema/columns')).toBe(true)
   })
 })

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { createPatient, showPatient, updatePatient } from '../../../src/contract/endpoints/operation'
 import { patients } from '../../db/schema'
-import { recordChange } from '../../platform/change-log'
+import { auditEntryOf } from '../../platform/audit'
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../../platform/errors'
 import { idempotent } from '../../platform/idempotency'
 import { translate } from '../../platform/messages'
+import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
 import { columnsOf, findPatientRow, patientByCurp, presentPatient, sameCreate } from './patients'
@@ -17,8 +18,26 @@ import { columnsOf, findPatientRow, patientByCurp, presentPatient, sameCreate } 
  */
 export async function patientRoutes(app: FastifyInstance) {
   route(app, createPatient, async ({ body }, req, reply) => {
-    const tenantId = req.tenant?.id as string
-    const patient = await idempotent(req, async (tx) => {
+    const userId = req.user?.id ?? null
+    const values = {
+      tenantId: req.tenant?.id as string,
+      id: body.id,
+      ...columnsOf(body),
+      createdBy: userId,
+      updatedBy: userId,
+    } as typeof patients.$inferInsert
+    const patient = await idempotent(req, async (tx, claim) => {
+      const row = await mutate(tx, claim, {
+        table: patients,
+        // Without a target, `on conflict do nothing` covers the id and the CURP: see below which.
+        write: sql`insert into ${patients} ${selectedValues(patients, values)}
+                    where ${CLAIMED}
+                   on conflict do nothing
+                   returning *`,
+        change: { entity: 'patient', op: 'upsert', patientId: body.id },
+        audit: auditEntryOf(req, { action: 'patient.create', entity: 'patient', entityId: body.id }),
+      })
+      if (row) return presentPatient(row)
       const existing = await findPatientRow(tx, body.id)
       if (existing) {
         // The same create again (another key, same content) answers the first result.
@@ -28,74 +47,63 @@ export async function patientRoutes(app: FastifyInstance) {
       if (await patientByCurp(tx, body.curp)) {
         throw new ValidationError({ curp: [translate('patient.curpTaken', req.lang)] })
       }
-      const userId = req.user?.id ?? null
-      const [row] = await tx
-        .insert(patients)
-        .values({
-          tenantId,
-          id: body.id,
-          ...columnsOf(body),
-          createdBy: userId,
-          updatedBy: userId,
-        } as typeof patients.$inferInsert)
-        .returning()
-      if (!row) throw new Error('patient insert returned nothing')
-      await recordChange(tx, {
-        tenantId,
-        entity: 'patient',
-        entityId: row.id,
-        op: 'upsert',
-        version: row.version,
-        patientId: row.id,
-      })
-      await req.audit(tx, { action: 'patient.create', entity: 'patient', entityId: row.id })
-      return presentPatient(row)
+      // Neither is visible yet: a request still running holds one of them; try again.
+      throw new ConflictError()
     })
     sendVersion(reply, patient.version)
     return patient
   })
 
   route(app, updatePatient, async ({ params, body }, req, reply) => {
-    const tenantId = req.tenant?.id as string
     const base = ifMatchVersion(req)
-    const patient = await idempotent(req, async (tx) => {
+    const patient = await idempotent(req, async (tx, claim) => {
+      const curpFree = body.curp
+        ? sql`not exists (select from ${patients} as other where other.curp = ${body.curp} and other.id <> ${params.id})`
+        : undefined
+      const row = await mutate(tx, claim, {
+        table: patients,
+        // Applies only to the version the client saw, on a record not deleted; else see below why.
+        write: tx
+          .update(patients)
+          .set({
+            ...columnsOf(body),
+            version: sql`${patients.version} + 1`,
+            updatedAt: new Date().toISOString(),
+            updatedBy: req.user?.id ?? null,
+          })
+          .where(
+            and(
+              eq(patients.id, params.id),
+              eq(patients.version, base),
+              isNull(patients.deletedAt),
+              CLAIMED,
+              curpFree,
+            ),
+          )
+          .returning()
+          .getSQL(),
+        change: { entity: 'patient', op: 'upsert', patientId: params.id },
+        audit: auditEntryOf(req, {
+          action: 'patient.update',
+          entity: 'patient',
+          entityId: params.id,
+          details: { fields: Object.keys(body) },
+        }),
+      })
+      if (row) return presentPatient(row)
       const current = await findPatientRow(tx, params.id)
       if (!current) throw new NotFoundError()
       // DESIGN §5: deletes win; an edit of a deleted record is refused and shown.
       if (current.deletedAt) throw new UnprocessableError('record.deleted')
       assertVersion(base, current, presentPatient)
-      if (body.curp && body.curp !== current.curp) {
+      if (body.curp) {
         const holder = await patientByCurp(tx, body.curp)
         if (holder && holder.id !== current.id) {
           throw new ValidationError({ curp: [translate('patient.curpTaken', req.lang)] })
         }
       }
-      const [row] = await tx
-        .update(patients)
-        .set({
-          ...columnsOf(body),
-          version: current.version + 1,
-          updatedAt: new Date().toISOString(),
-          updatedBy: req.user?.id ?? null,
-        })
-        .where(eq(patients.id, current.id))
-        .returning()
-      if (!row) throw new NotFoundError()
-      await recordChange(tx, {
-        tenantId,
-        entity: 'patient',
-        entityId: row.id,
-        op: 'upsert',
-        version: row.version,
-        patientId: row.id,
-      })
-      await req.audit(tx, {
-        action: 'patient.update',
-        entity: 'patient',
-        entityId: row.id,
-        details: { fields: Object.keys(body) },
-      })
-      return presentPatient(row)
+      // Nothing explains it: a request still running changed the record meanwhile; try again.
+      throw new ConflictError()
     })
     sendVersion(reply, patient.version)
     return patient

@@ -1,12 +1,14 @@
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { bloodPressure, glucose } from '../../../src/contract/endpoints/operation'
 import type { SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
 import { bloodPressureReadings, glucoseReadings, patients, users } from '../../db/schema'
+import { auditEntryOf } from '../../platform/audit'
 import { recordChange } from '../../platform/change-log'
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../platform/errors'
 import { idempotent } from '../../platform/idempotency'
+import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
 import { presentReading as present } from './readings'
@@ -40,6 +42,10 @@ const KINDS: ReadingKind[] = [
   },
 ]
 
+/** Staff who edit or list patients act for any patient of the tenant. */
+const actsForAnyPatient = (req: FastifyRequest) =>
+  req.user?.permissions.has('patients-edit') === true || req.user?.permissions.has('patients-index') === true
+
 /**
  * Staff with `patients-edit` record readings for any patient of the tenant; a patient records
  * only their own, with the patient-mode permission of the kind.
@@ -49,10 +55,23 @@ async function assertMayActFor(tx: Tx, req: FastifyRequest, kind: ReadingKind, p
   if (!user) throw new ForbiddenError()
   const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId))
   if (!patient) throw new NotFoundError()
-  if (user.permissions.has('patients-edit') || user.permissions.has('patients-index')) return
+  if (actsForAnyPatient(req)) return
   const [me] = await tx.select({ patientId: users.patientId }).from(users).where(eq(users.id, user.id))
   if (me?.patientId === patientId && user.permissions.has(kind.selfPermission)) return
   throw new ForbiddenError()
+}
+
+/**
+ * Whether a stored reading is the one a create carries: the same values column by column, the
+ * instant compared as an instant (the column reads back in PostgreSQL's text form, "2026-11-23
+ * 08:40:00+00", never equal to the request's ISO text).
+ */
+function sameReading(row: Record<string, unknown>, values: Record<string, unknown>): boolean {
+  return Object.entries(values).every(([column, value]) => {
+    if (column === 'tenantId' || column === 'createdBy' || column === 'updatedBy') return true
+    if (column === 'takenAt') return Date.parse(String(row.takenAt)) === Date.parse(String(value))
+    return (row[column] ?? null) === (value ?? null)
+  })
 }
 
 export async function readingRoutes(app: FastifyInstance) {
@@ -72,48 +91,42 @@ export async function readingRoutes(app: FastifyInstance) {
         taken_at: string
         note: string | null
       }
-      const tenantId = tenantOf(req)
-      return idempotent(req, async (tx) => {
+      const userId = req.user?.id ?? null
+      const values = {
+        tenantId: tenantOf(req),
+        id: input.id,
+        patientId: input.patient_id,
+        takenAt: input.taken_at,
+        note: input.note,
+        ...kind.columns(input),
+        createdBy: userId,
+        updatedBy: userId,
+      }
+      return idempotent(req, async (tx, claim) => {
+        // A patient records only their own; staff may write for any patient the write finds.
+        if (!actsForAnyPatient(req)) await assertMayActFor(tx, req, kind, input.patient_id)
+        const row = await mutate(tx, claim, {
+          table,
+          // `on conflict do nothing`: the device's id may be here already, then compare below.
+          write: sql`insert into ${table} ${selectedValues(table, values)}
+                      where ${CLAIMED} and exists (select from ${patients} where ${patients.id} = ${input.patient_id})
+                     on conflict do nothing
+                     returning *`,
+          change: { entity, op: 'upsert', patientId: input.patient_id },
+          audit: auditEntryOf(req, {
+            action: `${entity}.create`,
+            entity: 'patient',
+            entityId: input.patient_id,
+            details: { reading: input.id },
+          }),
+        })
+        if (row) return present(row)
+        // Nothing written: the patient is unknown (404), or the id is taken — by the same create
+        // sent again with another key (its first result), or by another reading (refused).
         await assertMayActFor(tx, req, kind, input.patient_id)
         const existing = await find(tx, input.id)
-        if (existing) {
-          if (
-            existing.patientId === input.patient_id &&
-            existing.takenAt === new Date(input.taken_at).toISOString()
-          ) {
-            return present(existing)
-          }
-          throw new ConflictError()
-        }
-        const [row] = await tx
-          .insert(table)
-          .values({
-            tenantId,
-            id: input.id,
-            patientId: input.patient_id,
-            takenAt: input.taken_at,
-            note: input.note,
-            ...kind.columns(input),
-            createdBy: req.user?.id ?? null,
-            updatedBy: req.user?.id ?? null,
-          } as never)
-          .returning()
-        if (!row) throw new Error('reading insert returned nothing')
-        await recordChange(tx, {
-          tenantId,
-          entity,
-          entityId: row.id,
-          op: 'upsert',
-          version: row.version,
-          patientId: row.patientId,
-        })
-        await req.audit(tx, {
-          action: `${entity}.create`,
-          entity: 'patient',
-          entityId: row.patientId,
-          details: { reading: row.id },
-        })
-        return present(row)
+        if (existing && sameReading(existing, values)) return present(existing)
+        throw new ConflictError()
       })
     })
 
@@ -150,7 +163,8 @@ export async function readingRoutes(app: FastifyInstance) {
       }
       const tenantId = tenantOf(req)
       const base = ifMatchVersion(req)
-      const reading = await idempotent(req, async (tx) => {
+      const reading = await idempotent(req, async (tx, claim) => {
+        await claim.take(tx)
         const current = await find(tx, params.id)
         if (!current) throw new NotFoundError()
         if (current.deletedAt) throw new UnprocessableError('record.deleted')
@@ -192,7 +206,8 @@ export async function readingRoutes(app: FastifyInstance) {
     // Deletes are soft and win (DESIGN §5): a tombstone the devices pull.
     route(app, calls.remove, async ({ params }, req) => {
       const tenantId = tenantOf(req)
-      return idempotent(req, async (tx) => {
+      return idempotent(req, async (tx, claim) => {
+        await claim.take(tx)
         const current = await find(tx, params.id)
         if (!current) throw new NotFoundError()
         await assertMayActFor(tx, req, kind, current.patientId)

@@ -1,0 +1,48 @@
+/**
+ * What the bench page offers Playwright as `window.bench`, and what it answers. Free of DOM and
+ * Node types, so both the page and the Node side (bench/*.ts) can import it.
+ */
+
+export interface BenchSession {
+  token: string
+  userId: string
+  tenant: string
+}
+
+export interface InitialSyncResult {
+  applied: number
+  patients: number
+  pages: number
+  /** The whole pull (pages fetched while the previous one is written). */
+  totalMs: number
+  /** The same feed fetched alone, page after page: request, server, transfer, JSON parsing. */
+  fetchMs: number
+  /** The same pages applied alone (applyChanges) to another fresh database: IndexedDB only. */
+  applyMs: number
+}
+
+export interface OutboxReplayResult {
+  queued: number
+  sent: number
+  stoppedBy: string
+  /** Entries still in the outbox after the run. */
+  left: number
+  enqueueMs: number
+  drainMs: number
+  /** Of the drain, the time spent in httpTransport.send: request, server, answer. */
+  sendMs: number
+  /** Entries sent once more afterwards, as after a lost answer, and how many the server took. */
+  resent: number
+  resentOk: number
+}
+
+export interface BrowserBench {
+  signIn(username: string, password: string): Promise<BenchSession>
+  /** `database` names a fresh local database, deleted afterwards. */
+  initialSync(database: string): Promise<InitialSyncResult>
+  outboxReplay(patientId: string, count: number, database: string): Promise<OutboxReplayResult>
+  /** The first `count` patients of the user's feed. */
+  feedPatients(count: number): Promise<string[]>
+  /** How many blood-pressure readings the server holds for a patient. */
+  storedReadings(patientId: string): Promise<number>
+}

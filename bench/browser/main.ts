@@ -1,0 +1,16 @@
+/**
+ * The page the browser benchmarks load (bench/browser-harness.ts bundles it): the real client
+ * modules, reachable from Playwright as `window.bench`.
+ */
+import type { BrowserBench } from './api'
+import { initialSync } from './initial-sync'
+import { feedPatients, outboxReplay, storedReadings } from './outbox-replay'
+import { signIn } from './session'
+
+declare global {
+  interface Window {
+    bench: BrowserBench
+  }
+}
+
+window.bench = { signIn, initialSync, outboxReplay, feedPatients, storedReadings }
