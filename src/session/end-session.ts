@@ -1,10 +1,10 @@
-import { saveSession } from './session-store'
+import { END_NOTICE_KEY, saveSession } from './session-store'
 
 export type EndReason = 'expired' | 'signed-out'
 const listeners = new Set<(reason: EndReason) => void>()
-const NOTICE_KEY = 'sessionEndNotice'
-// The notice as this page load took it: the login page may mount more than once for one end
-// (the guard and the sync engine can both find the session gone), and each mount must show it.
+// The notice stays until the next sign-in: the login page may mount more than once for one end
+// (the guard and the sync engine can both find the session gone; the service worker may reload
+// the page), and each mount must show it.
 let noticeTaken = false
 
 /**
@@ -15,7 +15,8 @@ export function endSession(reason: EndReason): void {
   saveSession(null)
   noticeTaken = reason === 'expired'
   try {
-    if (reason === 'expired') sessionStorage.setItem(NOTICE_KEY, 'expired')
+    if (reason === 'expired') sessionStorage.setItem(END_NOTICE_KEY, 'expired')
+    else sessionStorage.removeItem(END_NOTICE_KEY)
   } catch {
     // No session storage: the login page just shows no notice.
   }
@@ -30,8 +31,7 @@ export function onSessionEnd(listener: (reason: EndReason) => void): () => void 
 /** Whether the last session ended by expiry (shown on the login page until the next sign-in ends). */
 export function takeExpiryNotice(): boolean {
   try {
-    if (sessionStorage.getItem(NOTICE_KEY) === 'expired') noticeTaken = true
-    sessionStorage.removeItem(NOTICE_KEY)
+    if (sessionStorage.getItem(END_NOTICE_KEY) === 'expired') noticeTaken = true
   } catch {
     // No session storage: only an end seen by this page load can be told.
   }

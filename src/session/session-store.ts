@@ -61,11 +61,16 @@ export function currentSession(): Session | null {
   return cached.session
 }
 
+/** Where the end of the last session is noted for the login page (see end-session.ts). */
+export const END_NOTICE_KEY = 'sessionEndNotice'
+
 export function saveSession(session: Session | null): void {
   memoryOnly = session
   try {
     if (session) localStorage.setItem(KEY, JSON.stringify(session))
     else localStorage.removeItem(KEY)
+    // A new session: the notice about how the previous one ended is over.
+    if (session) sessionStorage.removeItem(END_NOTICE_KEY)
   } catch {
     // Storage refused: the session lives in memory for this tab only.
   }

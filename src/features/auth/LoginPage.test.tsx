@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { saveSession } from '../../session/session-store'
 import { renderWithI18n, stubApi } from '../../test/render'
 import { LoginPage } from './LoginPage'
 
@@ -139,6 +140,9 @@ describe('the login page', () => {
     stubApi({ [CONFIGURATION]: { body: configuration } })
     await renderWithI18n(<LoginPage onSignedIn={signedIn} />)
     expect(screen.getByText('La sesión ha expirado. Inicia sesión de nuevo para continuar.')).toBeTruthy()
-    expect(sessionStorage.getItem('sessionEndNotice')).toBeNull()
+    // Kept through reloads of the login page, forgotten at the next sign-in.
+    expect(sessionStorage.getItem('sessionEndNotice')).toBe('expired')
+    saveSession(null)
+    sessionStorage.removeItem('sessionEndNotice')
   })
 })
