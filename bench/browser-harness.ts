@@ -4,11 +4,11 @@
  * is served by Playwright under `http://demo.localhost:<port>/__bench/`, while every other
  * request, `/api/…` included, goes through to the server on that port.
  */
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Browser, chromium, type Page } from '@playwright/test'
+import { type BrowserContext, chromium, type Page } from '@playwright/test'
 import { build } from 'vite'
 import { clientPlugins } from '../vite.config'
 import type { BrowserBench } from './browser/api'
@@ -23,6 +23,7 @@ let bundled: Promise<string> | null = null
 export function bundleBenchPage(): Promise<string> {
   bundled ??= (async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'salud-bench-page-'))
+    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }))
     await build({
       configFile: false,
       root,
@@ -62,10 +63,14 @@ export interface BenchPage {
   close(): Promise<void>
 }
 
-/** A fresh browser (so a fresh profile and IndexedDB) on the bench page of the server at `port`. */
+/**
+ * A fresh browser on the bench page of the server at `port`, with a profile of its own on disk
+ * (as an installed app keeps its IndexedDB), removed on close.
+ */
 export async function openBenchPage(port: number): Promise<BenchPage> {
   const dir = await bundleBenchPage()
-  const browser: Browser = await chromium.launch({
+  const profile = mkdtempSync(join(tmpdir(), 'salud-bench-profile-'))
+  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -78,8 +83,12 @@ export async function openBenchPage(port: number): Promise<BenchPage> {
       '--disable-sync',
     ],
   })
+  const close = async () => {
+    await context.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
   try {
-    const page = await browser.newPage()
+    const page = context.pages()[0] ?? (await context.newPage())
     const origin = `http://demo.localhost:${port}`
     await page.route(`${origin}${BASE}**`, (route) => {
       const path = new URL(route.request().url()).pathname.slice(BASE.length)
@@ -115,10 +124,10 @@ export async function openBenchPage(port: number): Promise<BenchPage> {
           },
           { name, args: args as unknown[] },
         ) as never,
-      close: () => browser.close(),
+      close,
     }
   } catch (error) {
-    await browser.close()
+    await close()
     throw error
   }
 }

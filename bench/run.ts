@@ -2,6 +2,7 @@
  * `npm run bench`: runs every benchmark and prints rows ready for docs/benchmarks.md
  * (median of ≥ 5 rounds; set BENCH_ROUNDS / BENCH_SECONDS to change; the Chromium benchmarks
  * also read BENCH_SYNC_ROUNDS, BENCH_PATIENTS, BENCH_REPLAY_ROUNDS and BENCH_MUTATIONS).
+ * `npm run bench -- initial-sync outbox-replay` runs only the sections named.
  */
 import { cpus } from 'node:os'
 import { ensurePwaBuilt } from '../server/build-pwa'
@@ -12,28 +13,57 @@ import { initialSync } from './initial-sync'
 import { loginRouteJs } from './login-route-js'
 import { outboxReplay } from './outbox-replay'
 
+const sections: { name: string; title: string; header: string; rows: () => Promise<string[]> }[] = [
+  {
+    name: 'login-route-js',
+    title: 'JS loaded by the login route (gzip -9)',
+    header: '| script | size |\n|---|---|',
+    rows: loginRouteJs,
+  },
+  {
+    name: 'api-throughput',
+    title: 'API throughput (10 connections, medians)',
+    header: '| what | throughput | ratio to bare |\n|---|---|---|',
+    rows: apiThroughput,
+  },
+  {
+    name: 'outbox-replay',
+    title: 'Outbox replay to a local server (embedded database)',
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: outboxReplay,
+  },
+  {
+    name: 'initial-sync',
+    title: 'Initial sync into IndexedDB (Chromium, embedded database)',
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: initialSync,
+  },
+  {
+    name: 'client-outbox-replay',
+    title: 'Outbox replay from the client (Chromium, embedded database)',
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: clientOutboxReplay,
+  },
+  {
+    name: 'catalog-import',
+    title: "Catalog import of the agencies' files (fresh database, medians)",
+    header: '| what | rate | time |\n|---|---|---|',
+    rows: catalogImport,
+  },
+]
+
+const wanted = process.argv.slice(2)
+const unknown = wanted.filter((name) => !sections.some((s) => s.name === name))
+if (unknown.length > 0) {
+  console.error(`unknown bench ${unknown.join(', ')}; known: ${sections.map((s) => s.name).join(', ')}`)
+  process.exit(2)
+}
+
 ensurePwaBuilt()
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}`
-console.info(`# ${new Date().toISOString().slice(0, 10)} — ${machine}\n`)
-console.info('## JS loaded by the login route (gzip -9)\n\n| script | size |\n|---|---|')
-for (const row of await loginRouteJs()) console.info(row)
-console.info(
-  '\n## API throughput (10 connections, medians)\n\n| what | throughput | ratio to bare |\n|---|---|---|',
-)
-for (const row of await apiThroughput()) console.info(row)
-console.info(
-  '\n## Outbox replay to a local server (embedded database)\n\n| what | figure | verdict |\n|---|---|---|',
-)
-for (const row of await outboxReplay()) console.info(row)
-console.info(
-  '\n## Initial sync into IndexedDB (Chromium, embedded database)\n\n| what | figure | verdict |\n|---|---|---|',
-)
-for (const row of await initialSync()) console.info(row)
-console.info(
-  '\n## Outbox replay from the client (Chromium, embedded database)\n\n| what | figure | verdict |\n|---|---|---|',
-)
-for (const row of await clientOutboxReplay()) console.info(row)
-console.info(
-  "\n## Catalog import of the agencies' files (fresh database, medians)\n\n| what | rate | time |\n|---|---|---|",
-)
-for (const row of await catalogImport()) console.info(row)
+console.info(`# ${new Date().toISOString().slice(0, 10)} — ${machine}`)
+for (const section of sections) {
+  if (wanted.length > 0 && !wanted.includes(section.name)) continue
+  console.info(`\n## ${section.title}\n\n${section.header}`)
+  for (const row of await section.rows()) console.info(row)
+}

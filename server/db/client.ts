@@ -71,6 +71,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     maxLifetimeSeconds: CONNECTION_LIFETIME_SECONDS,
   })
   prepareStatements(pool)
+  // An idle connection that breaks (PostgreSQL restarted, the connection terminated) is dropped by
+  // the pool, which opens another when needed; unheard, the pool's error event would end the process.
+  pool.on('error', () => {})
   const db = drizzlePg({ client: pool, casing: 'snake_case' })
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
 }

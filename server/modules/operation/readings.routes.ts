@@ -164,6 +164,7 @@ export async function readingRoutes(app: FastifyInstance) {
       const tenantId = tenantOf(req)
       const base = ifMatchVersion(req)
       const reading = await idempotent(req, async (tx, claim) => {
+        // It reads before it writes: the key is claimed first, in a statement of its own.
         await claim.take(tx)
         const current = await find(tx, params.id)
         if (!current) throw new NotFoundError()
@@ -207,6 +208,7 @@ export async function readingRoutes(app: FastifyInstance) {
     route(app, calls.remove, async ({ params }, req) => {
       const tenantId = tenantOf(req)
       return idempotent(req, async (tx, claim) => {
+        // It reads before it writes: the key is claimed first, in a statement of its own.
         await claim.take(tx)
         const current = await find(tx, params.id)
         if (!current) throw new NotFoundError()
