@@ -65,6 +65,19 @@ describe('editing a patient offline', () => {
     return { ...device, id: patient.id }
   }
 
+  it('keeps a pulled record’s server copy as the merge base at its first edit, in the same transaction', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(db, ctx, aPatient())
+    await db.outbox.clear()
+    // As a pull leaves it: the row alone, synced, with no shadow.
+    await db.patients.put({ ...patient, version: 7, syncState: 'synced' })
+    await updatePatient(db, ctx, patient.id, { phone: '3398765432' })
+    const shadow = await db.shadows.get(['patient', patient.id])
+    expect(shadow).toMatchObject({ version: 7, data: { phone: '3312345678', version: 7 } })
+    expect(shadow?.data).not.toHaveProperty('syncState')
+    expect((await pendingEntries(db))[0]).toMatchObject({ baseVersion: 7, body: { phone: '3398765432' } })
+  })
+
   it('queues only the fields that changed, based on the shadow’s version', async () => {
     const { db, ctx, id } = await syncedPatient()
     await updatePatient(db, ctx, id, { name: 'María Guadalupe', phone: '3398765432' })

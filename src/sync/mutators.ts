@@ -6,6 +6,7 @@ import type { LocalDb, LocalPatient, LocalReading, ReadingKind } from '../db/loc
 import { changedFields } from './merge'
 import { enqueue, lastEntryFor } from './outbox'
 import { syncPaths } from './paths'
+import { keepShadow } from './shadows'
 
 /** Who is writing: stamped on every entry, since a different user never sends this queue. */
 export interface MutationContext {
@@ -83,8 +84,8 @@ export async function updatePatient(
     const body = changedFields(row, parsed)
     if (Object.keys(body).length === 0) return null
     const baseValues = Object.fromEntries(Object.keys(body).map((field) => [field, row[field] ?? null]))
-    const shadow = await db.shadows.get(['patient', id])
     const create = await queuedCreate(db, id)
+    const shadow = await keepShadow(db, 'patient', row, create !== undefined)
     const previous = await lastEntryFor(db, id)
     // Unsent create: there is no server version yet; the loop fills it in when the create lands.
     const baseVersion = create ? null : (shadow?.version ?? row.version)

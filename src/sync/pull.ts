@@ -36,9 +36,9 @@ function rowOf(change: FeedChange, existing: LocalRow | undefined): LocalRow {
 
 /**
  * Applies one page of the feed in one transaction, cursor included, so an interrupted initial
- * sync resumes from the last whole page. The shadow (last server copy) always follows the
- * server; the visible row only when nothing of the user's is queued for it — otherwise it stays
- * the user's version, and the acknowledgement brings it in line. A version older than the one
+ * sync resumes from the last whole page. A shadow (last server copy), where one is held, always
+ * follows the server; the visible row only when nothing of the user's is queued for it —
+ * otherwise it stays the user's version, and the acknowledgement brings it in line. A version older than the one
  * already held (an answer stored by the sync loop overtook the feed) is ignored.
  * Returns how many changes were applied.
  *
@@ -50,19 +50,25 @@ function rowOf(change: FeedChange, existing: LocalRow | undefined): LocalRow {
 export async function applyChanges(db: LocalDb, page: FeedPage): Promise<number> {
   return db.transaction('rw', [db.patients, db.readings, db.shadows, db.outbox, db.meta], async () => {
     const queued = new Set((await db.outbox.orderBy('entityId').uniqueKeys()).map(String))
-    const state = await readState(db, page.changes, queued)
+    const state = await readState(db, page.changes)
     let applied = 0
     for (const change of page.changes) {
       const entity = entityOf(change)
       const key = keyOf(entity, change.id)
       const held = state.shadows.get(key) ?? undefined
-      if (held && held.version > change.version) continue
       const existing = state.rows.get(key) ?? undefined
+      // The server's newest copy held: the shadow, or a synced row that has none.
+      const newest = held ?? (existing?.syncState === 'synced' ? existing : undefined)
+      if (newest && newest.version > change.version) continue
       const isQueued = queued.has(change.id)
       if (change.op === 'delete') {
         applyDelete(state, change, entity, existing, isQueued, held)
       } else {
-        setShadow(state, key, { entity, id: change.id, version: change.version, data: { ...change.data } })
+        // A record with nothing queued is itself the server's copy: its shadow is made by the
+        // first local edit (the mutator), so an initial sync writes each record once, not twice.
+        if (isQueued || held) {
+          setShadow(state, key, { entity, id: change.id, version: change.version, data: { ...change.data } })
+        }
         if (!isQueued) setRow(state, key, rowOf(change, existing))
       }
       applied++
@@ -101,12 +107,11 @@ const idOf = (key: Key): [SyncEntity, string] => {
 }
 
 /**
- * Reads what the page's changes need of the database: every shadow (the version held), and the
- * visible row only where a change looks at it — a row with queued changes (kept, or made a
- * tombstone) and a reading whose change does not say its kind. Any other row is replaced or
- * deleted whole, so it is not read.
+ * Reads what the page's changes need of the database: the shadows and the visible rows held for
+ * its records (the version held, and the row a queued change keeps). Both are read by id range
+ * first (see `held`), so the records new to the device, most of an initial sync, cost one count.
  */
-async function readState(db: LocalDb, changes: FeedChange[], queued: Set<string>): Promise<PageState> {
+async function readState(db: LocalDb, changes: FeedChange[]): Promise<PageState> {
   const state: PageState = {
     rows: new Map(),
     shadows: new Map(),
@@ -117,43 +122,37 @@ async function readState(db: LocalDb, changes: FeedChange[], queued: Set<string>
   for (const entity of ['patient', 'reading'] as const) {
     const ids = unique.filter((c) => entityOf(c) === entity).map((c) => c.id)
     if (ids.length === 0) continue
-    const shadows = await existingShadows(db, entity, ids)
+    const [lowest, highest] = bounds(ids)
+    const shadows = await held(
+      db.shadows.where('[entity+id]').between([entity, lowest], [entity, highest], true, true),
+      () => db.shadows.bulkGet(ids.map((id): [SyncEntity, string] => [entity, id])),
+    )
+    const rows = rowTable(db, entity)
+    const visible = await held(rows.where(':id').between(lowest, highest, true, true), () => rows.bulkGet(ids))
     ids.forEach((id, index) => {
-      state.shadows.set(keyOf(entity, id), shadows[index] ?? null)
-    })
-  }
-  const looked = unique.filter(
-    (c) => queued.has(c.id) || (c.entity === 'reading' && c.data?.kind === undefined),
-  )
-  for (const entity of ['patient', 'reading'] as const) {
-    const ids = looked.filter((c) => entityOf(c) === entity).map((c) => c.id)
-    if (ids.length === 0) continue
-    const rows = await rowTable(db, entity).bulkGet(ids)
-    ids.forEach((id, index) => {
-      state.rows.set(keyOf(entity, id), rows[index] ?? null)
+      state.shadows.set(keyOf(entity, id), shadows?.[index] ?? null)
+      state.rows.set(keyOf(entity, id), visible?.[index] ?? null)
     })
   }
   return state
 }
 
-/**
- * The shadows of some records of one entity. When none is held anywhere between the page's
- * lowest and highest id — records new to the device, as most of an initial sync is — one count
- * says so, instead of a read per record.
- */
-async function existingShadows(db: LocalDb, entity: SyncEntity, ids: string[]) {
+const bounds = (ids: string[]): [string, string] => {
   let lowest = ids[0] as string
   let highest = lowest
   for (const id of ids) {
     if (id < lowest) lowest = id
     if (id > highest) highest = id
   }
-  const held = await db.shadows
-    .where('[entity+id]')
-    .between([entity, lowest], [entity, highest], true, true)
-    .count()
-  if (held === 0) return ids.map(() => undefined)
-  return db.shadows.bulkGet(ids.map((id): [SyncEntity, string] => [entity, id]))
+  return [lowest, highest]
+}
+
+/**
+ * What a table holds of some records, or nothing when it holds none anywhere between their
+ * lowest and highest id — one count instead of a read per record.
+ */
+async function held<T>(range: { count(): Promise<number> }, read: () => Promise<T[]>): Promise<T[] | null> {
+  return (await range.count()) === 0 ? null : read()
 }
 
 async function writeState(db: LocalDb, state: PageState): Promise<void> {
@@ -200,7 +199,7 @@ function applyDelete(
   const key = keyOf(entity, change.id)
   if (!isQueued) {
     setRow(state, key, null)
-    setShadow(state, key, null)
+    if (held) setShadow(state, key, null)
     return
   }
   // The time is the server's when it says; otherwise the device's, which is only shown.
