@@ -86,7 +86,8 @@ export async function recordSectionRoutes(app: FastifyInstance) {
         // sent again with another key (its first result), or by another entry (refused).
         await assertPatient(tx, input.patient_id)
         const existing = await findRecordSection(tx, input.id)
-        if (existing && !existing.deletedAt && sameCreate(existing, section, input)) return present(existing)
+        // A create since deleted still happened: it answers the entry as it is now, a tombstone.
+        if (existing && sameCreate(existing, section, input)) return present(existing)
         throw new ConflictError()
       })
       sendVersion(reply, entry.version)
