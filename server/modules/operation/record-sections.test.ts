@@ -157,6 +157,16 @@ describe('patient record sections', () => {
       expect((await trail(body.id)).changes).toHaveLength(1)
     })
 
+    it('answers a create repeated after its entry was deleted with the tombstone', async () => {
+      const body = condition()
+      await createCondition(body)
+      await send(nurse, 'DELETE', `/medical-conditions/${body.id}`)
+      const again = await createCondition(body)
+      expect(again.status).toBe(200)
+      expect(again.data).toMatchObject({ id: body.id, version: 2, deleted_at: expect.any(String) })
+      expect((await trail(body.id)).changes.map((change) => change.op)).toEqual(['upsert', 'delete'])
+    })
+
     it('refuses bad input with the field messages (422), keeping nothing', async () => {
       const now = new Date().getFullYear()
       const bad = [

@@ -111,6 +111,40 @@ describe('a record section panel on the device', () => {
     expect(await db.outbox.toArray()).toMatchObject([{ kind: 'recordSection.delete', method: 'DELETE' }])
   })
 
+  it('edits an entry, queuing only the field that changed', async () => {
+    const { db } = aDevice()
+    const entry: LocalRecordSection = {
+      id: '0193a7f2-5b1e-7c3d-8e4f-0000000000c2',
+      patient_id: PATIENT,
+      section: 'surgical-histories',
+      title: 'Apendicectomía',
+      note: null,
+      year: 2001,
+      version: 3,
+      syncState: 'synced',
+    }
+    await db.recordSections.add(entry)
+    await db.shadows.put({ entity: 'recordSection', id: entry.id, version: 3, data: entry })
+    await renderWithI18n(
+      <SectionPanel db={db} section="surgical-histories" patientId={PATIENT} entries={[entry]} canEdit />,
+    )
+    expect(within(screen.getByRole('listitem')).queryByText('Por enviar')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Editar Apendicectomía · 2001' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Editar: Antecedentes quirúrgicos' })
+    expect((within(dialog).getByLabelText('Título') as HTMLInputElement).value).toBe('Apendicectomía')
+    fireEvent.change(within(dialog).getByLabelText('Nota'), { target: { value: 'Laparoscópica' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(await db.outbox.toArray()).toMatchObject([
+      {
+        kind: 'recordSection.update',
+        path: `/api/operation/patients/surgical-histories/${entry.id}`,
+        body: { note: 'Laparoscópica' },
+        baseVersion: 3,
+      },
+    ])
+  })
+
   it('offers no changes to someone who may only read', async () => {
     const { db } = aDevice()
     await renderWithI18n(
