@@ -27,6 +27,7 @@ import { Route as AppProfilesIndexRouteImport } from './routes/_app/profiles/ind
 import { Route as AppProfilesCreateRouteImport } from './routes/_app/profiles/create'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
 import { Route as AppUsersCreateRouteImport } from './routes/_app/users/create'
+import { Route as AppPatientsRecordIdRouteImport } from './routes/_app/patients/record/$id'
 import { Route as AppProfilesEditIdRouteImport } from './routes/_app/profiles/edit/$id'
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id'
 
@@ -119,6 +120,11 @@ const AppUsersCreateRoute = AppUsersCreateRouteImport.update({
   path: '/users/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPatientsRecordIdRoute = AppPatientsRecordIdRouteImport.update({
+  id: '/patients/record/$id',
+  path: '/patients/record/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProfilesEditIdRoute = AppProfilesEditIdRouteImport.update({
   id: '/profiles/edit/$id',
   path: '/profiles/edit/$id',
@@ -148,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/patients/': typeof AppPatientsIndexRoute
   '/profiles/': typeof AppProfilesIndexRoute
   '/users/': typeof AppUsersIndexRoute
+  '/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
 }
@@ -169,6 +176,7 @@ export interface FileRoutesByTo {
   '/patients': typeof AppPatientsIndexRoute
   '/profiles': typeof AppProfilesIndexRoute
   '/users': typeof AppUsersIndexRoute
+  '/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
 }
@@ -192,6 +200,7 @@ export interface FileRoutesById {
   '/_app/patients/': typeof AppPatientsIndexRoute
   '/_app/profiles/': typeof AppProfilesIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
+  '/_app/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/_app/profiles/edit/$id': typeof AppProfilesEditIdRoute
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute
 }
@@ -215,6 +224,7 @@ export interface FileRouteTypes {
     | '/patients/'
     | '/profiles/'
     | '/users/'
+    | '/patients/record/$id'
     | '/profiles/edit/$id'
     | '/users/edit/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -236,6 +246,7 @@ export interface FileRouteTypes {
     | '/patients'
     | '/profiles'
     | '/users'
+    | '/patients/record/$id'
     | '/profiles/edit/$id'
     | '/users/edit/$id'
   id:
@@ -258,6 +269,7 @@ export interface FileRouteTypes {
     | '/_app/patients/'
     | '/_app/profiles/'
     | '/_app/users/'
+    | '/_app/patients/record/$id'
     | '/_app/profiles/edit/$id'
     | '/_app/users/edit/$id'
   fileRoutesById: FileRoutesById
@@ -401,6 +413,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/patients/record/$id': {
+      id: '/_app/patients/record/$id'
+      path: '/patients/record/$id'
+      fullPath: '/patients/record/$id'
+      preLoaderRoute: typeof AppPatientsRecordIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profiles/edit/$id': {
       id: '/_app/profiles/edit/$id'
       path: '/profiles/edit/$id'
@@ -429,6 +448,7 @@ interface AppRouteChildren {
   AppPatientsIndexRoute: typeof AppPatientsIndexRoute
   AppProfilesIndexRoute: typeof AppProfilesIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
+  AppPatientsRecordIdRoute: typeof AppPatientsRecordIdRoute
   AppProfilesEditIdRoute: typeof AppProfilesEditIdRoute
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute
 }
@@ -444,6 +464,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPatientsIndexRoute: AppPatientsIndexRoute,
   AppProfilesIndexRoute: AppProfilesIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
+  AppPatientsRecordIdRoute: AppPatientsRecordIdRoute,
   AppProfilesEditIdRoute: AppProfilesEditIdRoute,
   AppUsersEditIdRoute: AppUsersEditIdRoute,
 }

@@ -4,6 +4,7 @@ import {
   type OutboxEntry,
   type Rejection,
   rowTable,
+  rowTables,
   type SyncEntity,
 } from '../db/local-db'
 import { MAX_WAIT_MS } from './backoff'
@@ -107,7 +108,7 @@ export async function markRejected(
   error: string,
   fieldErrors?: Record<string, string[]>,
 ): Promise<void> {
-  await db.transaction('rw', db.outbox, db.patients, db.readings, async () => {
+  await db.transaction('rw', [db.outbox, ...rowTables(db)], async () => {
     if (entry.seq === undefined) return
     await db.outbox.update(entry.seq, { status: 'rejected', lastError: error, fieldErrors })
     await rowTable(db, entry.entity).update(entry.entityId, { syncState: 'rejected' })
@@ -132,7 +133,7 @@ async function requeue(db: LocalDb, entry: OutboxEntry, changes: Partial<OutboxE
 
 /** Sends a rejected, blocked or conflicting entry again from scratch, with its dependents. */
 export async function retry(db: LocalDb, seq: number): Promise<void> {
-  await db.transaction('rw', db.outbox, db.patients, db.readings, async () => {
+  await db.transaction('rw', [db.outbox, ...rowTables(db)], async () => {
     const entry = await db.outbox.get(seq)
     if (entry) await requeue(db, entry)
   })
@@ -145,7 +146,7 @@ export async function retry(db: LocalDb, seq: number): Promise<void> {
  * The visible row shows the correction at once.
  */
 export async function editEntry(db: LocalDb, seq: number, changes: Record<string, unknown>): Promise<void> {
-  await db.transaction('rw', db.outbox, db.patients, db.readings, async () => {
+  await db.transaction('rw', [db.outbox, ...rowTables(db)], async () => {
     const entry = await db.outbox.get(seq)
     if (!entry) throw new Error(`Entry ${seq} is no longer queued`)
     if (entry.status !== 'rejected' && entry.status !== 'blocked') {
@@ -176,7 +177,7 @@ export async function discard(
 ): Promise<number> {
   return db.transaction(
     'rw',
-    [db.outbox, db.rejections, db.patients, db.readings, db.shadows, db.conflicts],
+    [db.outbox, db.rejections, ...rowTables(db), db.shadows, db.conflicts],
     async () => {
       const entry = await db.outbox.get(seq)
       if (!entry) return 0

@@ -1,12 +1,13 @@
 import type { LocalDb, LocalRow, Shadow, SyncEntity } from '../db/local-db'
-import { rowTable } from '../db/local-db'
+import { rowTable, rowTables } from '../db/local-db'
 
 /**
  * One change of the feed (DESIGN §5 "Pulling"). Readings arrive as 'reading' or under their own
- * kind ('blood-pressure', 'glucose', as the contract's SYNCED_ENTITIES names them).
+ * kind ('blood-pressure', 'glucose', as the contract's SYNCED_ENTITIES names them); record
+ * section entries as 'record-section'.
  */
 export interface FeedChange {
-  entity: 'patient' | 'reading' | 'blood-pressure' | 'glucose'
+  entity: 'patient' | 'reading' | 'blood-pressure' | 'glucose' | 'record-section'
   id: string
   op: 'upsert' | 'delete'
   version: number
@@ -25,7 +26,11 @@ export const CURSOR_KEY = 'pull.cursor'
 /** About a thousand rows per page and per Dexie transaction (DESIGN §5 initial sync). */
 export const PAGE_SIZE = 1000
 
-const entityOf = (change: FeedChange): SyncEntity => (change.entity === 'patient' ? 'patient' : 'reading')
+const entityOf = (change: FeedChange): SyncEntity =>
+  change.entity === 'patient' ? 'patient' : change.entity === 'record-section' ? 'recordSection' : 'reading'
+
+/** The entities with a row table, in the order their batches are read and written. */
+const ENTITIES = ['patient', 'reading', 'recordSection'] as const satisfies readonly SyncEntity[]
 
 function rowOf(change: FeedChange, existing: LocalRow | undefined): LocalRow {
   const row: LocalRow = { ...change.data, id: change.id, version: change.version, syncState: 'synced' }
@@ -48,7 +53,7 @@ function rowOf(change: FeedChange, existing: LocalRow | undefined): LocalRow {
  * hundred thousand records within DESIGN §7's budget.
  */
 export async function applyChanges(db: LocalDb, page: FeedPage): Promise<number> {
-  return db.transaction('rw', [db.patients, db.readings, db.shadows, db.outbox, db.meta], async () => {
+  return db.transaction('rw', [...rowTables(db), db.shadows, db.outbox, db.meta], async () => {
     const queued = new Set((await db.outbox.orderBy('entityId').uniqueKeys()).map(String))
     const state = await readState(db, page.changes)
     let applied = 0
@@ -119,7 +124,7 @@ async function readState(db: LocalDb, changes: FeedChange[]): Promise<PageState>
     changedShadows: new Set(),
   }
   const unique = [...new Map(changes.map((c) => [keyOf(entityOf(c), c.id), c] as const)).values()]
-  for (const entity of ['patient', 'reading'] as const) {
+  for (const entity of ENTITIES) {
     const ids = unique.filter((c) => entityOf(c) === entity).map((c) => c.id)
     if (ids.length === 0) continue
     const [lowest, highest] = bounds(ids)
@@ -158,8 +163,8 @@ async function held<T>(range: { count(): Promise<number> }, read: () => Promise<
 async function writeState(db: LocalDb, state: PageState): Promise<void> {
   const shadowPuts: Shadow[] = []
   const shadowDeletes: [SyncEntity, string][] = []
-  const rowPuts: Record<SyncEntity, LocalRow[]> = { patient: [], reading: [] }
-  const rowDeletes: Record<SyncEntity, string[]> = { patient: [], reading: [] }
+  const rowPuts: Record<SyncEntity, LocalRow[]> = { patient: [], reading: [], recordSection: [] }
+  const rowDeletes: Record<SyncEntity, string[]> = { patient: [], reading: [], recordSection: [] }
   for (const key of state.changedShadows) {
     const shadow = state.shadows.get(key)
     if (shadow) shadowPuts.push(shadow)
@@ -176,7 +181,7 @@ async function writeState(db: LocalDb, state: PageState): Promise<void> {
   const writes: Promise<unknown>[] = []
   if (shadowDeletes.length > 0) writes.push(db.shadows.bulkDelete(shadowDeletes))
   if (shadowPuts.length > 0) writes.push(db.shadows.bulkPut(shadowPuts))
-  for (const entity of ['patient', 'reading'] as const) {
+  for (const entity of ENTITIES) {
     const rows = rowTable(db, entity)
     if (rowDeletes[entity].length > 0) writes.push(rows.bulkDelete(rowDeletes[entity]))
     if (rowPuts[entity].length > 0) writes.push(rows.bulkPut(rowPuts[entity]))
@@ -220,11 +225,12 @@ export async function storedCursor(db: LocalDb): Promise<string | null> {
  * outbox, the rows and shadows it refers to (the merge base of a later 412) and their conflicts.
  */
 export async function resetCache(db: LocalDb): Promise<void> {
-  await db.transaction('rw', [db.patients, db.readings, db.shadows, db.outbox, db.meta], async () => {
+  await db.transaction('rw', [...rowTables(db), db.shadows, db.outbox, db.meta], async () => {
     const queued = new Set((await db.outbox.orderBy('entityId').uniqueKeys()).map(String))
     const unsent = (row: { id: string }) => queued.has(row.id)
     await db.patients.filter((row) => !unsent(row)).delete()
     await db.readings.filter((row) => !unsent(row)).delete()
+    await db.recordSections.filter((row) => !unsent(row)).delete()
     await db.shadows.filter((shadow) => !unsent(shadow)).delete()
     await db.meta.delete(CURSOR_KEY)
   })

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo, useState } from 'react'
 import type { LocalPatient } from '../../db/local-db'
@@ -65,6 +66,10 @@ export function OfflinePatientsPage() {
           isAction: true,
           component: (row) => (
             <span className="row-actions">
+              <Link to="/patients/record/$id" params={{ id: row.id }} className="button" data-variant="ghost">
+                <Trans>Expediente</Trans>
+                <span className="visually-hidden"> {row.full_name}</span>
+              </Link>
               {canEdit && (
                 <Button variant="ghost" onClick={() => setEditing(row)}>
                   <Trans>Editar</Trans>

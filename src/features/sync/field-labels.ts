@@ -35,6 +35,14 @@ const LABELS: Record<string, MessageDescriptor> = {
   heart_rate: msg`Frecuencia cardiaca`,
   glucose: msg`Glucosa (mg/dL)`,
   moment: msg`Momento`,
+  medical_condition_id: msg`Condición médica`,
+  medicine: msg`Medicamento`,
+  medicine_id: msg`Clave del medicamento`,
+  title: msg`Título`,
+  year: msg`Año`,
+  habit: msg`Hábito`,
+  description: msg`Descripción`,
+  covid_status_id: msg`Estatus COVID`,
 }
 
 /** The label of a field; a field this list does not know yet shows its API name. */
