@@ -147,6 +147,9 @@ describe('patient look-ups', () => {
         'leave',
       ])
       expect(filters.body.data.administrative_statuses[0]).toEqual({ code: 'active', name: 'Activo' })
+      // The seeded list names every status the contract allows.
+      for (const status of filters.body.data.administrative_statuses)
+        expect(status.name).not.toBe(status.code)
       expect(filters.body.data.subgroups).toEqual(expect.arrayContaining(['Almacén', 'Planta 2']))
       // Another tenant sees its own narrowed statuses and none of these subgroups.
       const other = await get(globex, '/api/operation/get-filters/patients')
