@@ -69,6 +69,7 @@ async function emailHolder(tx: Tx, email: string, patientId: string): Promise<bo
 
 /** Distinct subgroup names the tenant's patients carry, for the table's filter. */
 export async function subgroupNames(tx: Tx): Promise<string[]> {
+  // tx.execute answers the driver's result; both drivers give the rows under `rows`.
   const { rows } = (await tx.execute(
     sql`select distinct jsonb_array_elements_text(${patients.subgroups}) as name
           from ${patients} where ${patients.deletedAt} is null order by name`,

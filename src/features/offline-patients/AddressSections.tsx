@@ -14,8 +14,8 @@ import { optionsOf, type SectionProps } from './form-section'
 export function AddressSections({ form, message }: SectionProps) {
   const { t } = useLingui()
   const [search, setSearch] = useState('')
-  const state = useWatch({ control: form.control, name: 'address_state_code' }) as string
-  const municipality = useWatch({ control: form.control, name: 'address_municipality_code' }) as string
+  const state = useWatch({ control: form.control, name: 'address_state_code' })
+  const municipality = useWatch({ control: form.control, name: 'address_municipality_code' })
   const entities = useFederalEntities()
   const municipalities = useMunicipalities(state || null)
   const localities = useLocalities(state || null, municipality || null, search)

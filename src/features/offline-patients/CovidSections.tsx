@@ -34,7 +34,7 @@ function CodeChecklist({
         control={form.control}
         name={name}
         render={({ field }) => {
-          const chosen = (field.value as string[]) ?? []
+          const chosen = field.value ?? []
           return (
             <div className="checklist">
               {(items ?? []).map((item) => (

@@ -201,7 +201,8 @@ export function formValuesOf(patient: LocalPatient | undefined): PatientFormValu
     underlying_conditions: asList(patient?.underlying_conditions),
     initial_symptoms: asList(patient?.initial_symptoms),
     covid_tests: Array.isArray(patient?.covid_tests)
-      ? (patient.covid_tests as CovidTestValues[]).map((test) => ({
+      ? // The server's rows carry the contract's tests: date, type and result.
+        (patient.covid_tests as CovidTestValues[]).map((test) => ({
           date: isoToDateText(test.date),
           type: test.type,
           result: test.result,
