@@ -14,7 +14,7 @@ type PatientRow = typeof patients.$inferSelect
  * both ways to the patient. Called in the transaction that wrote the patient, after the write:
  * - a password creates the account (the e-mail is then required) or replaces its password, which
  *   its owner must change at the first sign-in, as for any password someone else chose;
- * - a changed e-mail follows to the account, whose username it is.
+ * - the e-mail (the account's username), name and phone follow to the account.
  * Answers the patient row as it stands after.
  */
 export async function settleAccount(
@@ -30,6 +30,10 @@ export async function settleAccount(
       .update(users)
       .set({
         email: row.email,
+        name: row.name,
+        lastName: row.lastName,
+        secondLastName: row.secondLastName,
+        phone: row.phone,
         updatedAt: now,
         ...(passwordHash && { passwordHash, passwordChangedAt: now, mustChangePassword: true }),
       })
