@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react'
 import type * as v from 'valibot'
+import { call } from '../api/client'
 import { useCall } from '../api/use-call'
 import {
   federalEntities,
@@ -17,40 +19,76 @@ import type {
 } from '../contract/schemas/catalogs'
 import { currentLanguage } from '../i18n/language'
 
+/**
+ * The reference catalogs a form offers (SPEC §7): asked of the server, and the last answer of
+ * the small ones kept in local storage so they are still there offline, after a reload.
+ *
+ * Interim version, until the device catalog cache (the catalogs part of issue 6) lands with the
+ * same signatures over Dexie.
+ */
+
 type FederalEntity = v.InferOutput<typeof FederalEntitySchema>
 type Nationality = v.InferOutput<typeof NationalitySchema>
 
-/**
- * The reference catalogs a form offers, read from the catalogs service while online. Undefined
- * while loading or when the call fails: a form then shows its select empty and keeps working.
- * (The device keeps its own copy of these catalogs in a later step; these signatures stay.)
- */
+/** A small catalog from the server, its last answer kept under `storageKey` for offline use. */
+function useRemembered<T>(
+  storageKey: string | null,
+  fetch: (signal: AbortSignal) => Promise<T[]>,
+): T[] | undefined {
+  const [items, setItems] = useState<T[] | undefined>(() => (storageKey ? stored<T>(storageKey) : []))
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `storageKey` names what `fetch` asks for
+  useEffect(() => {
+    if (storageKey === null) {
+      setItems([])
+      return
+    }
+    setItems(stored<T>(storageKey))
+    const controller = new AbortController()
+    fetch(controller.signal)
+      .then((fresh) => {
+        localStorage.setItem(storageKey, JSON.stringify(fresh))
+        setItems(fresh)
+      })
+      // Offline or refused: the stored copy (if any) stays on screen.
+      .catch(() => {
+        if (!controller.signal.aborted) setItems((current) => current ?? stored<T>(storageKey) ?? [])
+      })
+    return () => controller.abort()
+  }, [storageKey])
+  return items
+}
 
-const loaded = <T>(state: { status: string; data?: T }) => (state.status === 'error' ? undefined : state.data)
+function stored<T>(key: string): T[] | undefined {
+  try {
+    const text = localStorage.getItem(key)
+    // Only this module writes these keys, always with a catalog's answer.
+    return text ? (JSON.parse(text) as T[]) : undefined
+  } catch {
+    return undefined
+  }
+}
 
 export function useReferenceList(name: ReferenceListName): ReferenceItem[] | undefined {
-  // The names come in the request's language: reload when it changes.
-  return loaded(useCall(referenceLists[name], {}, `${name}:${currentLanguage()}`))
+  return useRemembered(`catalog.${name}.${currentLanguage()}`, (signal) =>
+    call(referenceLists[name], { signal }),
+  )
 }
 
 export function useFederalEntities(): FederalEntity[] | undefined {
-  return loaded(useCall(federalEntities))
+  return useRemembered('catalog.federal-entities', (signal) => call(federalEntities, { signal }))
 }
 
 export function useNationalities(): Nationality[] | undefined {
-  return loaded(useCall(nationalities))
+  return useRemembered('catalog.nationalities', (signal) => call(nationalities, { signal }))
 }
 
 export function useMunicipalities(federalEntityCode: string | null): Municipality[] | undefined {
-  const state = useCall(
-    municipalities,
-    { query: { federal_entity_code: federalEntityCode ?? undefined } },
-    federalEntityCode ?? '',
-    federalEntityCode !== null,
+  return useRemembered(federalEntityCode ? `catalog.municipalities.${federalEntityCode}` : null, (signal) =>
+    call(municipalities, { query: { federal_entity_code: federalEntityCode ?? undefined }, signal }),
   )
-  return federalEntityCode === null ? [] : loaded(state)
 }
 
+/** Searched on the server (the catalog is too big to keep whole here): none offline. */
 export function useLocalities(
   federalEntityCode: string | null,
   municipalityCode: string | null,
@@ -69,5 +107,6 @@ export function useLocalities(
     `${federalEntityCode}/${municipalityCode}/${search}`,
     ready,
   )
-  return ready ? loaded(state) : []
+  if (!ready) return []
+  return state.status === 'error' ? [] : state.data
 }
