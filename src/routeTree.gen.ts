@@ -23,10 +23,12 @@ import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/i
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
 import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
 import { Route as AppPatientsIndexRouteImport } from './routes/_app/patients/index'
+import { Route as AppPatientsCreateRouteImport } from './routes/_app/patients/create'
 import { Route as AppProfilesIndexRouteImport } from './routes/_app/profiles/index'
 import { Route as AppProfilesCreateRouteImport } from './routes/_app/profiles/create'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
 import { Route as AppUsersCreateRouteImport } from './routes/_app/users/create'
+import { Route as AppPatientsEditIdRouteImport } from './routes/_app/patients/edit/$id'
 import { Route as AppPatientsRecordIdRouteImport } from './routes/_app/patients/record/$id'
 import { Route as AppProfilesEditIdRouteImport } from './routes/_app/profiles/edit/$id'
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id'
@@ -100,6 +102,11 @@ const AppPatientsIndexRoute = AppPatientsIndexRouteImport.update({
   path: '/patients/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPatientsCreateRoute = AppPatientsCreateRouteImport.update({
+  id: '/patients/create',
+  path: '/patients/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProfilesIndexRoute = AppProfilesIndexRouteImport.update({
   id: '/profiles/',
   path: '/profiles/',
@@ -118,6 +125,11 @@ const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
 const AppUsersCreateRoute = AppUsersCreateRouteImport.update({
   id: '/users/create',
   path: '/users/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatientsEditIdRoute = AppPatientsEditIdRouteImport.update({
+  id: '/patients/edit/$id',
+  path: '/patients/edit/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPatientsRecordIdRoute = AppPatientsRecordIdRouteImport.update({
@@ -148,12 +160,14 @@ export interface FileRoutesByFullPath {
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/patients/create': typeof AppPatientsCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
   '/users/create': typeof AppUsersCreateRoute
   '/dashboard/': typeof AppDashboardIndexRoute
   '/patients/': typeof AppPatientsIndexRoute
   '/profiles/': typeof AppProfilesIndexRoute
   '/users/': typeof AppUsersIndexRoute
+  '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
@@ -170,12 +184,14 @@ export interface FileRoutesByTo {
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/patients/create': typeof AppPatientsCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
   '/users/create': typeof AppUsersCreateRoute
   '/dashboard': typeof AppDashboardIndexRoute
   '/patients': typeof AppPatientsIndexRoute
   '/profiles': typeof AppProfilesIndexRoute
   '/users': typeof AppUsersIndexRoute
+  '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
@@ -194,12 +210,14 @@ export interface FileRoutesById {
   '/sso/$response': typeof SsoResponseRoute
   '/_app/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/_app/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/_app/patients/create': typeof AppPatientsCreateRoute
   '/_app/profiles/create': typeof AppProfilesCreateRoute
   '/_app/users/create': typeof AppUsersCreateRoute
   '/_app/dashboard/': typeof AppDashboardIndexRoute
   '/_app/patients/': typeof AppPatientsIndexRoute
   '/_app/profiles/': typeof AppProfilesIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
+  '/_app/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/_app/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/_app/profiles/edit/$id': typeof AppProfilesEditIdRoute
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute
@@ -218,12 +236,14 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/patients/create'
     | '/profiles/create'
     | '/users/create'
     | '/dashboard/'
     | '/patients/'
     | '/profiles/'
     | '/users/'
+    | '/patients/edit/$id'
     | '/patients/record/$id'
     | '/profiles/edit/$id'
     | '/users/edit/$id'
@@ -240,12 +260,14 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/patients/create'
     | '/profiles/create'
     | '/users/create'
     | '/dashboard'
     | '/patients'
     | '/profiles'
     | '/users'
+    | '/patients/edit/$id'
     | '/patients/record/$id'
     | '/profiles/edit/$id'
     | '/users/edit/$id'
@@ -263,12 +285,14 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/_app/dashboard/home-empty'
     | '/_app/dashboard/patient-home'
+    | '/_app/patients/create'
     | '/_app/profiles/create'
     | '/_app/users/create'
     | '/_app/dashboard/'
     | '/_app/patients/'
     | '/_app/profiles/'
     | '/_app/users/'
+    | '/_app/patients/edit/$id'
     | '/_app/patients/record/$id'
     | '/_app/profiles/edit/$id'
     | '/_app/users/edit/$id'
@@ -385,6 +409,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPatientsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/patients/create': {
+      id: '/_app/patients/create'
+      path: '/patients/create'
+      fullPath: '/patients/create'
+      preLoaderRoute: typeof AppPatientsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profiles/': {
       id: '/_app/profiles/'
       path: '/profiles'
@@ -411,6 +442,13 @@ declare module '@tanstack/react-router' {
       path: '/users/create'
       fullPath: '/users/create'
       preLoaderRoute: typeof AppUsersCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patients/edit/$id': {
+      id: '/_app/patients/edit/$id'
+      path: '/patients/edit/$id'
+      fullPath: '/patients/edit/$id'
+      preLoaderRoute: typeof AppPatientsEditIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/patients/record/$id': {
@@ -442,12 +480,14 @@ interface AppRouteChildren {
   AppSyncRoute: typeof AppSyncRoute
   AppDashboardHomeEmptyRoute: typeof AppDashboardHomeEmptyRoute
   AppDashboardPatientHomeRoute: typeof AppDashboardPatientHomeRoute
+  AppPatientsCreateRoute: typeof AppPatientsCreateRoute
   AppProfilesCreateRoute: typeof AppProfilesCreateRoute
   AppUsersCreateRoute: typeof AppUsersCreateRoute
   AppDashboardIndexRoute: typeof AppDashboardIndexRoute
   AppPatientsIndexRoute: typeof AppPatientsIndexRoute
   AppProfilesIndexRoute: typeof AppProfilesIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
+  AppPatientsEditIdRoute: typeof AppPatientsEditIdRoute
   AppPatientsRecordIdRoute: typeof AppPatientsRecordIdRoute
   AppProfilesEditIdRoute: typeof AppProfilesEditIdRoute
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute
@@ -458,12 +498,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppSyncRoute: AppSyncRoute,
   AppDashboardHomeEmptyRoute: AppDashboardHomeEmptyRoute,
   AppDashboardPatientHomeRoute: AppDashboardPatientHomeRoute,
+  AppPatientsCreateRoute: AppPatientsCreateRoute,
   AppProfilesCreateRoute: AppProfilesCreateRoute,
   AppUsersCreateRoute: AppUsersCreateRoute,
   AppDashboardIndexRoute: AppDashboardIndexRoute,
   AppPatientsIndexRoute: AppPatientsIndexRoute,
   AppProfilesIndexRoute: AppProfilesIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
+  AppPatientsEditIdRoute: AppPatientsEditIdRoute,
   AppPatientsRecordIdRoute: AppPatientsRecordIdRoute,
   AppProfilesEditIdRoute: AppProfilesEditIdRoute,
   AppUsersEditIdRoute: AppUsersEditIdRoute,

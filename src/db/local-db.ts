@@ -20,6 +20,12 @@ export interface LocalPatient {
   name?: string
   last_name?: string
   second_last_name?: string | null
+  administrative_status?: string
+  /** The access account's e-mail; the password never reaches this row (it stays in the outbox entry). */
+  email?: string | null
+  /** Whether the patient has a login account (patient mode); the server says so. */
+  has_account?: boolean
+  subgroups?: string[]
   /** 0 until the server has acknowledged the create. */
   version: number
   updated_at?: string

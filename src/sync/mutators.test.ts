@@ -34,6 +34,16 @@ describe('creating a patient offline', () => {
     expect(entry?.body).toMatchObject({ id: patient.id, ...aPatient() })
   })
 
+  it('keeps an access password in the entry only, never in the cached row', async () => {
+    const { db, ctx } = aDevice()
+    const fields = aPatient({ email: 'guadalupe@correo.mx', password: 'Paciente#2026' })
+    const patient = await createPatient(db, ctx, fields)
+    expect(patient).not.toHaveProperty('password')
+    expect(await db.patients.get(patient.id)).not.toHaveProperty('password')
+    const [entry] = await pendingEntries(db)
+    expect(entry?.body).toMatchObject({ email: 'guadalupe@correo.mx', password: 'Paciente#2026' })
+  })
+
   it('leaves neither row nor entry when the transaction fails halfway', async () => {
     const { db, ctx } = aDevice()
     db.outbox.hook('creating', () => {

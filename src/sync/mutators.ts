@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import * as v from 'valibot'
-import { CreatePatientRequest, UpdatePatientRequest } from '../contract/schemas/patient'
+import { CreatePatientRequest, UpdatePatientRequest, withoutWriteOnly } from '../contract/schemas/patient'
 import { BloodPressureRequest, GlucoseRequest } from '../contract/schemas/readings'
 import type { LocalDb, LocalPatient, LocalReading, ReadingKind } from '../db/local-db'
 import { changedFields } from './merge'
@@ -41,7 +41,14 @@ export async function createPatient(
   // Validation and id generation happen before the transaction: nothing but Dexie inside it.
   const body: Record<string, unknown> = v.parse(CreatePatientRequest, { ...fields, id: uuidv7() })
   const id = body.id as string // CreatePatientRequest requires a uuid id.
-  const row: LocalPatient = { ...body, id, version: 0, deleted_at: null, syncState: 'pending' }
+  // A password travels in the entry alone: the cached row never holds it (DESIGN §6).
+  const row: LocalPatient = {
+    ...withoutWriteOnly(body),
+    id,
+    version: 0,
+    deleted_at: null,
+    syncState: 'pending',
+  }
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)
   await db.transaction('rw', db.patients, db.outbox, async () => {
@@ -91,7 +98,7 @@ export async function updatePatient(
     const baseVersion = create ? null : (shadow?.version ?? row.version)
     const next: LocalPatient = {
       ...row,
-      ...body,
+      ...withoutWriteOnly(body),
       syncState: row.syncState === 'synced' ? 'pending' : row.syncState,
     }
     await db.patients.put(next)

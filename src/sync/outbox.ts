@@ -1,3 +1,4 @@
+import { withoutWriteOnly } from '../contract/schemas/patient'
 import {
   type LocalDb,
   type MutationKind,
@@ -158,7 +159,7 @@ export async function editEntry(db: LocalDb, seq: number, changes: Record<string
     const { id: _id, patient_id: _patient, ...editable } = changes
     const body = { ...entry.body, ...editable }
     await requeue(db, entry, { body })
-    await rowTable(db, entry.entity).update(entry.entityId, editable)
+    await rowTable(db, entry.entity).update(entry.entityId, withoutWriteOnly(editable))
   })
 }
 
@@ -189,7 +190,8 @@ export async function discard(
           kind: item.kind,
           entity: item.entity,
           entityId: item.entityId,
-          body: item.body,
+          // What was given up is kept for people to read; a password is not kept at all.
+          body: withoutWriteOnly(item.body),
           error: item.lastError,
           reason: item === entry ? reason : `depends on ${entry.mutationId}: ${reason}`,
           who,

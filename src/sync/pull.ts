@@ -133,7 +133,9 @@ async function readState(db: LocalDb, changes: FeedChange[]): Promise<PageState>
       () => db.shadows.bulkGet(ids.map((id): [SyncEntity, string] => [entity, id])),
     )
     const rows = rowTable(db, entity)
-    const visible = await held(rows.where(':id').between(lowest, highest, true, true), () => rows.bulkGet(ids))
+    const visible = await held(rows.where(':id').between(lowest, highest, true, true), () =>
+      rows.bulkGet(ids),
+    )
     ids.forEach((id, index) => {
       state.shadows.set(keyOf(entity, id), shadows?.[index] ?? null)
       state.rows.set(keyOf(entity, id), visible?.[index] ?? null)

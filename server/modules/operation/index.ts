@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ModuleDeps } from '../deps'
+import { patientLookupRoutes } from './patient-lookups.routes'
 import { patientRoutes } from './patients.routes'
 import { readingRoutes } from './readings.routes'
 import { recordSectionRoutes } from './record-sections.routes'
@@ -7,6 +8,7 @@ import { recordSectionRoutes } from './record-sections.routes'
 /** `/api/operation`: patients and their record sections (the offline kinds first). */
 export async function operationModule(app: FastifyInstance, _deps: ModuleDeps) {
   await app.register(patientRoutes)
+  await app.register(patientLookupRoutes)
   await app.register(readingRoutes)
   await app.register(recordSectionRoutes)
 }

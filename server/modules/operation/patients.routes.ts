@@ -7,18 +7,25 @@ import { ConflictError, NotFoundError, UnprocessableError, ValidationError } fro
 import { idempotent } from '../../platform/idempotency'
 import { translate } from '../../platform/messages'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
+import { hashPassword } from '../../platform/passwords'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
+import { settleAccount } from './patient-account'
+import { assertPatientRules } from './patient-rules'
 import { columnsOf, findPatientRow, patientByCurp, presentPatient, sameCreate } from './patients'
 
 /**
  * Patients, the first editable offline kind (DESIGN §5): created with the device's id, updated
  * with only the changed fields against the version they were based on, every change noted in
- * the change feed in its own transaction, every read and change audited (NOM-024).
+ * the change feed in its own transaction, every read and change audited (NOM-024). A password in
+ * the body sets the patient's login account and is kept only as its hash.
  */
 export async function patientRoutes(app: FastifyInstance) {
   route(app, createPatient, async ({ body }, req, reply) => {
     const userId = req.user?.id ?? null
+    const tenant = req.tenant as NonNullable<typeof req.tenant> // a tenant route: tenancy set it
+    // Hashing is slow on purpose: done before the transaction opens.
+    const passwordHash = body.password ? await hashPassword(body.password) : null
     const values = {
       tenantId: req.tenant?.id as string,
       id: body.id,
@@ -27,6 +34,7 @@ export async function patientRoutes(app: FastifyInstance) {
       updatedBy: userId,
     } as typeof patients.$inferInsert
     const patient = await idempotent(req, async (tx, claim) => {
+      await assertPatientRules(tx, tenant, body.id, body, req.lang)
       const row = await mutate(tx, claim, {
         table: patients,
         // Without a target, `on conflict do nothing` covers the id and the CURP: see below which.
@@ -37,7 +45,7 @@ export async function patientRoutes(app: FastifyInstance) {
         change: { entity: 'patient', op: 'upsert', patientId: body.id },
         audit: auditEntryOf(req, { action: 'patient.create', entity: 'patient', entityId: body.id }),
       })
-      if (row) return presentPatient(row)
+      if (row) return presentPatient(await settleAccount(tx, req, row, passwordHash))
       const existing = await findPatientRow(tx, body.id)
       if (existing) {
         // The same create again (another key, same content) answers the first result.
@@ -56,7 +64,10 @@ export async function patientRoutes(app: FastifyInstance) {
 
   route(app, updatePatient, async ({ params, body }, req, reply) => {
     const base = ifMatchVersion(req)
+    const tenant = req.tenant as NonNullable<typeof req.tenant> // a tenant route: tenancy set it
+    const passwordHash = body.password ? await hashPassword(body.password) : null
     const patient = await idempotent(req, async (tx, claim) => {
+      await assertPatientRules(tx, tenant, params.id, body, req.lang)
       const curpFree = body.curp
         ? sql`not exists (select from ${patients} as other where other.curp = ${body.curp} and other.id <> ${params.id})`
         : undefined
@@ -87,10 +98,11 @@ export async function patientRoutes(app: FastifyInstance) {
           action: 'patient.update',
           entity: 'patient',
           entityId: params.id,
+          // Names of the changed fields only: the audit log never holds a password.
           details: { fields: Object.keys(body) },
         }),
       })
-      if (row) return presentPatient(row)
+      if (row) return presentPatient(await settleAccount(tx, req, row, passwordHash))
       const current = await findPatientRow(tx, params.id)
       if (!current) throw new NotFoundError()
       // DESIGN §5: deletes win; an edit of a deleted record is refused and shown.
