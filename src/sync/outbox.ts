@@ -52,7 +52,13 @@ export async function hasQueuedEntries(db: LocalDb, entityId: string): Promise<b
 export const isDue = (entry: OutboxEntry, now: number) =>
   entry.nextAttemptAt <= now || entry.nextAttemptAt - now > MAX_WAIT_MS
 
-const PAGE = 100
+/**
+ * The queue is read a few entries at a time, more each time none of them can go: nearly always
+ * the first pending entry is the one to send, and a replay of thousands of entries would
+ * otherwise read (and decode) a hundred of them for every one it sends.
+ */
+const FIRST_PAGE = 4
+const LAST_PAGE = 256
 
 /**
  * The entry to send next: the lowest `seq` that is pending, due, first in the queue for its
@@ -62,11 +68,11 @@ const PAGE = 100
  */
 export async function nextSendable(db: LocalDb, now: number): Promise<OutboxEntry | undefined> {
   let after = 0
-  for (;;) {
+  for (let size = FIRST_PAGE; ; size = Math.min(size * 4, LAST_PAGE)) {
     const page = await db.outbox
       .where('[status+seq]')
       .between(['pending', after], ['pending', Number.POSITIVE_INFINITY], false, true)
-      .limit(PAGE)
+      .limit(size)
       .toArray()
     for (const entry of page) {
       if (!isDue(entry, now)) continue
@@ -77,7 +83,7 @@ export async function nextSendable(db: LocalDb, now: number): Promise<OutboxEntr
       const first = await db.outbox.where('entityId').equals(entry.entityId).first()
       if (first?.seq === entry.seq) return entry
     }
-    if (page.length < PAGE) return undefined
+    if (page.length < size) return undefined
     after = page[page.length - 1]?.seq ?? after
   }
 }
