@@ -57,7 +57,11 @@ describe('the order of sending', () => {
     for (let i = 0; i < 40; i++) {
       await createReading(db, ctx, 'blood-pressure', aBloodPressure(patient.id))
     }
-    const juan = await createPatient(db, ctx, aPatient({ name: 'Juan', last_name: 'Pérez', curp: CURPS.juan }))
+    const juan = await createPatient(
+      db,
+      ctx,
+      aPatient({ name: 'Juan', last_name: 'Pérez', curp: CURPS.juan }),
+    )
     const [create] = await pendingEntries(db)
     // Guadalupe's create backs off: her forty readings wait for it, Juan's create does not.
     await db.outbox.update(create?.seq as number, { nextAttemptAt: NOW + 60_000 })
