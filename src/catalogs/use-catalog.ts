@@ -1,0 +1,105 @@
+import { useLingui } from '@lingui/react/macro'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect } from 'react'
+import type {
+  FederalEntity,
+  Locality,
+  Municipality,
+  Nationality,
+  ReferenceItem,
+  ReferenceListName,
+} from '../contract/schemas/catalogs'
+import type { LocalDb } from '../db/local-db'
+import { useSyncEngine } from '../session/use-sync-engine'
+import { heldVersion, refreshCatalogs } from './cache'
+import { readList } from './lists'
+import { fetchLocalities, searchCachedLocalities } from './localities'
+
+/**
+ * The cached catalogs for screens (issue 6): live queries over the device's database, so a
+ * form's lists are there offline and follow a refresh. Each hook answers undefined while the
+ * database is opening (or signed out), and an empty list before the first refresh has run.
+ */
+
+/** How long the locality search waits after a keystroke before asking the server. */
+export const LOCALITY_SEARCH_DELAY_MS = 300
+
+const collator = new Intl.Collator('es', { sensitivity: 'base' })
+
+function useLocalDb(): LocalDb | undefined {
+  return useSyncEngine()?.db
+}
+
+/**
+ * The small lists are named in the language of the request that fetched them: after a language
+ * change, fetch them again (online; offline they stay in the former language until then).
+ */
+function useListsInLanguage(db: LocalDb | undefined): void {
+  const { i18n } = useLingui()
+  const lang = i18n.locale
+  useEffect(() => {
+    if (!db) return
+    void heldVersion(db, 'reference-lists')
+      .then((held) => (held && held.lang !== lang ? refreshCatalogs(db) : null))
+      // Offline or refused: the lists keep their names until the next pull refreshes them.
+      .catch(() => null)
+  }, [db, lang])
+}
+
+export function useReferenceList(name: ReferenceListName): ReferenceItem[] | undefined {
+  const db = useLocalDb()
+  useListsInLanguage(db)
+  return useLiveQuery(async () => (db ? readList(db, name) : undefined), [db, name])
+}
+
+export function useFederalEntities(): FederalEntity[] | undefined {
+  const db = useLocalDb()
+  return useLiveQuery(async () => (db ? readList(db, 'federal-entities') : undefined), [db])
+}
+
+export function useNationalities(): Nationality[] | undefined {
+  const db = useLocalDb()
+  return useLiveQuery(async () => (db ? readList(db, 'nationalities') : undefined), [db])
+}
+
+/** A federal entity's municipalities by name; none until an entity is chosen. */
+export function useMunicipalities(federalEntityCode: string | null): Municipality[] | undefined {
+  const db = useLocalDb()
+  return useLiveQuery(async () => {
+    if (!db) return undefined
+    if (!federalEntityCode) return []
+    const rows = await db.municipalities.where('federal_entity_code').equals(federalEntityCode).toArray()
+    return rows.sort((a, b) => collator.compare(a.name, b.name))
+  }, [db, federalEntityCode])
+}
+
+/**
+ * Localities for a query: what the device holds at once, and — online, a moment after the last
+ * keystroke — the server's answer, which is cached and so joins the list. Nothing is asked of
+ * the server before an entity is chosen or something is typed.
+ */
+export function useLocalities(
+  federalEntityCode: string | null,
+  municipalityCode: string | null,
+  search: string,
+): Locality[] | undefined {
+  const db = useLocalDb()
+  useEffect(() => {
+    if (!db || (!federalEntityCode && search.trim() === '')) return
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      fetchLocalities(db, { federalEntityCode, municipalityCode, search }, controller.signal)
+        // Offline, or a query the server refuses: the cached localities are the answer.
+        .catch(() => null)
+    }, LOCALITY_SEARCH_DELAY_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [db, federalEntityCode, municipalityCode, search])
+  return useLiveQuery(
+    async () =>
+      db ? searchCachedLocalities(db, { federalEntityCode, municipalityCode, search }) : undefined,
+    [db, federalEntityCode, municipalityCode, search],
+  )
+}
