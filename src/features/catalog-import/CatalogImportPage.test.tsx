@@ -95,8 +95,9 @@ describe('the catalog import screen', () => {
     expect(request.method).toBe('POST')
     expect(request.url).toBe('/api/catalogs/catalog/import')
     expect(request.headers['Accept-Language']).toBe('es')
-    expect((request.body?.get('file') as File).name).toBe('dgis-municipios-202507.csv')
-    expect(request.body?.get('filename')).toBe('dgis-municipios-202507.csv')
+    const sent = request.body as FormData // send() was called with the form
+    expect((sent.get('file') as File).name).toBe('dgis-municipios-202507.csv')
+    expect(sent.get('filename')).toBe('dgis-municipios-202507.csv')
 
     request.progress(400, 1000)
     const bar = await screen.findByRole('progressbar', { name: 'Enviando el archivo' })
