@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expectAccessible } from './axe'
 import { signIn } from './sign-in'
 
 /**
@@ -72,6 +73,7 @@ test('the provider imports municipalities, a re-run changes nothing, and a devic
   await expect(report.getByText('Municipios (DGIS)')).toBeVisible()
   const rejected = report.getByRole('table', { name: 'Filas rechazadas y por qué' })
   await expect(rejected.getByRole('row', { name: /12 Entidad federativa desconocida: "33"\./ })).toBeVisible()
+  await expectAccessible(landlord, 'the catalog import and its report')
   const added = Number((await report.getByRole('status').textContent())?.split(' ')[0])
   expect(added).toBeGreaterThan(0)
 
@@ -88,4 +90,10 @@ test('the provider imports municipalities, a re-run changes nothing, and a devic
   await expect
     .poll(() => cachedCount(page, 'municipalities'), { timeout: 30_000 })
     .toBe(municipalitiesBefore + added)
+
+  // The patients index over the same device passes axe-core too.
+  await page.goto('/patients')
+  await expect(page.getByText(/Mostrando 1 a 10 de \d+ registros/)).toBeVisible()
+  await expect(page.getByLabel('Estatus administrativo')).toBeVisible()
+  await expectAccessible(page, 'the patients index')
 })
