@@ -10,6 +10,7 @@ import { aDevice } from '../sync/test-fixtures'
 import { refreshCatalogs } from './cache'
 import { type CatalogServer, catalogServer } from './test-catalogs'
 import {
+  useDiagnosisSearch,
   useFederalEntities,
   useLocalities,
   useMunicipalities,
@@ -92,6 +93,17 @@ describe('the catalog hooks', () => {
         { federal_entity_code: '22', municipality_code: '014', code: '0045', name: 'El Pueblito' },
       ]),
     )
+  })
+
+  it('search ICD-10 on the device and follow a refresh of the catalog', async () => {
+    const db = await signedInDevice()
+    const { result } = renderHook(() => useDiagnosisSearch('diabetes'), { wrapper })
+    await waitFor(() => expect(result.current?.map((d) => d.code)).toEqual(['E11', 'E119']))
+    expect(server.takeRequested()).toEqual([])
+    server.data.diagnoses = server.data.diagnoses.filter((d) => d.code !== 'E119')
+    server.versions.diagnoses = 2
+    await act(() => refreshCatalogs(db))
+    await waitFor(() => expect(result.current?.map((d) => d.code)).toEqual(['E11']))
   })
 
   it('ask the server nothing about localities before an entity is chosen or a word typed', async () => {

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import type {
+  Diagnosis,
   FederalEntity,
   Locality,
   Municipality,
@@ -12,6 +13,7 @@ import type {
 import type { LocalDb } from '../db/local-db'
 import { useSyncEngine } from '../session/use-sync-engine'
 import { heldVersion, refreshCatalogs } from './cache'
+import { searchDiagnoses } from './diagnosis-index'
 import { readList } from './lists'
 import { fetchLocalities, searchCachedLocalities } from './localities'
 
@@ -102,4 +104,13 @@ export function useLocalities(
       db ? searchCachedLocalities(db, { federalEntityCode, municipalityCode, search }) : undefined,
     [db, federalEntityCode, municipalityCode, search],
   )
+}
+
+/**
+ * ICD-10 for a search, from the device's index (by code or words, accent-insensitive, best
+ * first), offline; follows a refresh of the catalog. Undefined while the index is built.
+ */
+export function useDiagnosisSearch(search: string, limit?: number): Diagnosis[] | undefined {
+  const db = useLocalDb()
+  return useLiveQuery(async () => (db ? searchDiagnoses(db, search, limit) : undefined), [db, search, limit])
 }
