@@ -63,9 +63,15 @@ test('the provider imports municipalities, a re-run changes nothing, and a devic
   await expect.poll(() => cachedCount(page, 'municipalities'), { timeout: 30_000 }).toBeGreaterThan(0)
   const municipalitiesBefore = await cachedCount(page, 'municipalities')
 
+  // The provider's superuser starts on the import screen, also in the sidebar.
   const landlord = await landlordPage(browser)
-  await landlord.goto('/catalog-import')
+  await expect(landlord).toHaveURL(/\/catalog-import$/)
   await expect(landlord.getByRole('heading', { name: 'Importar catálogos' })).toBeVisible()
+  await expect(
+    landlord
+      .getByRole('complementary', { name: 'Navegación' })
+      .getByRole('link', { name: 'Importar catálogos' }),
+  ).toBeVisible()
   const report = await importFile(landlord, DGIS_MUNICIPALITIES)
   await expect(report.getByRole('status')).toHaveText(
     /^\d+ agregadas, \d+ actualizadas, 0 sin cambios, 5 rechazadas\.$/,

@@ -92,6 +92,13 @@ export const MENUS: readonly MenuDefinition[] = [
   { key: 'notifications', to: '/notifications', permission: 'notifications-index' },
 ]
 
+/**
+ * Where the provider's users start on the landlord host: the catalog import, the one provider
+ * screen built so far. The clients screen (SPEC §2 /clients) takes over when it exists; until
+ * then sending them there would land on "page not found" with no way on.
+ */
+export const LANDLORD_HOME = '/catalog-import'
+
 export interface MenuItem {
   key: string
   to: string | null
