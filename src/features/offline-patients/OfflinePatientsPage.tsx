@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useReferenceList } from '../../catalogs/use-catalog'
 import type { LocalPatient } from '../../db/local-db'
 import { currentSession, hasPermission } from '../../session/session-store'
@@ -13,7 +13,15 @@ import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
 import { PatientFilters } from './PatientFilters'
 import { PatientForm } from './PatientForm'
-import { applyFilters, filterChoices, NO_FILTERS, type PatientRow, patientRows } from './patient-rows'
+import {
+  applyFilters,
+  emptyRowCache,
+  filterChoices,
+  NO_FILTERS,
+  type PatientRow,
+  type RowLabels,
+  updateRows,
+} from './patient-rows'
 import { ReadingForm } from './ReadingForm'
 import './patients.css'
 
@@ -61,14 +69,13 @@ export function OfflinePatientsPage() {
   const statusNames = useMemo(() => new Map((statuses ?? []).map((s) => [s.code, s.name])), [statuses])
   // The labels follow the language (i18n.locale stands for t and stateLabel).
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for the labels
-  const rows = useMemo<Row[]>(
-    () =>
-      patientRows(patients ?? [], {
-        status: (code) => statusNames.get(code) ?? code,
-        state: stateLabel,
-      }),
-    [patients, statusNames, i18n.locale],
+  const labels = useMemo<RowLabels>(
+    () => ({ status: (code) => statusNames.get(code) ?? code, state: stateLabel }),
+    [statusNames, i18n.locale],
   )
+  // Rows of unchanged patients are kept from one read of the cache to the next.
+  const rowCache = useRef(emptyRowCache<LocalPatient>())
+  const rows = useMemo<Row[]>(() => updateRows(rowCache.current, patients ?? [], labels), [patients, labels])
   const choices = useMemo(() => filterChoices(patients ?? []), [patients])
   const shown = useMemo(() => applyFilters(rows, filters), [rows, filters])
   const hasSubgroups = choices.subgroups.length > 0

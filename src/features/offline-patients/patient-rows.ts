@@ -56,6 +56,65 @@ export function patientRows<P extends CachedPatient>(
   })
 }
 
+/** What the page keeps between two reads of the cache: the rows it made, by patient id. */
+export interface RowCache<P extends CachedPatient> {
+  labels: RowLabels | null
+  byId: Map<string, { patient: P; row: PatientRow<P> }>
+  rows: PatientRow<P>[]
+}
+
+export const emptyRowCache = <P extends CachedPatient>(): RowCache<P> => ({
+  labels: null,
+  byId: new Map(),
+  rows: [],
+})
+
+function sameFields(a: CachedPatient, b: CachedPatient): boolean {
+  const keys = Object.keys(a)
+  if (keys.length !== Object.keys(b).length) return false
+  for (const key of keys) {
+    const left = a[key]
+    const right = b[key]
+    if (left === right) continue
+    // Lists (subgroups) come back as new arrays on every read: compare their items.
+    if (!Array.isArray(left) || !Array.isArray(right) || left.length !== right.length) return false
+    if (left.some((item, i) => item !== right[i])) return false
+  }
+  return true
+}
+
+/**
+ * The rows for a new read of the cache, reusing the row of every patient whose fields did not
+ * change (and the whole array when none did). The database answers new objects on every read;
+ * keeping the rows keeps what the table hangs on them (their folded search text) and spares
+ * rebuilding 100 000 rows because a pull changed a few. New labels (a language) rebuild all.
+ */
+export function updateRows<P extends CachedPatient>(
+  cache: RowCache<P>,
+  patients: readonly P[],
+  labels: RowLabels,
+): PatientRow<P>[] {
+  if (cache.labels !== labels) {
+    cache.labels = labels
+    cache.byId.clear()
+  }
+  const byId = new Map<string, { patient: P; row: PatientRow<P> }>()
+  let unchanged = patients.length === cache.rows.length
+  const rows = patients.map((patient, index) => {
+    const held = cache.byId.get(patient.id)
+    const row =
+      held && sameFields(held.patient, patient)
+        ? held.row
+        : (patientRows([patient], labels)[0] as PatientRow<P>)
+    byId.set(patient.id, { patient, row })
+    if (cache.rows[index] !== row) unchanged = false
+    return row
+  })
+  cache.byId = byId
+  if (!unchanged) cache.rows = rows
+  return cache.rows
+}
+
 /** The columns the search looks in (SPEC issue 6: name, CURP, payroll number). */
 export const SEARCH_COLUMNS = ['full_name', 'curp', 'payroll_number'] as const
 
