@@ -8,6 +8,7 @@ import { setCurrentEngine } from '../sync/current-engine'
 import type { SyncEngine } from '../sync/engine'
 import { aDevice } from '../sync/test-fixtures'
 import { refreshCatalogs } from './cache'
+import { cacheLocalities } from './localities'
 import { type CatalogServer, catalogServer } from './test-catalogs'
 import {
   useDiagnosisSearch,
@@ -106,8 +107,11 @@ describe('the catalog hooks', () => {
     await waitFor(() => expect(result.current?.map((d) => d.code)).toEqual(['E11']))
   })
 
-  it('ask the server nothing about localities before an entity is chosen or a word typed', async () => {
-    await signedInDevice()
+  it('list no localities and ask the server nothing before an entity is chosen or a word typed', async () => {
+    const db = await signedInDevice()
+    await cacheLocalities(db, [
+      { federal_entity_code: '22', municipality_code: '014', code: '0045', name: 'El Pueblito' },
+    ])
     const { result } = renderHook(() => useLocalities(null, null, ''), { wrapper })
     await waitFor(() => expect(result.current).toEqual([]))
     await new Promise((resolve) => setTimeout(resolve, 400))

@@ -77,8 +77,8 @@ export function useMunicipalities(federalEntityCode: string | null): Municipalit
 
 /**
  * Localities for a query: what the device holds at once, and — online, a moment after the last
- * keystroke — the server's answer, which is cached and so joins the list. Nothing is asked of
- * the server before an entity is chosen or something is typed.
+ * keystroke — the server's answer, which is cached and so joins the list. Before an entity is
+ * chosen or something is typed the list is empty and nothing is asked of the server.
  */
 export function useLocalities(
   federalEntityCode: string | null,
@@ -99,11 +99,12 @@ export function useLocalities(
       controller.abort()
     }
   }, [db, federalEntityCode, municipalityCode, search])
-  return useLiveQuery(
-    async () =>
-      db ? searchCachedLocalities(db, { federalEntityCode, municipalityCode, search }) : undefined,
-    [db, federalEntityCode, municipalityCode, search],
-  )
+  return useLiveQuery(async () => {
+    if (!db) return undefined
+    // Nothing chosen and nothing typed: no list (not the first localities of the country).
+    if (!federalEntityCode && search.trim() === '') return []
+    return searchCachedLocalities(db, { federalEntityCode, municipalityCode, search })
+  }, [db, federalEntityCode, municipalityCode, search])
 }
 
 /**
