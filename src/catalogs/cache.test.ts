@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { activateLanguage } from '../i18n/language'
 import { aDevice } from '../sync/test-fixtures'
-import { heldVersion, refreshCatalogs } from './cache'
+import { heldVersion, refreshCatalogs, refreshOptionsFor } from './cache'
 import { readList } from './lists'
 import { cacheLocalities } from './localities'
 import { type CatalogServer, catalogServer, DIAGNOSES, MUNICIPALITIES } from './test-catalogs'
@@ -102,6 +102,17 @@ describe('the device’s catalog cache', () => {
     await expect(refreshCatalogs(db)).rejects.toThrow()
     expect(await db.diagnoses.count()).toBe(DIAGNOSES.length)
     expect(await heldVersion(db, 'diagnoses')).toEqual({ version: 1, lang: 'es' })
+  })
+
+  it('leaves ICD-10 off a patient’s device, whose own screens show no diagnosis', async () => {
+    expect(refreshOptionsFor(['patient-home', 'patient-blood-pressure'])).toEqual({ skip: ['diagnoses'] })
+    expect(refreshOptionsFor(['patients-index'])).toEqual({})
+    const { db } = aDevice()
+    const refreshed = await refreshCatalogs(db, refreshOptionsFor(['patient-home']))
+    expect(refreshed).not.toContain('diagnoses')
+    expect(server.takeRequested()).not.toContain('/api/catalogs/catalog/diagnostics/all')
+    expect(await db.diagnoses.count()).toBe(0)
+    expect(await heldVersion(db, 'diagnoses')).toBeNull()
   })
 
   it('shares one refresh between two callers', async () => {

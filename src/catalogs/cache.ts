@@ -1,5 +1,6 @@
 import { call } from '../api/client'
 import * as endpoints from '../contract/endpoints/catalogs'
+import { hasRoleMode } from '../contract/rules/permissions'
 import type { CatalogName, CatalogVersion, ReferenceListName } from '../contract/schemas/catalogs'
 import { CATALOG_NAMES, REFERENCE_LIST_NAMES } from '../contract/schemas/catalogs'
 import type { CachedListName, CatalogItem, LocalDb } from '../db/local-db'
@@ -105,6 +106,15 @@ async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVer
 const isCatalogName = (name: string): name is CatalogName =>
   (CATALOG_NAMES as readonly string[]).includes(name)
 
+export interface RefreshOptions {
+  /** Catalogs this user's screens never show (a patient's device needs no ICD-10). */
+  skip?: readonly CatalogName[]
+}
+
+/** What a user's device refreshes: a patient's own screens (self-tracking) show no diagnosis. */
+export const refreshOptionsFor = (permissions: readonly string[]): RefreshOptions =>
+  hasRoleMode(permissions) ? {} : { skip: ['diagnoses'] }
+
 const running = new WeakMap<LocalDb, Promise<CatalogName[]>>()
 
 /**
@@ -114,7 +124,7 @@ const running = new WeakMap<LocalDb, Promise<CatalogName[]>>()
  * time: a second call while one runs shares it. Offline it fails like any call (NetworkError)
  * and the cache stays as it was.
  */
-export function refreshCatalogs(db: LocalDb): Promise<CatalogName[]> {
+export function refreshCatalogs(db: LocalDb, options: RefreshOptions = {}): Promise<CatalogName[]> {
   const current = running.get(db)
   if (current) return current
   const work = (async () => {
@@ -124,7 +134,7 @@ export function refreshCatalogs(db: LocalDb): Promise<CatalogName[]> {
     for (const server of versions) {
       const catalog = server.catalog
       // A catalog added on the server before this build knows it waits for the next build.
-      if (!isCatalogName(catalog)) continue
+      if (!isCatalogName(catalog) || options.skip?.includes(catalog)) continue
       if (!isStale(catalog, await heldVersion(db, catalog), server, lang)) continue
       await fetchAndStore(db, catalog, { version: server.version, lang })
       refreshed.push(catalog)

@@ -11,8 +11,9 @@ import type {
   ReferenceListName,
 } from '../contract/schemas/catalogs'
 import type { LocalDb } from '../db/local-db'
+import { currentSession } from '../session/session-store'
 import { useSyncEngine } from '../session/use-sync-engine'
-import { heldVersion, refreshCatalogs } from './cache'
+import { heldVersion, refreshCatalogs, refreshOptionsFor } from './cache'
 import { searchDiagnoses } from './diagnosis-index'
 import { readList } from './lists'
 import { fetchLocalities, searchCachedLocalities } from './localities'
@@ -42,7 +43,11 @@ function useListsInLanguage(db: LocalDb | undefined): void {
   useEffect(() => {
     if (!db) return
     void heldVersion(db, 'reference-lists')
-      .then((held) => (held && held.lang !== lang ? refreshCatalogs(db) : null))
+      .then((held) =>
+        held && held.lang !== lang
+          ? refreshCatalogs(db, refreshOptionsFor(currentSession()?.user.permissions ?? []))
+          : null,
+      )
       // Offline or refused: the lists keep their names until the next pull refreshes them.
       .catch(() => null)
   }, [db, lang])

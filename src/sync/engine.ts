@@ -1,6 +1,6 @@
 import { call } from '../api/client'
 import { reportConnection } from '../api/connection'
-import { refreshCatalogs } from '../catalogs/cache'
+import { refreshCatalogs, refreshOptionsFor } from '../catalogs/cache'
 import { syncChanges } from '../contract/endpoints/sync'
 import { type LocalDb, openLocalDb } from '../db/local-db'
 import { endSession } from '../session/end-session'
@@ -49,7 +49,7 @@ export function startSyncEngine(session: Session): SyncEngine {
       const applied = await pullAll(db, fetchPage, onProgress)
       await db.meta.put({ key: LAST_PULL_KEY, value: Date.now() })
       reportConnection('online')
-      await refreshCatalogs(db)
+      await refreshCatalogs(db, refreshOptionsFor(session.user.permissions))
       return applied
     },
     stop() {
