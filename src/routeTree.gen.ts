@@ -16,6 +16,7 @@ import { Route as PasswordConfirmationRouteImport } from './routes/password-conf
 import { Route as PasswordRecoveryRouteImport } from './routes/password-recovery'
 import { Route as QuestionsRouteImport } from './routes/questions'
 import { Route as UpdatePasswordRouteImport } from './routes/update-password'
+import { Route as AppCatalogImportRouteImport } from './routes/_app/catalog-import'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSyncRouteImport } from './routes/_app/sync'
 import { Route as SsoResponseRouteImport } from './routes/sso/$response'
@@ -66,6 +67,11 @@ const UpdatePasswordRoute = UpdatePasswordRouteImport.update({
   id: '/update-password',
   path: '/update-password',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppCatalogImportRoute = AppCatalogImportRouteImport.update({
+  id: '/catalog-import',
+  path: '/catalog-import',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
@@ -155,6 +161,7 @@ export interface FileRoutesByFullPath {
   '/password-recovery': typeof PasswordRecoveryRoute
   '/questions': typeof QuestionsRoute
   '/update-password': typeof UpdatePasswordRoute
+  '/catalog-import': typeof AppCatalogImportRoute
   '/profile': typeof AppProfileRoute
   '/sync': typeof AppSyncRoute
   '/sso/$response': typeof SsoResponseRoute
@@ -179,6 +186,7 @@ export interface FileRoutesByTo {
   '/password-recovery': typeof PasswordRecoveryRoute
   '/questions': typeof QuestionsRoute
   '/update-password': typeof UpdatePasswordRoute
+  '/catalog-import': typeof AppCatalogImportRoute
   '/profile': typeof AppProfileRoute
   '/sync': typeof AppSyncRoute
   '/sso/$response': typeof SsoResponseRoute
@@ -205,6 +213,7 @@ export interface FileRoutesById {
   '/password-recovery': typeof PasswordRecoveryRoute
   '/questions': typeof QuestionsRoute
   '/update-password': typeof UpdatePasswordRoute
+  '/_app/catalog-import': typeof AppCatalogImportRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/sync': typeof AppSyncRoute
   '/sso/$response': typeof SsoResponseRoute
@@ -231,6 +240,7 @@ export interface FileRouteTypes {
     | '/password-recovery'
     | '/questions'
     | '/update-password'
+    | '/catalog-import'
     | '/profile'
     | '/sync'
     | '/sso/$response'
@@ -255,6 +265,7 @@ export interface FileRouteTypes {
     | '/password-recovery'
     | '/questions'
     | '/update-password'
+    | '/catalog-import'
     | '/profile'
     | '/sync'
     | '/sso/$response'
@@ -280,6 +291,7 @@ export interface FileRouteTypes {
     | '/password-recovery'
     | '/questions'
     | '/update-password'
+    | '/_app/catalog-import'
     | '/_app/profile'
     | '/_app/sync'
     | '/sso/$response'
@@ -359,6 +371,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/update-password'
       preLoaderRoute: typeof UpdatePasswordRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/catalog-import': {
+      id: '/_app/catalog-import'
+      path: '/catalog-import'
+      fullPath: '/catalog-import'
+      preLoaderRoute: typeof AppCatalogImportRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/profile': {
       id: '/_app/profile'
@@ -476,6 +495,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppCatalogImportRoute: typeof AppCatalogImportRoute
   AppProfileRoute: typeof AppProfileRoute
   AppSyncRoute: typeof AppSyncRoute
   AppDashboardHomeEmptyRoute: typeof AppDashboardHomeEmptyRoute
@@ -494,6 +514,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppCatalogImportRoute: AppCatalogImportRoute,
   AppProfileRoute: AppProfileRoute,
   AppSyncRoute: AppSyncRoute,
   AppDashboardHomeEmptyRoute: AppDashboardHomeEmptyRoute,

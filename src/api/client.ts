@@ -36,7 +36,8 @@ export const unauthorizedListeners: Array<(endpoint: Endpoint, error: ApiError) 
 
 const http = ky.create({ retry: 0, timeout: 30_000 })
 
-async function headersFor(endpoint: Endpoint): Promise<Record<string, string>> {
+/** Every registered header for a request to the endpoint (the bearer token, the language). */
+export async function headersFor(endpoint: Endpoint): Promise<Record<string, string>> {
   const all: Record<string, string> = {}
   for (const source of requestHeaders) Object.assign(all, await source(endpoint))
   return all

@@ -1,112 +1,122 @@
-import { useEffect, useState } from 'react'
-import type * as v from 'valibot'
-import { call } from '../api/client'
-import { useCall } from '../api/use-call'
-import {
-  federalEntities,
-  localities,
-  municipalities,
-  nationalities,
-  referenceLists,
-} from '../contract/endpoints/catalogs'
+import { useLingui } from '@lingui/react/macro'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect } from 'react'
 import type {
-  FederalEntity as FederalEntitySchema,
+  Diagnosis,
+  FederalEntity,
   Locality,
   Municipality,
-  Nationality as NationalitySchema,
+  Nationality,
   ReferenceItem,
   ReferenceListName,
 } from '../contract/schemas/catalogs'
-import { currentLanguage } from '../i18n/language'
+import type { LocalDb } from '../db/local-db'
+import { currentSession } from '../session/session-store'
+import { useSyncEngine } from '../session/use-sync-engine'
+import { heldVersion, refreshCatalogs, refreshOptionsFor } from './cache'
+import { searchDiagnoses } from './diagnosis-index'
+import { readList } from './lists'
+import { fetchLocalities, searchCachedLocalities } from './localities'
 
 /**
- * The reference catalogs a form offers (SPEC §7): asked of the server, and the last answer of
- * the small ones kept in local storage so they are still there offline, after a reload.
- *
- * Interim version, until the device catalog cache (the catalogs part of issue 6) lands with the
- * same signatures over Dexie.
+ * The cached catalogs for screens (issue 6): live queries over the device's database, so a
+ * form's lists are there offline and follow a refresh. Each hook answers undefined while the
+ * database is opening (or signed out), and an empty list before the first refresh has run.
  */
 
-type FederalEntity = v.InferOutput<typeof FederalEntitySchema>
-type Nationality = v.InferOutput<typeof NationalitySchema>
+/** How long the locality search waits after a keystroke before asking the server. */
+export const LOCALITY_SEARCH_DELAY_MS = 300
 
-/** A small catalog from the server, its last answer kept under `storageKey` for offline use. */
-function useRemembered<T>(
-  storageKey: string | null,
-  fetch: (signal: AbortSignal) => Promise<T[]>,
-): T[] | undefined {
-  const [items, setItems] = useState<T[] | undefined>(() => (storageKey ? stored<T>(storageKey) : []))
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `storageKey` names what `fetch` asks for
-  useEffect(() => {
-    if (storageKey === null) {
-      setItems([])
-      return
-    }
-    setItems(stored<T>(storageKey))
-    const controller = new AbortController()
-    fetch(controller.signal)
-      .then((fresh) => {
-        localStorage.setItem(storageKey, JSON.stringify(fresh))
-        setItems(fresh)
-      })
-      // Offline or refused: the stored copy (if any) stays on screen.
-      .catch(() => {
-        if (!controller.signal.aborted) setItems((current) => current ?? stored<T>(storageKey) ?? [])
-      })
-    return () => controller.abort()
-  }, [storageKey])
-  return items
+const collator = new Intl.Collator('es', { sensitivity: 'base' })
+
+function useLocalDb(): LocalDb | undefined {
+  return useSyncEngine()?.db
 }
 
-function stored<T>(key: string): T[] | undefined {
-  try {
-    const text = localStorage.getItem(key)
-    // Only this module writes these keys, always with a catalog's answer.
-    return text ? (JSON.parse(text) as T[]) : undefined
-  } catch {
-    return undefined
-  }
+/**
+ * The small lists are named in the language of the request that fetched them: after a language
+ * change, fetch them again (online; offline they stay in the former language until then).
+ */
+function useListsInLanguage(db: LocalDb | undefined): void {
+  const { i18n } = useLingui()
+  const lang = i18n.locale
+  useEffect(() => {
+    if (!db) return
+    void heldVersion(db, 'reference-lists')
+      .then((held) =>
+        held && held.lang !== lang
+          ? refreshCatalogs(db, refreshOptionsFor(currentSession()?.user.permissions ?? []))
+          : null,
+      )
+      // Offline or refused: the lists keep their names until the next pull refreshes them.
+      .catch(() => null)
+  }, [db, lang])
 }
 
 export function useReferenceList(name: ReferenceListName): ReferenceItem[] | undefined {
-  return useRemembered(`catalog.${name}.${currentLanguage()}`, (signal) =>
-    call(referenceLists[name], { signal }),
-  )
+  const db = useLocalDb()
+  useListsInLanguage(db)
+  return useLiveQuery(async () => (db ? readList(db, name) : undefined), [db, name])
 }
 
 export function useFederalEntities(): FederalEntity[] | undefined {
-  return useRemembered('catalog.federal-entities', (signal) => call(federalEntities, { signal }))
+  const db = useLocalDb()
+  return useLiveQuery(async () => (db ? readList(db, 'federal-entities') : undefined), [db])
 }
 
 export function useNationalities(): Nationality[] | undefined {
-  return useRemembered('catalog.nationalities', (signal) => call(nationalities, { signal }))
+  const db = useLocalDb()
+  return useLiveQuery(async () => (db ? readList(db, 'nationalities') : undefined), [db])
 }
 
+/** A federal entity's municipalities by name; none until an entity is chosen. */
 export function useMunicipalities(federalEntityCode: string | null): Municipality[] | undefined {
-  return useRemembered(federalEntityCode ? `catalog.municipalities.${federalEntityCode}` : null, (signal) =>
-    call(municipalities, { query: { federal_entity_code: federalEntityCode ?? undefined }, signal }),
-  )
+  const db = useLocalDb()
+  return useLiveQuery(async () => {
+    if (!db) return undefined
+    if (!federalEntityCode) return []
+    const rows = await db.municipalities.where('federal_entity_code').equals(federalEntityCode).toArray()
+    return rows.sort((a, b) => collator.compare(a.name, b.name))
+  }, [db, federalEntityCode])
 }
 
-/** Searched on the server (the catalog is too big to keep whole here): none offline. */
+/**
+ * Localities for a query: what the device holds at once, and — online, a moment after the last
+ * keystroke — the server's answer, which is cached and so joins the list. Before an entity is
+ * chosen or something is typed the list is empty and nothing is asked of the server.
+ */
 export function useLocalities(
   federalEntityCode: string | null,
   municipalityCode: string | null,
   search: string,
 ): Locality[] | undefined {
-  const ready = federalEntityCode !== null && municipalityCode !== null
-  const state = useCall(
-    localities,
-    {
-      query: {
-        federal_entity_code: federalEntityCode ?? undefined,
-        municipality_code: municipalityCode ?? undefined,
-        search: search || undefined,
-      },
-    },
-    `${federalEntityCode}/${municipalityCode}/${search}`,
-    ready,
-  )
-  if (!ready) return []
-  return state.status === 'error' ? [] : state.data
+  const db = useLocalDb()
+  useEffect(() => {
+    if (!db || (!federalEntityCode && search.trim() === '')) return
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      fetchLocalities(db, { federalEntityCode, municipalityCode, search }, controller.signal)
+        // Offline, or a query the server refuses: the cached localities are the answer.
+        .catch(() => null)
+    }, LOCALITY_SEARCH_DELAY_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [db, federalEntityCode, municipalityCode, search])
+  return useLiveQuery(async () => {
+    if (!db) return undefined
+    // Nothing chosen and nothing typed: no list (not the first localities of the country).
+    if (!federalEntityCode && search.trim() === '') return []
+    return searchCachedLocalities(db, { federalEntityCode, municipalityCode, search })
+  }, [db, federalEntityCode, municipalityCode, search])
+}
+
+/**
+ * ICD-10 for a search, from the device's index (by code or words, accent-insensitive, best
+ * first), offline; follows a refresh of the catalog. Undefined while the index is built.
+ */
+export function useDiagnosisSearch(search: string, limit?: number): Diagnosis[] | undefined {
+  const db = useLocalDb()
+  return useLiveQuery(async () => (db ? searchDiagnoses(db, search, limit) : undefined), [db, search, limit])
 }

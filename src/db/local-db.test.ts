@@ -54,13 +54,17 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 4 with the tables and indexes of DESIGN §5', async () => {
+  it('has version 4 with the tables and indexes of DESIGN §5 and the catalogs', async () => {
     const db = open('demo', 'u1')
     await db.open()
     expect(db.verno).toBe(4)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'catalogItems',
       'conflicts',
+      'diagnoses',
+      'localities',
       'meta',
+      'municipalities',
       'outbox',
       'patients',
       'readings',
@@ -85,6 +89,33 @@ describe('the local database', () => {
       expect.arrayContaining(['status', 'entityId', '[status+seq]']),
     )
     expect(db.rejections.schema.primKey.auto).toBe(true)
+    expect(db.catalogItems.schema.primKey.name).toBe('[list+code]')
+    expect(db.municipalities.schema.indexes.map((i) => i.name)).toContain('federal_entity_code')
+    expect(db.localities.schema.indexes.map((i) => i.name)).toContain(
+      '[federal_entity_code+municipality_code]',
+    )
+    expect(db.diagnoses.schema.primKey.name).toBe('code')
+  })
+
+  it('opens a database made by version 2 and keeps its patients and queue', async () => {
+    const name = localDbName('demo', 'u-upgrade-2')
+    const old = new Dexie(name)
+    old.version(2).stores({
+      patients: 'id, curp, payroll_number, last_name, updated_at, syncState',
+      readings: 'id, patient_id, [patient_id+taken_at], kind, syncState',
+      shadows: '[entity+id]',
+      outbox: '++seq, &mutationId, status, entityId, [status+seq], *dependsOn',
+      conflicts: '++id, [entity+entityId]',
+      rejections: '++id, entityId, at',
+      meta: 'key',
+    })
+    await old.table('patients').add(patient('p9'))
+    await old.table('outbox').add(entryFor('p9'))
+    old.close()
+    const db = open('demo', 'u-upgrade-2')
+    expect(await db.patients.get('p9')).toMatchObject({ curp: 'PEGJ900512HJCRRS04' })
+    expect(await db.outbox.where('entityId').equals('p9').count()).toBe(1)
+    expect(await db.diagnoses.count()).toBe(0)
   })
 
   it('opens a database made by version 1 and keeps its queue', async () => {

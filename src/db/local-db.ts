@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable, type Table } from 'dexie'
+import type { Diagnosis, Locality, Municipality } from '../contract/schemas/catalogs'
 import type { RecordSection } from '../contract/schemas/record-sections'
 
 /**
@@ -146,6 +147,39 @@ export interface Rejection {
   at: string
 }
 
+/**
+ * The small shared catalogs a device keeps (DESIGN §5 "catalogs"): the reference lists of SPEC §7
+ * under their own names, and the other short lists under their catalog's name.
+ */
+export type CachedListName =
+  | 'administrative-statuses'
+  | 'marital-statuses'
+  | 'genders'
+  | 'examination-frequencies'
+  | 'covid-statuses'
+  | 'cases-general'
+  | 'collaborator-advancement'
+  | 'reason-ruled-out'
+  | 'medical-conditions'
+  | 'initial-symptoms'
+  | 'types-of-test'
+  | 'results-test'
+  | 'blood-pressure-ranges'
+  | 'nationalities'
+  | 'federal-entities'
+  | 'affected-systems'
+
+/** One item of a small catalog, as the server answered it, at its place in the server's order. */
+export interface CatalogItem {
+  list: CachedListName
+  code: string
+  position: number
+  data: Record<string, unknown>
+}
+
+/** A locality the server answered to a search on this device, kept for searching offline. */
+export type CachedLocality = Locality & { search_text: string }
+
 export interface Meta {
   key: string
   value: unknown
@@ -160,6 +194,10 @@ export type LocalDb = Dexie & {
   conflicts: EntityTable<Conflict, 'id'>
   rejections: EntityTable<Rejection, 'id'>
   meta: EntityTable<Meta, 'key'>
+  catalogItems: Table<CatalogItem, [CachedListName, string]>
+  municipalities: Table<Municipality, [string, string]>
+  localities: Table<CachedLocality, [string, string, string]>
+  diagnoses: EntityTable<Diagnosis, 'code'>
 }
 
 export const localDbName = (tenant: string, userId: string) => `salud-${tenant}-${userId}`
@@ -183,7 +221,14 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
     // Who depends on an entry: a rejection blocks them, a discard takes them along.
     outbox: '++seq, &mutationId, status, entityId, [status+seq], *dependsOn',
   })
-  // Version 3 is the catalog cache's.
+  // The shared catalogs (issue 6): whole for the small ones, municipalities and ICD-10; the
+  // localities only as the server answered them here (the whole catalog is too big to send).
+  db.version(3).stores({
+    catalogItems: '[list+code], list',
+    municipalities: '[federal_entity_code+code], federal_entity_code',
+    localities: '[federal_entity_code+municipality_code+code], [federal_entity_code+municipality_code]',
+    diagnoses: 'code',
+  })
   db.version(4).stores({
     recordSections: 'id, patient_id, [patient_id+section], syncState',
   })

@@ -61,6 +61,6 @@ describe('the route guard', () => {
     expect(homeRoute(['dashboard-index'], null, false)).toBe('/dashboard')
     expect(homeRoute(['patient-home'], 'p1', false)).toBe('/dashboard/patient-home')
     expect(homeRoute([], null, false)).toBe('/dashboard/home-empty')
-    expect(homeRoute([], null, true)).toBe('/clients')
+    expect(homeRoute([], null, true)).toBe('/catalog-import')
   })
 })

@@ -1,3 +1,4 @@
+import { LANDLORD_HOME } from '../contract/rules/menus'
 import { freshSession } from './refresh'
 import { hasPermission } from './session-store'
 
@@ -46,7 +47,7 @@ export function homeRoute(
   patientId: string | null,
   isLandlord: boolean,
 ): string {
-  if (isLandlord) return '/clients'
+  if (isLandlord) return LANDLORD_HOME
   if (permissions.includes('dashboard-index')) return '/dashboard'
   if (patientId) return '/dashboard/patient-home'
   return '/dashboard/home-empty'

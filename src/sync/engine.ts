@@ -1,5 +1,6 @@
 import { call } from '../api/client'
 import { reportConnection } from '../api/connection'
+import { refreshCatalogs, refreshOptionsFor } from '../catalogs/cache'
 import { syncChanges } from '../contract/endpoints/sync'
 import { type LocalDb, openLocalDb } from '../db/local-db'
 import { endSession } from '../session/end-session'
@@ -15,7 +16,10 @@ export const LAST_PULL_KEY = 'pull.lastCompletedAt'
 export interface SyncEngine {
   db: LocalDb
   loop: SyncLoop
-  /** Pulls the feed to its end (the initial sync the first time), reporting progress. */
+  /**
+   * Pulls the feed to its end (the initial sync the first time), reporting progress, then
+   * refreshes the shared catalogs whose version moved (they are outside the feed: decision 0007).
+   */
   pull(onProgress?: (progress: PullProgress) => void): Promise<number>
   stop(): void
 }
@@ -45,6 +49,7 @@ export function startSyncEngine(session: Session): SyncEngine {
       const applied = await pullAll(db, fetchPage, onProgress)
       await db.meta.put({ key: LAST_PULL_KEY, value: Date.now() })
       reportConnection('online')
+      await refreshCatalogs(db, refreshOptionsFor(session.user.permissions))
       return applied
     },
     stop() {

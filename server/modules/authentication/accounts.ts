@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
+import { LANDLORD_HOME } from '../../../src/contract/rules/menus'
 import { PATIENT_MODE_PERMISSIONS } from '../../../src/contract/rules/permissions'
 import type { SessionUser } from '../../../src/contract/schemas/session'
 import type { Tx } from '../../db/client'
@@ -156,7 +157,7 @@ export function routeRedirect(
 ): string {
   if (flags.passwordExpired) return '/update-password'
   if (flags.noticePending) return '/notice_privacy'
-  if (flags.isLandlord) return '/clients'
+  if (flags.isLandlord) return LANDLORD_HOME
   if (user.permissions.includes('dashboard-index')) return '/dashboard'
   if (user.patient_id) return '/dashboard/patient-home'
   return '/dashboard/home-empty'

@@ -461,7 +461,7 @@ describe('login', () => {
       const data = res.json().data
       expect(data).toMatchObject({
         is_landlord: true,
-        route_redirect: '/clients',
+        route_redirect: '/catalog-import',
         host: 'admin.localhost',
         user: { email: 'root@proveedor.mx', role: null },
       })

@@ -157,7 +157,7 @@ describe('signing in', () => {
     const res = await login('root@admin.localhost', TEST_PASSWORD, 'admin.localhost')
     expect(res.statusCode).toBe(200)
     const data = res.json().data
-    expect(data).toMatchObject({ is_landlord: true, route_redirect: '/clients' })
+    expect(data).toMatchObject({ is_landlord: true, route_redirect: '/catalog-import' })
     expect(claimsOf(data.accessToken)).toMatchObject({ tenant: null, is_landlord: true })
     // The provider's token means nothing on a tenant host, and refreshes on its own host.
     const onTenant = await t.app.inject({

@@ -108,8 +108,21 @@ describe('the ICD-10 search and the affected systems', () => {
       }
     })
 
+    it('gives the whole catalog in code order for a device’s cache', async () => {
+      const all = found(await get('/api/catalogs/catalog/diagnostics/all'))
+      expect(all).toHaveLength(14_204)
+      expect(all.map((d) => d.code)).toEqual(all.map((d) => d.code).sort())
+      expect(all.find((d) => d.code === 'I10')).toEqual({
+        code: 'I10',
+        description: 'Hipertension esencial (primaria)',
+        chapter: 'IX',
+        affected_system_code: 'cardiovascular',
+      })
+    })
+
     it('refuses the search without a session', async () => {
       for (const url of [
+        '/api/catalogs/catalog/diagnostics/all',
         '/api/catalogs/catalog/diagnostics?search=I10',
         '/api/catalogs/catalog/diagnostics/affected-system/skin',
       ]) {

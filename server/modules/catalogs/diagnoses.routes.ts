@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, or, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { affectedSystems, diagnostics, diagnosticsOfSystem } from '../../../src/contract/endpoints/catalogs'
+import {
+  affectedSystems,
+  allDiagnostics,
+  diagnostics,
+  diagnosticsOfSystem,
+} from '../../../src/contract/endpoints/catalogs'
+import { diagnosisCodePrefix } from '../../../src/contract/rules/diagnosis-code'
 import { searchWords } from '../../../src/contract/rules/search-text'
 import type { Db } from '../../db/client'
 import { diagnoses, affectedSystems as systemsTable } from '../../db/schema'
@@ -8,16 +14,12 @@ import { NotFoundError } from '../../platform/errors'
 import { route } from '../../platform/route'
 import { containsWords, startsWith } from './search'
 
-/** What a search looks like when it is the start of a code: `I1`, `i10x`, `A00.9`. */
-const CODE_PREFIX = /^[a-z]\d{0,2}(\.?\d)?x?$/i
-
-/** The stored form of a typed code prefix (no dot, no DGIS X), or null for words. */
-function codePrefix(search: string): string | null {
-  const text = search.trim()
-  if (!CODE_PREFIX.test(text)) return null
-  const code = text.toUpperCase().replace('.', '')
-  return code.length === 4 && code.endsWith('X') ? code.slice(0, 3) : code
-}
+const presentDiagnosis = (d: typeof diagnoses.$inferSelect) => ({
+  code: d.code,
+  description: d.description,
+  chapter: d.chapter,
+  affected_system_code: d.affectedSystemCode,
+})
 
 interface DiagnosisSearch {
   search?: string | undefined
@@ -27,7 +29,7 @@ interface DiagnosisSearch {
 
 /** Code-prefix matches first (in code order), then the descriptions holding every word. */
 async function searchDiagnoses(db: Db, { search = '', affectedSystem, limit }: DiagnosisSearch) {
-  const prefix = codePrefix(search)
+  const prefix = diagnosisCodePrefix(search)
   const byCode = prefix ? startsWith(diagnoses.code, prefix) : undefined
   const byWords = containsWords(diagnoses.searchText, searchWords(search))
   const matches: SQL | undefined = byCode && byWords ? or(byCode, byWords) : (byCode ?? byWords)
@@ -37,12 +39,7 @@ async function searchDiagnoses(db: Db, { search = '', affectedSystem, limit }: D
     .where(and(affectedSystem ? eq(diagnoses.affectedSystemCode, affectedSystem) : undefined, matches))
     .orderBy(...(byCode ? [desc(byCode)] : []), asc(diagnoses.code))
     .limit(limit)
-  return rows.map((d) => ({
-    code: d.code,
-    description: d.description,
-    chapter: d.chapter,
-    affected_system_code: d.affectedSystemCode,
-  }))
+  return rows.map(presentDiagnosis)
 }
 
 /** ICD-10 (CIE-10) and the affected systems it is filed under. */
@@ -56,6 +53,10 @@ export async function diagnosisRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   route(app, diagnostics, async ({ query }) =>
     searchDiagnoses(db, { search: query.search, affectedSystem: query.affected_system, limit: query.limit }),
+  )
+
+  route(app, allDiagnostics, async () =>
+    (await db.select().from(diagnoses).orderBy(asc(diagnoses.code))).map(presentDiagnosis),
   )
 
   route(app, diagnosticsOfSystem, async ({ params, query }) => {

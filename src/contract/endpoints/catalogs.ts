@@ -79,6 +79,13 @@ export const diagnosticsOfSystem = endpoint({
   response: v.array(Diagnosis),
 })
 
+/**
+ * The whole ICD-10 catalog in code order, for the device's offline search (about 14 000 rows,
+ * fetched again only when the catalog's version moves): the search above answers at most
+ * MAX_SEARCH_RESULTS rows, so a cache cannot be filled through it.
+ */
+export const allDiagnostics = list('/catalog/diagnostics/all', Diagnosis)
+
 /** Each cached catalog's version: a device refreshes the ones that moved. */
 export const catalogVersions = list('/catalog/versions', CatalogVersion)
 

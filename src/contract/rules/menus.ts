@@ -67,6 +67,8 @@ export const MENUS: readonly MenuDefinition[] = [
       { key: 'classifications', to: '/classifications', permission: 'classifications-index' },
       { key: 'sub-classifications', to: '/sub-classifications', permission: 'sub-classifications-index' },
       { key: 'editable-inputs', to: '/editable-inputs', permission: 'editable-inputs-index' },
+      // The provider's own: the shared catalogs, on the landlord host (decision 0005).
+      { key: 'catalog-import', to: '/catalog-import', permission: 'catalogs.import' },
     ],
   },
   {
@@ -89,6 +91,13 @@ export const MENUS: readonly MenuDefinition[] = [
   { key: 'calendar', to: '/calendar', permission: 'calendar-index' },
   { key: 'notifications', to: '/notifications', permission: 'notifications-index' },
 ]
+
+/**
+ * Where the provider's users start on the landlord host: the catalog import, the one provider
+ * screen built so far. The clients screen (SPEC §2 /clients) takes over when it exists; until
+ * then sending them there would land on "page not found" with no way on.
+ */
+export const LANDLORD_HOME = '/catalog-import'
 
 export interface MenuItem {
   key: string

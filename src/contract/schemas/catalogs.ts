@@ -74,6 +74,7 @@ export type BloodPressureRange = v.InferOutput<typeof BloodPressureRange>
 
 /** RENAPO's nationality code (MEX), its country and the nationality's name. */
 export const Nationality = v.object({ code: v.string(), country: v.string(), name: v.string() })
+export type Nationality = v.InferOutput<typeof Nationality>
 
 /** INEGI's two digits (or NE, born abroad) and RENAPO's CURP letters. */
 export const FederalEntity = v.object({
@@ -82,6 +83,7 @@ export const FederalEntity = v.object({
   name: v.string(),
   abbreviation: v.string(),
 })
+export type FederalEntity = v.InferOutput<typeof FederalEntity>
 
 export const MunicipalitiesQuery = v.object({ federal_entity_code: v.optional(FederalEntityCode) })
 export const Municipality = v.object({ federal_entity_code: v.string(), code: v.string(), name: v.string() })
@@ -115,6 +117,7 @@ export const Locality = v.object({
 export type Locality = v.InferOutput<typeof Locality>
 
 export const AffectedSystem = v.object({ code: v.string(), name: v.string() })
+export type AffectedSystem = v.InferOutput<typeof AffectedSystem>
 
 const AffectedSystemCode = v.pipe(v.string(), v.regex(/^[a-z][a-z-]{1,39}$/, 'field.invalid'))
 

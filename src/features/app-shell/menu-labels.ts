@@ -27,6 +27,7 @@ export const MENU_LABELS: Record<string, MessageDescriptor> = {
   'vaccinations-records': msg`Registros de vacunas`,
   'vaccinations-scheme': msg`Esquemas de vacunación`,
   'medical-conditions': msg`Condiciones médicas`,
+  'catalog-import': msg`Importar catálogos`,
   classifications: msg`Clasificaciones`,
   'sub-classifications': msg`Subclasificaciones`,
   'editable-inputs': msg`Campos editables`,

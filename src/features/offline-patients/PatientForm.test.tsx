@@ -2,7 +2,11 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { reportConnection } from '../../api/connection'
+import { holdCatalogs } from '../../catalogs/test-catalogs'
+import type { LocalDb } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
+import { setCurrentEngine } from '../../sync/current-engine'
+import type { SyncEngine } from '../../sync/engine'
 import { aDevice, aPatient, aSyncedPatient, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n, stubApi } from '../../test/render'
 import { PatientForm } from './PatientForm'
@@ -16,28 +20,37 @@ const shownValue = (label: string) =>
   (screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement).value
 const ok = (data: unknown) => ({ body: { data, message: '', error: false } })
 
-/** The catalogs the address needs, as the catalogs service answers them. */
+/** The server's locality search, which the form asks when online (the rest comes from the device). */
 const CATALOGS = {
-  '/api/catalogs/federal-entities': ok([
-    { code: '14', curp_code: 'JC', name: 'Jalisco', abbreviation: 'JAL' },
-    { code: '22', curp_code: 'QT', name: 'Querétaro', abbreviation: 'QRO' },
-  ]),
-  '/api/catalogs/municipalities': (request: Request) => {
-    const state = new URL(request.url).searchParams.get('federal_entity_code')
-    return ok(
-      state === '22'
-        ? [{ federal_entity_code: '22', code: '014', name: 'Querétaro' }]
-        : [
-            { federal_entity_code: '14', code: '039', name: 'Guadalajara' },
-            { federal_entity_code: '14', code: '120', name: 'Zapopan' },
-          ],
-    )
-  },
-  '/api/catalogs/catalog/types-of-test': ok([{ code: 'pcr', name: 'PCR (RT-PCR)' }]),
-  '/api/catalogs/catalog/results-test': ok([{ code: 'positive', name: 'Positivo' }]),
   '/api/catalogs/localities': ok([
     { federal_entity_code: '14', municipality_code: '039', code: '0001', name: 'Guadalajara' },
   ]),
+}
+
+const JALISCO_MUNICIPALITIES = [
+  { federal_entity_code: '14', code: '039', name: 'Guadalajara' },
+  { federal_entity_code: '14', code: '120', name: 'Zapopan' },
+]
+
+/** The same catalogs as the device holds them after a refresh; the hooks read the engine's database. */
+async function holdAddressCatalogs(db: LocalDb) {
+  await holdCatalogs(db, {
+    lists: {
+      'federal-entities': [
+        { code: '14', curp_code: 'JC', name: 'Jalisco', abbreviation: 'JAL' },
+        { code: '22', curp_code: 'QT', name: 'Querétaro', abbreviation: 'QRO' },
+      ],
+      'types-of-test': [{ code: 'pcr', name: 'PCR (RT-PCR)' }],
+      'results-test': [{ code: 'positive', name: 'Positivo' }],
+    },
+    municipalities: [
+      ...JALISCO_MUNICIPALITIES,
+      { federal_entity_code: '22', code: '014', name: 'Querétaro' },
+    ],
+    localities: [{ federal_entity_code: '14', municipality_code: '039', code: '0001', name: 'Guadalajara' }],
+  })
+  const loop = { runOnce: vi.fn(), kick: vi.fn(), start: vi.fn(), stop: vi.fn() }
+  setCurrentEngine({ db, loop, pull: vi.fn(), stop: vi.fn() } as unknown as SyncEngine)
 }
 
 describe('the patient form on the device', { timeout: 20_000 }, () => {
@@ -66,6 +79,7 @@ describe('the patient form on the device', { timeout: 20_000 }, () => {
     }),
   )
   afterEach(() => {
+    setCurrentEngine(null)
     saveSession(null)
     vi.restoreAllMocks()
     vi.unstubAllGlobals()
@@ -120,6 +134,7 @@ describe('the patient form on the device', { timeout: 20_000 }, () => {
   it('empties the municipality and locality when another state is chosen', async () => {
     stubApi(CATALOGS)
     const { db } = aDevice()
+    await holdAddressCatalogs(db)
     await renderForm({ db })
     await within(screen.getByLabelText('Estado')).findByRole('option', { name: 'Jalisco' })
     fill('Estado', '14')
@@ -137,6 +152,7 @@ describe('the patient form on the device', { timeout: 20_000 }, () => {
   it('registers a patient with the address, COVID data and an account, the password in the entry only', async () => {
     stubApi(CATALOGS)
     const { db } = aDevice()
+    await holdAddressCatalogs(db)
     const onDone = vi.fn()
     await renderForm({ db, onDone })
     const patient = aPatient()

@@ -1,6 +1,7 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { holdCatalogs } from '../../catalogs/test-catalogs'
 import type { LocalDb } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
 import { setCurrentEngine } from '../../sync/current-engine'
@@ -59,11 +60,11 @@ describe('the patient’s record page', () => {
       medical_condition_id: 'diabetes',
       year: 2019,
     })
+    await holdCatalogs(db, {
+      lists: { 'medical-conditions': [{ code: 'diabetes', name: 'Diabetes' }] },
+    })
     const api = stubApi({
       [`/api/operation/patients/${patient.id}`]: { body: { data: patient, message: '', error: false } },
-      '/api/catalogs/catalog/medical-conditions': {
-        body: { data: [{ code: 'diabetes', name: 'Diabetes' }], message: '', error: false },
-      },
     })
     await renderRecord(db, patient.id)
     expect(
@@ -74,7 +75,6 @@ describe('the patient’s record page', () => {
     ).toBeTruthy()
     expect(screen.getAllByRole('region')).toHaveLength(9)
     const conditions = screen.getByRole('region', { name: 'Condiciones médicas' })
-    // Named once the list arrives; until then the entry shows its code.
     await waitFor(() =>
       expect(within(conditions).getByRole('listitem').textContent).toContain('Diabetes · 2019'),
     )
@@ -87,14 +87,16 @@ describe('the patient’s record page', () => {
     )
   })
 
-  it('still opens with no network, naming conditions from the copy kept on the device', async () => {
+  it('still opens with no network, naming conditions from the device’s catalog cache', async () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)
     await createRecordSection(db, ctx, 'medical-conditions', {
       patient_id: patient.id,
       medical_condition_id: 'asthma',
     })
-    localStorage.setItem('catalog.medical-conditions.es', JSON.stringify([{ code: 'asthma', name: 'Asma' }]))
+    await holdCatalogs(db, {
+      lists: { 'medical-conditions': [{ code: 'asthma', name: 'Asma' }] },
+    })
     stubApi({})
     await renderRecord(db, patient.id)
     const conditions = await screen.findByRole('region', { name: 'Condiciones médicas' })

@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { activateLanguage } from '../i18n/language'
+import { aDevice } from '../sync/test-fixtures'
+import { heldVersion, refreshCatalogs, refreshOptionsFor } from './cache'
+import { readList } from './lists'
+import { cacheLocalities } from './localities'
+import { type CatalogServer, catalogServer, DIAGNOSES, MUNICIPALITIES } from './test-catalogs'
+
+describe('the device’s catalog cache', () => {
+  let server: CatalogServer
+  beforeEach(async () => {
+    await activateLanguage('es')
+    server = catalogServer()
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('fetches every catalog the first time and keeps each one’s version', async () => {
+    const { db } = aDevice()
+    const refreshed = await refreshCatalogs(db)
+    expect(refreshed.sort()).toEqual(
+      [
+        'affected-systems',
+        'blood-pressure-ranges',
+        'diagnoses',
+        'federal-entities',
+        'localities',
+        'municipalities',
+        'nationalities',
+        'reference-lists',
+      ].sort(),
+    )
+    expect(await db.diagnoses.count()).toBe(DIAGNOSES.length)
+    expect(await db.municipalities.count()).toBe(MUNICIPALITIES.length)
+    expect(await readList(db, 'genders')).toEqual([
+      { code: 'female', name: 'Femenino' },
+      { code: 'male', name: 'Masculino' },
+    ])
+    expect((await readList(db, 'federal-entities')).map((e) => e.curp_code)).toEqual(['NL', 'QT'])
+    expect(await readList(db, 'nationalities')).toEqual([
+      { code: 'MEX', country: 'México', name: 'Mexicana' },
+    ])
+    expect(await heldVersion(db, 'diagnoses')).toEqual({ version: 1, lang: 'es' })
+  })
+
+  it('asks only for the versions when nothing moved', async () => {
+    const { db } = aDevice()
+    await refreshCatalogs(db)
+    server.takeRequested()
+    expect(await refreshCatalogs(db)).toEqual([])
+    expect(server.takeRequested()).toEqual(['/api/catalogs/catalog/versions'])
+  })
+
+  it('replaces a catalog whose version moved, and only that one', async () => {
+    const { db } = aDevice()
+    await refreshCatalogs(db)
+    server.takeRequested()
+    // An import on the server: a newer CIE-10 renames one code and drops another from its file.
+    server.data.diagnoses = [
+      { ...DIAGNOSES[0], description: 'Hipertensión esencial (primaria)' } as (typeof DIAGNOSES)[number],
+    ]
+    server.versions.diagnoses = 2
+    expect(await refreshCatalogs(db)).toEqual(['diagnoses'])
+    expect(server.takeRequested()).toEqual([
+      '/api/catalogs/catalog/versions',
+      '/api/catalogs/catalog/diagnostics/all',
+    ])
+    expect(await db.diagnoses.toArray()).toEqual([
+      expect.objectContaining({ code: 'I10', description: 'Hipertensión esencial (primaria)' }),
+    ])
+    expect(await heldVersion(db, 'diagnoses')).toEqual({ version: 2, lang: 'es' })
+  })
+
+  it('fetches the translated lists again in the app’s new language', async () => {
+    const { db } = aDevice()
+    await refreshCatalogs(db)
+    await activateLanguage('en')
+    expect((await refreshCatalogs(db)).sort()).toEqual(
+      ['affected-systems', 'blood-pressure-ranges', 'reference-lists'].sort(),
+    )
+    expect((await readList(db, 'genders')).map((g) => g.name)).toEqual(['Female', 'Male'])
+    expect(await readList(db, 'affected-systems')).toEqual([{ code: 'respiratory', name: 'Respiratory' }])
+  })
+
+  it('keeps the localities searched here when the localities catalog moves', async () => {
+    const { db } = aDevice()
+    await refreshCatalogs(db)
+    await cacheLocalities(db, [
+      { federal_entity_code: '22', municipality_code: '014', code: '0001', name: 'Santiago de Querétaro' },
+    ])
+    server.versions.localities = 2
+    expect(await refreshCatalogs(db)).toEqual(['localities'])
+    expect(await db.localities.count()).toBe(1)
+  })
+
+  it('leaves the cache as it was when the device is offline', async () => {
+    const { db } = aDevice()
+    await refreshCatalogs(db)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    )
+    await expect(refreshCatalogs(db)).rejects.toThrow()
+    expect(await db.diagnoses.count()).toBe(DIAGNOSES.length)
+    expect(await heldVersion(db, 'diagnoses')).toEqual({ version: 1, lang: 'es' })
+  })
+
+  it('leaves ICD-10 off a patient’s device, whose own screens show no diagnosis', async () => {
+    expect(refreshOptionsFor(['patient-home', 'patient-blood-pressure'])).toEqual({ skip: ['diagnoses'] })
+    expect(refreshOptionsFor(['patients-index'])).toEqual({})
+    const { db } = aDevice()
+    const refreshed = await refreshCatalogs(db, refreshOptionsFor(['patient-home']))
+    expect(refreshed).not.toContain('diagnoses')
+    expect(server.takeRequested()).not.toContain('/api/catalogs/catalog/diagnostics/all')
+    expect(await db.diagnoses.count()).toBe(0)
+    expect(await heldVersion(db, 'diagnoses')).toBeNull()
+  })
+
+  it('shares one refresh between two callers', async () => {
+    const { db } = aDevice()
+    const [first, second] = await Promise.all([refreshCatalogs(db), refreshCatalogs(db)])
+    expect(second).toBe(first)
+    expect(server.takeRequested().filter((p) => p.endsWith('/versions'))).toHaveLength(1)
+  })
+})

@@ -1,0 +1,146 @@
+import { call } from '../api/client'
+import * as endpoints from '../contract/endpoints/catalogs'
+import { hasRoleMode } from '../contract/rules/permissions'
+import type { CatalogName, CatalogVersion, ReferenceListName } from '../contract/schemas/catalogs'
+import { CATALOG_NAMES, REFERENCE_LIST_NAMES } from '../contract/schemas/catalogs'
+import type { CachedListName, CatalogItem, LocalDb } from '../db/local-db'
+import { currentLanguage } from '../i18n/language'
+
+/**
+ * The device's copy of the shared catalogs (issue 6, decision 0007). The catalogs live outside
+ * the tenant change feed, so each pull of the feed is followed by one `GET /catalog/versions`;
+ * a catalog whose version moved since it was stored (or whose names were stored in another
+ * language) is fetched whole again and replaced in one Dexie transaction with its version.
+ */
+
+/** What is held of one catalog: its version, and the language its names came in. */
+export interface HeldVersion {
+  version: number
+  lang: string
+}
+
+const versionKey = (catalog: CatalogName) => `catalog.version.${catalog}`
+
+/** Catalogs whose names the server gives in the request's language. */
+const TRANSLATED: ReadonlySet<CatalogName> = new Set([
+  'reference-lists',
+  'blood-pressure-ranges',
+  'affected-systems',
+])
+
+export async function heldVersion(db: LocalDb, catalog: CatalogName): Promise<HeldVersion | null> {
+  const meta = await db.meta.get(versionKey(catalog))
+  const value = meta?.value as Partial<HeldVersion> | undefined // meta holds what this file wrote
+  return typeof value?.version === 'number' && typeof value.lang === 'string'
+    ? { version: value.version, lang: value.lang }
+    : null
+}
+
+/** Whether a catalog must be fetched again to match the server's version and the language. */
+export function isStale(
+  catalog: CatalogName,
+  held: HeldVersion | null,
+  server: CatalogVersion,
+  lang: string,
+) {
+  if (!held || held.version !== server.version) return true
+  return TRANSLATED.has(catalog) && held.lang !== lang
+}
+
+const itemsOf = (list: CachedListName, rows: readonly { code: string }[]): CatalogItem[] =>
+  rows.map((row, position) => ({ list, code: row.code, position, data: { ...row } }))
+
+/** Fetches one catalog whole and writes it with its version; the network stays outside the transaction. */
+async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVersion): Promise<void> {
+  const store = (write: () => Promise<unknown>) =>
+    db.transaction('rw', [db.catalogItems, db.municipalities, db.diagnoses, db.meta], async () => {
+      await write()
+      await db.meta.put({ key: versionKey(catalog), value: version })
+    })
+  const replaceLists = async (items: Map<CachedListName, CatalogItem[]>) =>
+    store(async () => {
+      for (const [list, rows] of items) {
+        await db.catalogItems.where('list').equals(list).delete()
+        await db.catalogItems.bulkPut(rows)
+      }
+    })
+  switch (catalog) {
+    case 'reference-lists': {
+      const lists = await Promise.all(
+        REFERENCE_LIST_NAMES.map(async (name: ReferenceListName) => {
+          const rows = await call(endpoints.referenceLists[name])
+          return [name, itemsOf(name, rows)] as const
+        }),
+      )
+      return replaceLists(new Map(lists))
+    }
+    case 'blood-pressure-ranges':
+      return replaceLists(new Map([[catalog, itemsOf(catalog, await call(endpoints.bloodPressureRanges))]]))
+    case 'nationalities':
+      return replaceLists(new Map([[catalog, itemsOf(catalog, await call(endpoints.nationalities))]]))
+    case 'federal-entities':
+      return replaceLists(new Map([[catalog, itemsOf(catalog, await call(endpoints.federalEntities))]]))
+    case 'affected-systems':
+      return replaceLists(new Map([[catalog, itemsOf(catalog, await call(endpoints.affectedSystems))]]))
+    case 'municipalities': {
+      const rows = await call(endpoints.municipalities, { query: {} })
+      return store(async () => {
+        await db.municipalities.clear()
+        await db.municipalities.bulkPut(rows)
+      })
+    }
+    case 'diagnoses': {
+      const rows = await call(endpoints.allDiagnostics)
+      return store(async () => {
+        await db.diagnoses.clear()
+        await db.diagnoses.bulkPut(rows)
+      })
+    }
+    case 'localities':
+      // Only the localities searched here are held, and an import never deletes a code
+      // (decision 0005): they stay, and the next search online brings any renamed one.
+      return store(async () => undefined)
+  }
+}
+
+const isCatalogName = (name: string): name is CatalogName =>
+  (CATALOG_NAMES as readonly string[]).includes(name)
+
+export interface RefreshOptions {
+  /** Catalogs this user's screens never show (a patient's device needs no ICD-10). */
+  skip?: readonly CatalogName[]
+}
+
+/** What a user's device refreshes: a patient's own screens (self-tracking) show no diagnosis. */
+export const refreshOptionsFor = (permissions: readonly string[]): RefreshOptions =>
+  hasRoleMode(permissions) ? {} : { skip: ['diagnoses'] }
+
+const running = new WeakMap<LocalDb, Promise<CatalogName[]>>()
+
+/**
+ * Brings the cached catalogs in line with the server: fetches the ones whose version moved (or
+ * whose names are in another language than the app's, the language every request carries) and
+ * returns their names. One refresh per database at a
+ * time: a second call while one runs shares it. Offline it fails like any call (NetworkError)
+ * and the cache stays as it was.
+ */
+export function refreshCatalogs(db: LocalDb, options: RefreshOptions = {}): Promise<CatalogName[]> {
+  const current = running.get(db)
+  if (current) return current
+  const work = (async () => {
+    const lang = currentLanguage()
+    const versions = await call(endpoints.catalogVersions)
+    const refreshed: CatalogName[] = []
+    for (const server of versions) {
+      const catalog = server.catalog
+      // A catalog added on the server before this build knows it waits for the next build.
+      if (!isCatalogName(catalog) || options.skip?.includes(catalog)) continue
+      if (!isStale(catalog, await heldVersion(db, catalog), server, lang)) continue
+      await fetchAndStore(db, catalog, { version: server.version, lang })
+      refreshed.push(catalog)
+    }
+    return refreshed
+  })().finally(() => running.delete(db))
+  running.set(db, work)
+  return work
+}

@@ -1,0 +1,148 @@
+import { type Locality, type Municipality, REFERENCE_LIST_NAMES } from '../contract/schemas/catalogs'
+import type { CachedListName, LocalDb } from '../db/local-db'
+import { stubApi } from '../test/render'
+import { cacheLocalities } from './localities'
+
+/**
+ * A small server catalog for the cache's tests, with real INEGI, RENAPO and ICD-10 codes, and a
+ * stubbed API answering it (envelopes as DESIGN §3), with versions a test can move.
+ */
+
+const ok = (data: unknown) => ({ body: { data, message: '', error: false } })
+
+export const DIAGNOSES = [
+  {
+    code: 'I10',
+    description: 'Hipertension esencial (primaria)',
+    chapter: 'IX',
+    affected_system_code: 'cardiovascular',
+  },
+  {
+    code: 'E11',
+    description: 'Diabetes mellitus no insulinodependiente',
+    chapter: 'IV',
+    affected_system_code: 'endocrine',
+  },
+  {
+    code: 'E119',
+    description: 'Diabetes mellitus no insulinodependiente, sin mencion de complicacion',
+    chapter: 'IV',
+    affected_system_code: 'endocrine',
+  },
+  {
+    code: 'S934',
+    description: 'Esguince y torcedura del tobillo',
+    chapter: 'XIX',
+    affected_system_code: 'musculoskeletal',
+  },
+  { code: 'J45', description: 'Asma', chapter: 'X', affected_system_code: 'respiratory' },
+]
+
+export const MUNICIPALITIES = [
+  { federal_entity_code: '22', code: '014', name: 'Querétaro' },
+  { federal_entity_code: '22', code: '006', name: 'Corregidora' },
+  { federal_entity_code: '19', code: '039', name: 'Monterrey' },
+]
+
+export const FEDERAL_ENTITIES = [
+  { code: '19', curp_code: 'NL', name: 'Nuevo León', abbreviation: 'NL' },
+  { code: '22', curp_code: 'QT', name: 'Querétaro', abbreviation: 'Qro.' },
+]
+
+const GENDERS = {
+  es: [
+    { code: 'female', name: 'Femenino' },
+    { code: 'male', name: 'Masculino' },
+  ],
+  en: [
+    { code: 'female', name: 'Female' },
+    { code: 'male', name: 'Male' },
+  ],
+}
+
+export type CatalogServer = ReturnType<typeof catalogServer>
+
+/** The stubbed catalogs API; `versions` may be changed by a test between refreshes. */
+export function catalogServer() {
+  const versions: Record<string, number> = {
+    'reference-lists': 1,
+    'blood-pressure-ranges': 1,
+    nationalities: 1,
+    'federal-entities': 1,
+    municipalities: 1,
+    localities: 1,
+    'affected-systems': 1,
+    diagnoses: 1,
+  }
+  const data = { diagnoses: [...DIAGNOSES], municipalities: [...MUNICIPALITIES] }
+  const langOf = (request: Request) => (request.headers.get('accept-language') === 'en' ? 'en' : 'es')
+  const routes: Parameters<typeof stubApi>[0] = {
+    '/api/catalogs/catalog/versions': () =>
+      ok(
+        Object.entries(versions).map(([catalog, version]) => ({
+          catalog,
+          version,
+          updated_at: '2026-11-23T10:00:00Z',
+        })),
+      ),
+    '/api/catalogs/catalog/blood-pressure-ranges': ok([
+      {
+        code: 'normal',
+        name: 'Normal',
+        systolic_min: null,
+        systolic_max: 119,
+        diastolic_min: null,
+        diastolic_max: 79,
+        color: '#2e7d32',
+        sort: 1,
+      },
+    ]),
+    '/api/catalogs/nationalities': ok([{ code: 'MEX', country: 'México', name: 'Mexicana' }]),
+    '/api/catalogs/federal-entities': ok(FEDERAL_ENTITIES),
+    '/api/catalogs/municipalities': () => ok(data.municipalities),
+    '/api/catalogs/catalog/affected_system/getAffectedSystems': (request) =>
+      ok([{ code: 'respiratory', name: langOf(request) === 'en' ? 'Respiratory' : 'Respiratorio' }]),
+    '/api/catalogs/catalog/diagnostics/all': () => ok(data.diagnoses),
+    '/api/catalogs/localities': ok([
+      { federal_entity_code: '22', municipality_code: '014', code: '0001', name: 'Santiago de Querétaro' },
+      { federal_entity_code: '22', municipality_code: '014', code: '0045', name: 'El Pueblito' },
+    ]),
+  }
+  for (const name of REFERENCE_LIST_NAMES) {
+    routes[`/api/catalogs/catalog/${name}`] = (request) =>
+      ok(
+        name === 'genders'
+          ? GENDERS[langOf(request)]
+          : [{ code: `${name}-1`, name: `${name} (${langOf(request)})` }],
+      )
+  }
+  const api = stubApi(routes)
+  /** The paths requested since the last call, in order. */
+  const takeRequested = () => api.requests.splice(0).map((r) => new URL(r.url).pathname)
+  return { versions, data, takeRequested }
+}
+
+/**
+ * Puts catalogs straight into a device's cache, as a refresh would leave them, for screens'
+ * tests that need a few lists and not the whole catalogs service.
+ */
+export async function holdCatalogs(
+  db: LocalDb,
+  catalogs: {
+    lists?: Partial<Record<CachedListName, ReadonlyArray<{ code: string; [field: string]: unknown }>>>
+    municipalities?: readonly Municipality[]
+    localities?: readonly Locality[]
+  },
+): Promise<void> {
+  const items = Object.entries(catalogs.lists ?? {}).flatMap(([list, rows]) =>
+    (rows ?? []).map((data, position) => ({
+      list: list as CachedListName,
+      code: data.code,
+      position,
+      data: { ...data },
+    })),
+  )
+  await db.catalogItems.bulkPut(items)
+  await db.municipalities.bulkPut([...(catalogs.municipalities ?? [])])
+  await cacheLocalities(db, catalogs.localities ?? [])
+}

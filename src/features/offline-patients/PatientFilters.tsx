@@ -1,0 +1,42 @@
+import { useLingui } from '@lingui/react/macro'
+import { SelectField } from '../../ui/SelectField'
+import type { FilterChoices, PatientFilterValues } from './patient-rows'
+
+interface PatientFiltersProps {
+  choices: FilterChoices
+  /** An administrative status's name in the app's language. */
+  statusName: (code: string) => string
+  value: PatientFilterValues
+  onChange: (next: PatientFilterValues) => void
+}
+
+/**
+ * The filters above the patients table (SPEC §7 get-filters/patients): one pick per filter,
+ * "Todos" for none. A filter with nothing to choose from (no patient has a subgroup) is not shown.
+ */
+export function PatientFilters({ choices, statusName, value, onChange }: PatientFiltersProps) {
+  const { t } = useLingui()
+  const set = (key: keyof PatientFilterValues, chosen: string) =>
+    onChange({ ...value, [key]: chosen || null })
+  return (
+    <fieldset className="patients__filters">
+      <legend className="visually-hidden">{t`Filtros`}</legend>
+      <SelectField
+        label={t`Estatus administrativo`}
+        placeholder={t`Todos`}
+        options={choices.administrativeStatuses.map((code) => ({ value: code, label: statusName(code) }))}
+        value={value.administrative_status ?? ''}
+        onChange={(event) => set('administrative_status', event.target.value)}
+      />
+      {choices.subgroups.length > 0 && (
+        <SelectField
+          label={t`Subgrupo`}
+          placeholder={t`Todos`}
+          options={choices.subgroups.map((name) => ({ value: name, label: name }))}
+          value={value.subgroup ?? ''}
+          onChange={(event) => set('subgroup', event.target.value)}
+        />
+      )}
+    </fieldset>
+  )
+}
