@@ -355,6 +355,41 @@ describe('clocks', () => {
 })
 
 describe('triggers', () => {
+  it('sends at once when the network comes back, without waiting out the backoff of the offline attempts', async () => {
+    const { db, ctx } = aDevice()
+    const transport = scriptedTransport([{ kind: 'network' }, { kind: 'network' }, { kind: 'network' }])
+    const { loop } = aLoop(db, transport, { now: () => NOW, intervalMs: 60_000 })
+    await createPatient(db, ctx, aPatient())
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await db.outbox.toCollection().modify({ nextAttemptAt: 0 })
+      await loop.runOnce()
+    }
+    const [waiting] = await db.outbox.toArray()
+    expect(waiting).toMatchObject({ attempts: 3, lastError: 'network' })
+    expect(waiting?.nextAttemptAt).toBeGreaterThan(NOW)
+    loop.start()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(transport.sent).toHaveLength(3)
+    window.dispatchEvent(new Event('online'))
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0))
+    expect(transport.sent).toHaveLength(4)
+    loop.stop()
+  })
+
+  it('keeps the wait the server asked for when the network comes back', async () => {
+    const { db, ctx } = aDevice()
+    const transport = scriptedTransport([{ kind: 'retry', retryAfterMs: 120_000 }])
+    const { loop } = aLoop(db, transport, { now: () => NOW, intervalMs: 60_000 })
+    await createPatient(db, ctx, aPatient())
+    await loop.runOnce()
+    loop.start()
+    window.dispatchEvent(new Event('online'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(transport.sent).toHaveLength(1)
+    expect((await db.outbox.toArray())[0]?.nextAttemptAt).toBe(NOW + 120_000)
+    loop.stop()
+  })
+
   it('runs on start, when the device comes online and when kicked', async () => {
     const { db, ctx } = aDevice()
     const transport = scriptedTransport([{ kind: 'network' }])

@@ -189,6 +189,20 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
     runOnce().catch(onError)
   }
 
+  /**
+   * The network is back: what waits only because the network was gone goes now, not when its
+   * backoff ends (after a long time offline that is minutes away). A wait the server asked for
+   * (429, 503 with Retry-After) is kept.
+   */
+  const onOnline = () => {
+    db.outbox
+      .where('status')
+      .equals('pending')
+      .filter((entry) => entry.lastError === 'network' && entry.nextAttemptAt > 0)
+      .modify({ nextAttemptAt: 0 })
+      .then(kick, onError)
+  }
+
   let stopTriggers: (() => void) | null = null
 
   function start(): void {
@@ -199,7 +213,7 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
     const timer = setInterval(kick, options.intervalMs ?? 30_000)
     const releaseReload = holdReloadWhile(() => busy)
     if (typeof window !== 'undefined') {
-      window.addEventListener('online', kick)
+      window.addEventListener('online', onOnline)
       window.addEventListener('focus', kick)
       document.addEventListener('visibilitychange', onVisible)
     }
@@ -207,7 +221,7 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
       clearInterval(timer)
       releaseReload()
       if (typeof window !== 'undefined') {
-        window.removeEventListener('online', kick)
+        window.removeEventListener('online', onOnline)
         window.removeEventListener('focus', kick)
         document.removeEventListener('visibilitychange', onVisible)
       }
