@@ -133,6 +133,31 @@ export const MESSAGES = {
     es: 'Ya existe un paciente con esta CURP.',
     en: 'A patient with this CURP already exists.',
   },
+  // SPEC §5: "at least one patient must be selected", "assignments may not be empty".
+  'assignment.patientsRequired': {
+    es: 'Debe seleccionar al menos un paciente.',
+    en: 'At least one patient must be selected.',
+  },
+  'assignment.notEmpty': {
+    es: 'Las asignaciones no pueden estar vacías.',
+    en: 'Assignments may not be empty.',
+  },
+  'assignment.requestsRequired': {
+    es: 'Debe seleccionar al menos una solicitud.',
+    en: 'At least one request must be selected.',
+  },
+  'assignment.unknownProfessional': {
+    es: 'El profesional seleccionado no existe.',
+    en: 'The selected professional does not exist.',
+  },
+  'assignment.unknownPatient': {
+    es: 'Uno de los pacientes seleccionados no existe.',
+    en: 'One of the selected patients does not exist.',
+  },
+  'assignment.nothingWaiting': {
+    es: 'Ninguno de los pacientes seleccionados tiene una solicitud en espera.',
+    en: 'None of the selected patients has a waiting request.',
+  },
   'record.deleted': {
     es: 'El registro fue eliminado; no se puede modificar.',
     en: 'The record was deleted; it cannot be changed.',
