@@ -45,6 +45,7 @@ const REQUESTS_TABLE: TableSpec = {
     updated_at: assignmentRequests.updatedAt,
   },
   searchable: { user_name: professional },
+  filterable: { state: assignmentRequests.state, user_id: assignmentRequests.userId },
   tieBreaker: assignmentRequests.id,
 }
 
@@ -146,7 +147,6 @@ export async function assignmentRequestRoutes(app: FastifyInstance) {
         spec: REQUESTS_TABLE,
         query,
         basePath: fullPath(requestsTable),
-        where: requestFiltersWhere(query),
         count: async (where) => {
           const [row] = await tx
             .select({ count: sql<number>`count(*)::int` })

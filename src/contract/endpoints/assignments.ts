@@ -22,7 +22,6 @@ import {
   PatientFilters,
   PatientIdParams,
   RequestFilters,
-  RequestsTableQuery,
   UnassignMultipleRequest,
 } from '../schemas/assignments'
 import { DataTableQuery, paginated } from '../schemas/data-table'
@@ -121,13 +120,13 @@ export const assignMassive = endpoint({
   response: AssignmentOutcome,
 })
 
-/** The concentrated requests (a data table, SPEC §7: POST with the table's query). */
+/** The concentrated requests (a data table, SPEC §7: POST with the table's query; filters state, user_id). */
 export const requestsTable = endpoint({
   service: 'operation',
   method: 'POST',
   path: '/patients/assignment/concentrated/list',
   access: 'assignments-concentrated-index',
-  query: RequestsTableQuery,
+  query: DataTableQuery,
   response: paginated(AssignmentRequestRow),
 })
 

@@ -1,5 +1,4 @@
 import * as v from 'valibot'
-import { DataTableQuery } from './data-table'
 
 const Id = v.pipe(v.string(), v.uuid('field.uuid'))
 const code = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30)))
@@ -79,7 +78,6 @@ export const RequestFilters = v.object({
   user_id: v.optional(Id),
 })
 export type RequestFilters = v.InferOutput<typeof RequestFilters>
-export const RequestsTableQuery = v.object({ ...DataTableQuery.entries, ...RequestFilters.entries })
 
 /** Bulk decision on whole requests (SPEC §7 concentrated requests authorize/refuse). */
 export const DecideRequestsBody = v.object({ users_ids_request_assignment_selected: RequestsSelected })
