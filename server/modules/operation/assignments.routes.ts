@@ -161,14 +161,13 @@ export async function assignmentRoutes(app: FastifyInstance) {
   route(app, assignMassive, async ({ query, body }, req) =>
     idempotent(req, async (tx, claim) => {
       await claim.take(tx)
-      const caller = callerOf(req)
       let patientIds: string[]
       if (body.patients_selected === 'all') {
-        // Every patient the top filters find that is not the caller's yet.
+        // Every patient the top filters find that nobody has: what not-assignment/total counted.
         const found = await tx
           .select({ id: patients.id })
           .from(patients)
-          .where(and(patientFiltersWhere(query), notAssignedWhere(caller.id)))
+          .where(and(patientFiltersWhere(query), notAssignedWhere()))
           .limit(5000)
         patientIds = found.map((row) => row.id)
       } else {
