@@ -21,8 +21,8 @@ import { paginate, type TableSpec } from '../../platform/data-table'
 import { NotFoundError } from '../../platform/errors'
 import { idempotent } from '../../platform/idempotency'
 import { route } from '../../platform/route'
+import { fullName, outcome } from './assignment-present'
 import { assertKnown, assign, unassign } from './assignment-writes'
-import { fullName, outcome } from './assignments.routes'
 import { notAssignedWhere, patientFiltersWhere } from './patient-filters'
 
 const professional = fullName(users)

@@ -26,8 +26,8 @@ import type { Lang } from '../../platform/language'
 import { translate } from '../../platform/messages'
 import { route } from '../../platform/route'
 import { downloadName, sendWorkbook, workbookOf } from '../configuration/spreadsheet'
+import { fullName, outcome } from './assignment-present'
 import { decide, requestFiltersWhere } from './assignment-requests'
-import { fullName, outcome } from './assignments.routes'
 
 const professional = fullName(users)
 const requester = sql<string | null>`(select concat_ws(' ', r.name, r.last_name, r.second_last_name)

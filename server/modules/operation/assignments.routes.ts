@@ -12,36 +12,22 @@ import {
   unassignIndividual,
   unassignMultiple,
 } from '../../../src/contract/endpoints/assignments'
-import type { AssignmentOutcome } from '../../../src/contract/schemas/assignments'
 import type { Tx } from '../../db/client'
 import { assignmentHistory, patientAssignments, patients, users } from '../../db/schema'
 import { NotFoundError, UnauthenticatedError, ValidationError } from '../../platform/errors'
 import { idempotent } from '../../platform/idempotency'
 import { translate } from '../../platform/messages'
 import { route } from '../../platform/route'
+import { fullName, outcome } from './assignment-present'
 import { cancelWaiting, createRequest } from './assignment-requests'
 import { assertInScope, assignedUserOf, isAssigned } from './assignment-scope'
 import { assertKnown, assign, pairsOf, pairsWhere, unassign } from './assignment-writes'
 import { notAssignedWhere, patientFiltersWhere } from './patient-filters'
 
-/** What a call did, every count given. */
-export const outcome = (counts: Partial<AssignmentOutcome>): AssignmentOutcome => ({
-  assigned: 0,
-  unassigned: 0,
-  requested: 0,
-  refused: 0,
-  request_id: null,
-  ...counts,
-})
-
 const callerOf = (req: FastifyRequest) => {
   if (!req.user) throw new UnauthenticatedError()
   return req.user
 }
-
-/** `name last_name second_last_name` of a person row, as the screens show it. */
-export const fullName = (table: typeof users | typeof patients) =>
-  sql<string>`concat_ws(' ', ${table.name}, ${table.lastName}, ${table.secondLastName})`
 
 /**
  * The caller takes some patients: assigned straight away with `assignments.create`, otherwise
