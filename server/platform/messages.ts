@@ -146,14 +146,6 @@ export const MESSAGES = {
     es: 'Debe seleccionar al menos una solicitud.',
     en: 'At least one request must be selected.',
   },
-  'assignment.unknownProfessional': {
-    es: 'El profesional seleccionado no existe.',
-    en: 'The selected professional does not exist.',
-  },
-  'assignment.unknownPatient': {
-    es: 'Uno de los pacientes seleccionados no existe.',
-    en: 'One of the selected patients does not exist.',
-  },
   'assignment.nothingWaiting': {
     es: 'Ninguno de los pacientes seleccionados tiene una solicitud en espera.',
     en: 'None of the selected patients has a waiting request.',

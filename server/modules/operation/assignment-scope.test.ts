@@ -84,6 +84,24 @@ describe('a professional’s scope', () => {
     expect(await reads()).toEqual([404, 404, 404])
   })
 
+  it('refuses an edit of a patient not in the professional’s care (404), leaving the record as it was', async () => {
+    const [doctor] = professionals as [Caller & { id: string }]
+    const { id } = await insertSyncedPatient(t.database.db, acme)
+    const edit = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/operation/patients/update/${id}`,
+        headers: { ...doctor.headers, 'if-match': '"1"' },
+        payload: { phone: '4425550000' },
+      })
+    expect((await edit()).statusCode).toBe(404)
+    const stored = (await call(everyone, 'GET', `/api/operation/patients/${id}`)).body.data
+    expect(stored).toMatchObject({ version: 1 })
+    expect(stored.phone).not.toBe('4425550000')
+    await assign(doctor.id, id)
+    expect((await edit()).statusCode).toBe(200)
+  })
+
   it('refuses a reading for a patient not in the professional’s care (404)', async () => {
     const [doctor] = professionals as [Caller & { id: string }]
     const { id } = await insertSyncedPatient(t.database.db, acme)

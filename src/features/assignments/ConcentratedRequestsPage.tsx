@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { call } from '../../api/client'
+import { call, download } from '../../api/client'
 import { useCall } from '../../api/use-call'
 import {
   authorizeRequests,
@@ -10,6 +10,7 @@ import {
   refuseRequests,
   requestsTable,
 } from '../../contract/endpoints/assignments'
+import { downloadDateStamp } from '../../contract/rules/dates'
 import {
   type AssignmentRequestRow,
   REQUEST_STATES,
@@ -20,7 +21,6 @@ import { useSession } from '../../session/use-session'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { Checkbox } from '../../ui/Checkbox'
-import { DownloadButton } from '../../ui/DownloadButton'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
 import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
@@ -144,7 +144,21 @@ export function ConcentratedRequestsPage() {
     <section className="page">
       <PageHeader title={t`Asignaciones concentradas`}>
         {can('assignments.concentrated-export') && (
-          <DownloadButton endpoint={downloadRequests} name="solicitudes_asignacion" onError={setFailure} />
+          <Button
+            variant="secondary"
+            onClick={() =>
+              // The file holds what the filters show, one row per patient of each request.
+              void download(
+                downloadRequests,
+                `solicitudes_asignacion_${downloadDateStamp(new Date())}.xlsx`,
+                {
+                  query: filters,
+                },
+              ).catch((error: unknown) => setFailure(errorMessage(error, i18n)))
+            }
+          >
+            <Trans>Descargar</Trans>
+          </Button>
         )}
       </PageHeader>
       <div className="filters">
