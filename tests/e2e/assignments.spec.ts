@@ -91,3 +91,43 @@ test('a request is authorized and its patients reach the doctor; an unassigned p
   await doctor.getByPlaceholder('Buscar...').fill(leaving.data.curp)
   await expect(doctor.getByRole('row', { name: new RegExp(name) })).toHaveCount(0)
 })
+
+test('an administrator reads a history and saves and deletes an assignation-patient rule', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await signIn(page, 'admin@demo.localhost')
+  // The doctor's seeded request: its history tells who asked for the patient.
+  const requests = await api(
+    page,
+    'POST',
+    '/api/operation/patients/assignment/concentrated/list?pageLength=100',
+  )
+  const seeded = requests.data.find((row: { user_name: string }) => row.user_name === 'Ricardo Salinas Ochoa')
+  const detail = await api(page, 'GET', `/api/operation/patients/assignment/concentrated/${seeded.id}`)
+  const asked = detail.patients_list[0]
+  await page.goto(`/patients/assignments-history/${seeded.user_id}/${asked.patient_id}`)
+  await expect(page.getByRole('heading', { name: 'Historial de asignación' })).toBeVisible()
+  await expect(page.getByText(`${asked.patient_name} con Ricardo Salinas Ochoa`)).toBeVisible()
+  await expect(page.getByRole('row', { name: /Solicitado/ })).toContainText('Ricardo Salinas Ochoa')
+
+  await sidebar(page).getByRole('link', { name: 'Asignación de pacientes' }).click()
+  await page.getByRole('button', { name: 'Nueva asignación' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Nueva asignación de pacientes' })
+  await dialog.getByRole('button', { name: 'Guardar' }).click()
+  await expect(dialog.getByText('Este campo es obligatorio.').first()).toBeVisible()
+  await dialog.getByLabel('Nombre').fill('Planta Querétaro')
+  await dialog.getByLabel('Profesional').selectOption({ label: 'Lucía Mendoza Pineda' })
+  await dialog.getByRole('button', { name: 'Guardar' }).click()
+  await expect(dialog.getByText('Las asignaciones no pueden estar vacías.')).toBeVisible()
+  await dialog.getByLabel('Estatus administrativo').selectOption({ index: 1 })
+  await dialog.getByRole('button', { name: 'Guardar' }).click()
+  await expect(page.getByText('Asignación guardada').first()).toBeVisible()
+  const rule = page.getByRole('row', { name: /Planta Querétaro/ })
+  await expect(rule).toContainText('Lucía Mendoza Pineda')
+
+  await rule.getByRole('button', { name: /Eliminar/ }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click()
+  await expect(page.getByText(/Asignación eliminada; pacientes desasignados: \d+/).first()).toBeVisible()
+  await expect(page.getByRole('row', { name: /Planta Querétaro/ })).toHaveCount(0)
+})

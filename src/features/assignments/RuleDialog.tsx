@@ -16,6 +16,7 @@ import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
 import { SelectField } from '../../ui/SelectField'
 import { TextField } from '../../ui/TextField'
+import './assignments.css'
 
 type FilterField = (typeof PATIENT_FILTER_FIELDS)[number]
 
@@ -73,7 +74,7 @@ export function RuleDialog({
     <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content className="dialog rule-dialog">
           <Dialog.Title className="dialog__title">
             {rule ? t`Editar asignación de pacientes` : t`Nueva asignación de pacientes`}
           </Dialog.Title>
