@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { expectAccessible } from './axe'
 import { signIn } from './sign-in'
 
 /**
@@ -51,10 +52,12 @@ test('a request is authorized and its patients reach the doctor; an unassigned p
   await sidebar(admin).getByRole('link', { name: 'Asignaciones concentradas' }).click()
   const request = admin.getByRole('row', { name: /Ricardo Salinas Ochoa/ })
   await expect(request).toContainText('En espera')
+  await expectAccessible(admin, 'concentrated requests')
   await request.getByRole('link', { name: /Ver detalle/ }).click()
   await expect(admin.getByRole('heading', { name: 'Solicitud de Ricardo Salinas Ochoa' })).toBeVisible()
   const boxes = admin.getByRole('checkbox', { name: /^Seleccionar a / })
   await expect(boxes).toHaveCount(5)
+  await expectAccessible(admin, 'request details')
   await boxes.nth(0).click()
   await boxes.nth(1).click()
   await admin.getByRole('button', { name: 'Autorizar' }).click()
@@ -110,10 +113,12 @@ test('an administrator reads a history and saves and deletes an assignation-pati
   await expect(page.getByRole('heading', { name: 'Historial de asignación' })).toBeVisible()
   await expect(page.getByText(`${asked.patient_name} con Ricardo Salinas Ochoa`)).toBeVisible()
   await expect(page.getByRole('row', { name: /Solicitado/ })).toContainText('Ricardo Salinas Ochoa')
+  await expectAccessible(page, 'assignment history')
 
   await sidebar(page).getByRole('link', { name: 'Asignación de pacientes' }).click()
   await page.getByRole('button', { name: 'Nueva asignación' }).click()
   const dialog = page.getByRole('dialog', { name: 'Nueva asignación de pacientes' })
+  await expectAccessible(page, 'assignation-patient dialog')
   await dialog.getByRole('button', { name: 'Guardar' }).click()
   await expect(dialog.getByText('Este campo es obligatorio.').first()).toBeVisible()
   await dialog.getByLabel('Nombre').fill('Planta Querétaro')
