@@ -25,11 +25,14 @@ import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/i
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
 import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
 import { Route as AppPatientsIndexRouteImport } from './routes/_app/patients/index'
+import { Route as AppPatientsCreateRouteImport } from './routes/_app/patients/create'
 import { Route as AppProfilesIndexRouteImport } from './routes/_app/profiles/index'
 import { Route as AppProfilesCreateRouteImport } from './routes/_app/profiles/create'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
 import { Route as AppUsersCreateRouteImport } from './routes/_app/users/create'
 import { Route as AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport } from './routes/_app/assignments-concentrated/details/$assignationRequestsId'
+import { Route as AppPatientsEditIdRouteImport } from './routes/_app/patients/edit/$id'
+import { Route as AppPatientsRecordIdRouteImport } from './routes/_app/patients/record/$id'
 import { Route as AppProfilesEditIdRouteImport } from './routes/_app/profiles/edit/$id'
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id'
 import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
@@ -115,6 +118,11 @@ const AppPatientsIndexRoute = AppPatientsIndexRouteImport.update({
   path: '/patients/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPatientsCreateRoute = AppPatientsCreateRouteImport.update({
+  id: '/patients/create',
+  path: '/patients/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProfilesIndexRoute = AppProfilesIndexRouteImport.update({
   id: '/profiles/',
   path: '/profiles/',
@@ -141,6 +149,16 @@ const AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute =
     path: '/assignments-concentrated/details/$assignationRequestsId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppPatientsEditIdRoute = AppPatientsEditIdRouteImport.update({
+  id: '/patients/edit/$id',
+  path: '/patients/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatientsRecordIdRoute = AppPatientsRecordIdRouteImport.update({
+  id: '/patients/record/$id',
+  path: '/patients/record/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProfilesEditIdRoute = AppProfilesEditIdRouteImport.update({
   id: '/profiles/edit/$id',
   path: '/profiles/edit/$id',
@@ -170,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/patients/create': typeof AppPatientsCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
   '/users/create': typeof AppUsersCreateRoute
   '/assignation-patient/': typeof AppAssignationPatientIndexRoute
@@ -179,6 +198,8 @@ export interface FileRoutesByFullPath {
   '/profiles/': typeof AppProfilesIndexRoute
   '/users/': typeof AppUsersIndexRoute
   '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  '/patients/edit/$id': typeof AppPatientsEditIdRoute
+  '/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
@@ -195,6 +216,7 @@ export interface FileRoutesByTo {
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/patients/create': typeof AppPatientsCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
   '/users/create': typeof AppUsersCreateRoute
   '/assignation-patient': typeof AppAssignationPatientIndexRoute
@@ -204,6 +226,8 @@ export interface FileRoutesByTo {
   '/profiles': typeof AppProfilesIndexRoute
   '/users': typeof AppUsersIndexRoute
   '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  '/patients/edit/$id': typeof AppPatientsEditIdRoute
+  '/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
@@ -222,6 +246,7 @@ export interface FileRoutesById {
   '/sso/$response': typeof SsoResponseRoute
   '/_app/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/_app/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/_app/patients/create': typeof AppPatientsCreateRoute
   '/_app/profiles/create': typeof AppProfilesCreateRoute
   '/_app/users/create': typeof AppUsersCreateRoute
   '/_app/assignation-patient/': typeof AppAssignationPatientIndexRoute
@@ -231,6 +256,8 @@ export interface FileRoutesById {
   '/_app/profiles/': typeof AppProfilesIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
   '/_app/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  '/_app/patients/edit/$id': typeof AppPatientsEditIdRoute
+  '/_app/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/_app/profiles/edit/$id': typeof AppProfilesEditIdRoute
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute
   '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
@@ -249,6 +276,7 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/patients/create'
     | '/profiles/create'
     | '/users/create'
     | '/assignation-patient/'
@@ -258,6 +286,8 @@ export interface FileRouteTypes {
     | '/profiles/'
     | '/users/'
     | '/assignments-concentrated/details/$assignationRequestsId'
+    | '/patients/edit/$id'
+    | '/patients/record/$id'
     | '/profiles/edit/$id'
     | '/users/edit/$id'
     | '/patients/assignments-history/$userId/$patientId'
@@ -274,6 +304,7 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/patients/create'
     | '/profiles/create'
     | '/users/create'
     | '/assignation-patient'
@@ -283,6 +314,8 @@ export interface FileRouteTypes {
     | '/profiles'
     | '/users'
     | '/assignments-concentrated/details/$assignationRequestsId'
+    | '/patients/edit/$id'
+    | '/patients/record/$id'
     | '/profiles/edit/$id'
     | '/users/edit/$id'
     | '/patients/assignments-history/$userId/$patientId'
@@ -300,6 +333,7 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/_app/dashboard/home-empty'
     | '/_app/dashboard/patient-home'
+    | '/_app/patients/create'
     | '/_app/profiles/create'
     | '/_app/users/create'
     | '/_app/assignation-patient/'
@@ -309,6 +343,8 @@ export interface FileRouteTypes {
     | '/_app/profiles/'
     | '/_app/users/'
     | '/_app/assignments-concentrated/details/$assignationRequestsId'
+    | '/_app/patients/edit/$id'
+    | '/_app/patients/record/$id'
     | '/_app/profiles/edit/$id'
     | '/_app/users/edit/$id'
     | '/_app/patients/assignments-history/$userId/$patientId'
@@ -439,6 +475,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPatientsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/patients/create': {
+      id: '/_app/patients/create'
+      path: '/patients/create'
+      fullPath: '/patients/create'
+      preLoaderRoute: typeof AppPatientsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profiles/': {
       id: '/_app/profiles/'
       path: '/profiles'
@@ -474,6 +517,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/patients/edit/$id': {
+      id: '/_app/patients/edit/$id'
+      path: '/patients/edit/$id'
+      fullPath: '/patients/edit/$id'
+      preLoaderRoute: typeof AppPatientsEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patients/record/$id': {
+      id: '/_app/patients/record/$id'
+      path: '/patients/record/$id'
+      fullPath: '/patients/record/$id'
+      preLoaderRoute: typeof AppPatientsRecordIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profiles/edit/$id': {
       id: '/_app/profiles/edit/$id'
       path: '/profiles/edit/$id'
@@ -503,6 +560,7 @@ interface AppRouteChildren {
   AppSyncRoute: typeof AppSyncRoute
   AppDashboardHomeEmptyRoute: typeof AppDashboardHomeEmptyRoute
   AppDashboardPatientHomeRoute: typeof AppDashboardPatientHomeRoute
+  AppPatientsCreateRoute: typeof AppPatientsCreateRoute
   AppProfilesCreateRoute: typeof AppProfilesCreateRoute
   AppUsersCreateRoute: typeof AppUsersCreateRoute
   AppAssignationPatientIndexRoute: typeof AppAssignationPatientIndexRoute
@@ -512,6 +570,8 @@ interface AppRouteChildren {
   AppProfilesIndexRoute: typeof AppProfilesIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute: typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  AppPatientsEditIdRoute: typeof AppPatientsEditIdRoute
+  AppPatientsRecordIdRoute: typeof AppPatientsRecordIdRoute
   AppProfilesEditIdRoute: typeof AppProfilesEditIdRoute
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
@@ -522,6 +582,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSyncRoute: AppSyncRoute,
   AppDashboardHomeEmptyRoute: AppDashboardHomeEmptyRoute,
   AppDashboardPatientHomeRoute: AppDashboardPatientHomeRoute,
+  AppPatientsCreateRoute: AppPatientsCreateRoute,
   AppProfilesCreateRoute: AppProfilesCreateRoute,
   AppUsersCreateRoute: AppUsersCreateRoute,
   AppAssignationPatientIndexRoute: AppAssignationPatientIndexRoute,
@@ -532,6 +593,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersIndexRoute: AppUsersIndexRoute,
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute:
     AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute,
+  AppPatientsEditIdRoute: AppPatientsEditIdRoute,
+  AppPatientsRecordIdRoute: AppPatientsRecordIdRoute,
   AppProfilesEditIdRoute: AppProfilesEditIdRoute,
   AppUsersEditIdRoute: AppUsersEditIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:

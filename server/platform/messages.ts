@@ -150,6 +150,22 @@ export const MESSAGES = {
     es: 'Ninguno de los pacientes seleccionados tiene una solicitud en espera.',
     en: 'None of the selected patients has a waiting request.',
   },
+  'patient.activeCurp': {
+    es: 'El usuario ya se encuentra activo, te redireccionaremos a la edición del paciente.',
+    en: 'The user is already active, we will take you to the patient’s edit page.',
+  },
+  'patient.payrollNotFound': {
+    es: 'No se encontró información con el número de nómina proporcionado',
+    en: 'No information was found for the payroll number provided',
+  },
+  'patient.emailTaken': {
+    es: 'Ya existe un paciente o usuario con este correo electrónico.',
+    en: 'A patient or user with this e-mail address already exists.',
+  },
+  'field.year': {
+    es: 'El año debe estar entre 1920 y el año actual.',
+    en: 'The year must be between 1920 and the current year.',
+  },
   'record.deleted': {
     es: 'El registro fue eliminado; no se puede modificar.',
     en: 'The record was deleted; it cannot be changed.',

@@ -55,7 +55,7 @@ export const PROFILES: readonly ProfileSeed[] = [
         'clinical',
       ),
       // Without assignments.all: a professional sees the patients assigned to them, and asks
-      // for more (docs/decisions/0006-assignments.md).
+      // for more (docs/decisions/0007-assignments.md).
       'assignments.history',
       'assignments.request-create',
       'assignments.request-cancel',

@@ -54,19 +54,23 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 2 with the tables and indexes of DESIGN §5', async () => {
+  it('has version 4 with the tables and indexes of DESIGN §5', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(2)
+    expect(db.verno).toBe(4)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'conflicts',
       'meta',
       'outbox',
       'patients',
       'readings',
+      'recordSections',
       'rejections',
       'shadows',
     ])
+    expect(db.recordSections.schema.indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['patient_id', '[patient_id+section]', 'syncState']),
+    )
     expect(db.patients.schema.indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['curp', 'payroll_number', 'last_name', 'updated_at', 'syncState']),
     )
@@ -99,6 +103,7 @@ describe('the local database', () => {
     expect(await db.outbox.where('dependsOn').equals('nothing').count()).toBe(0)
     expect(await db.outbox.where('entityId').equals('p0').count()).toBe(1)
     expect(await db.readings.count()).toBe(0)
+    expect(await db.recordSections.count()).toBe(0)
   })
 
   it('writes a row and its outbox entry together', async () => {

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable, type Table } from 'dexie'
+import type { RecordSection } from '../contract/schemas/record-sections'
 
 /**
  * The device's database (DESIGN §5): one per user and tenant, so two nurses sharing a tablet
@@ -19,6 +20,12 @@ export interface LocalPatient {
   name?: string
   last_name?: string
   second_last_name?: string | null
+  administrative_status?: string
+  /** The access account's e-mail; the password never reaches this row (it stays in the outbox entry). */
+  email?: string | null
+  /** Whether the patient has a login account (patient mode); the server says so. */
+  has_account?: boolean
+  subgroups?: string[]
   /** 0 until the server has acknowledged the create. */
   version: number
   updated_at?: string
@@ -47,8 +54,23 @@ export interface LocalReading {
   [field: string]: unknown
 }
 
+/**
+ * An entry of a patient's record sections (SPEC §3: a medical condition, a history, an
+ * allergy…): editable, so it is merged field by field like a patient. `section` is its path name.
+ */
+export interface LocalRecordSection {
+  id: string
+  patient_id: string
+  section: RecordSection
+  /** 0 until the server has acknowledged the create. */
+  version: number
+  deleted_at?: string | null
+  syncState: SyncState
+  [field: string]: unknown
+}
+
 /** The kinds of record the outbox and the shadows know. */
-export type SyncEntity = 'patient' | 'reading'
+export type SyncEntity = 'patient' | 'reading' | 'recordSection'
 
 /** The last server copy of a record: the base of a three-way merge. */
 export interface Shadow {
@@ -60,7 +82,13 @@ export interface Shadow {
 
 export type OutboxStatus = 'pending' | 'sending' | 'conflict' | 'rejected' | 'blocked'
 
-export type MutationKind = 'patient.create' | 'patient.update' | 'reading.create'
+export type MutationKind =
+  | 'patient.create'
+  | 'patient.update'
+  | 'reading.create'
+  | 'recordSection.create'
+  | 'recordSection.update'
+  | 'recordSection.delete'
 
 /** A change waiting to reach the server (DESIGN §5 "Outbox entry"). */
 export interface OutboxEntry {
@@ -126,6 +154,7 @@ export interface Meta {
 export type LocalDb = Dexie & {
   patients: EntityTable<LocalPatient, 'id'>
   readings: EntityTable<LocalReading, 'id'>
+  recordSections: EntityTable<LocalRecordSection, 'id'>
   shadows: Table<Shadow, [SyncEntity, string]>
   outbox: EntityTable<OutboxEntry, 'seq'>
   conflicts: EntityTable<Conflict, 'id'>
@@ -154,6 +183,10 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
     // Who depends on an entry: a rejection blocks them, a discard takes them along.
     outbox: '++seq, &mutationId, status, entityId, [status+seq], *dependsOn',
   })
+  // Version 3 is the catalog cache's.
+  db.version(4).stores({
+    recordSections: 'id, patient_id, [patient_id+section], syncState',
+  })
   return db
 }
 
@@ -168,6 +201,10 @@ export interface LocalRow {
 
 /** The table that holds an entity's visible rows. */
 export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, string> {
-  // Both tables hold LocalRow-shaped rows keyed by id; the engine only touches those fields.
-  return (entity === 'patient' ? db.patients : db.readings) as unknown as Table<LocalRow, string>
+  const table = entity === 'patient' ? db.patients : entity === 'reading' ? db.readings : db.recordSections
+  // Every such table holds LocalRow-shaped rows keyed by id; the engine only touches those fields.
+  return table as unknown as Table<LocalRow, string>
 }
+
+/** Every table of visible synced rows: the scope of a transaction that may touch any entity's row. */
+export const rowTables = (db: LocalDb) => [db.patients, db.readings, db.recordSections]

@@ -1,4 +1,4 @@
-import type { LocalDb, SyncEntity } from '../db/local-db'
+import { type LocalDb, rowTables, type SyncEntity } from '../db/local-db'
 import { changedFields } from './merge'
 import { settleRow } from './settle'
 
@@ -18,7 +18,7 @@ export async function resolveConflicts(
   entityId: string,
   choices: Record<string, ConflictChoice>,
 ): Promise<number> {
-  return db.transaction('rw', [db.outbox, db.patients, db.readings, db.shadows, db.conflicts], async () => {
+  return db.transaction('rw', [db.outbox, ...rowTables(db), db.shadows, db.conflicts], async () => {
     const key: [SyncEntity, string] = [entity, entityId]
     const conflicts = await db.conflicts.where('[entity+entityId]').equals(key).toArray()
     const undecided = conflicts.filter((conflict) => !choices[conflict.field])

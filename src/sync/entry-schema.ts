@@ -1,8 +1,9 @@
-import type * as v from 'valibot'
+import * as v from 'valibot'
 import { CreatePatientRequest, UpdatePatientRequest } from '../contract/schemas/patient'
 import { BloodPressureRequest, GlucoseRequest } from '../contract/schemas/readings'
+import { CreateRecordSectionRequest, UpdateRecordSectionRequest } from '../contract/schemas/record-sections'
 import type { OutboxEntry } from '../db/local-db'
-import { syncPaths } from './paths'
+import { sectionOfPath, syncPaths } from './paths'
 
 /**
  * The contract schema an entry's body must satisfy: the same one its mutator parsed it with and
@@ -16,5 +17,18 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
       return UpdatePatientRequest
     case 'reading.create':
       return entry.path === syncPaths.createReading('glucose') ? GlucoseRequest : BloodPressureRequest
+    case 'recordSection.create':
+      return CreateRecordSectionRequest[sectionOf(entry.path)]
+    case 'recordSection.update':
+      return UpdateRecordSectionRequest[sectionOf(entry.path)]
+    case 'recordSection.delete':
+      // A delete carries nothing to correct.
+      return v.object({})
   }
+}
+
+function sectionOf(path: string) {
+  const section = sectionOfPath(path)
+  if (!section) throw new Error(`${path} names no record section`)
+  return section
 }

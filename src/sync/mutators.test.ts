@@ -34,6 +34,16 @@ describe('creating a patient offline', () => {
     expect(entry?.body).toMatchObject({ id: patient.id, ...aPatient() })
   })
 
+  it('keeps an access password in the entry only, never in the cached row', async () => {
+    const { db, ctx } = aDevice()
+    const fields = aPatient({ email: 'guadalupe@correo.mx', password: 'Paciente#2026' })
+    const patient = await createPatient(db, ctx, fields)
+    expect(patient).not.toHaveProperty('password')
+    expect(await db.patients.get(patient.id)).not.toHaveProperty('password')
+    const [entry] = await pendingEntries(db)
+    expect(entry?.body).toMatchObject({ email: 'guadalupe@correo.mx', password: 'Paciente#2026' })
+  })
+
   it('leaves neither row nor entry when the transaction fails halfway', async () => {
     const { db, ctx } = aDevice()
     db.outbox.hook('creating', () => {
@@ -64,6 +74,19 @@ describe('editing a patient offline', () => {
     await device.db.shadows.put({ entity: 'patient', id: patient.id, version: 3, data })
     return { ...device, id: patient.id }
   }
+
+  it('keeps a pulled record’s server copy as the merge base at its first edit, in the same transaction', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(db, ctx, aPatient())
+    await db.outbox.clear()
+    // As a pull leaves it: the row alone, synced, with no shadow.
+    await db.patients.put({ ...patient, version: 7, syncState: 'synced' })
+    await updatePatient(db, ctx, patient.id, { phone: '3398765432' })
+    const shadow = await db.shadows.get(['patient', patient.id])
+    expect(shadow).toMatchObject({ version: 7, data: { phone: '3312345678', version: 7 } })
+    expect(shadow?.data).not.toHaveProperty('syncState')
+    expect((await pendingEntries(db))[0]).toMatchObject({ baseVersion: 7, body: { phone: '3398765432' } })
+  })
 
   it('queues only the fields that changed, based on the shadow’s version', async () => {
     const { db, ctx, id } = await syncedPatient()

@@ -1,11 +1,12 @@
 import { v7 as uuidv7 } from 'uuid'
 import * as v from 'valibot'
-import { CreatePatientRequest, UpdatePatientRequest } from '../contract/schemas/patient'
+import { CreatePatientRequest, UpdatePatientRequest, withoutWriteOnly } from '../contract/schemas/patient'
 import { BloodPressureRequest, GlucoseRequest } from '../contract/schemas/readings'
 import type { LocalDb, LocalPatient, LocalReading, ReadingKind } from '../db/local-db'
 import { changedFields } from './merge'
 import { enqueue, lastEntryFor } from './outbox'
 import { syncPaths } from './paths'
+import { keepShadow } from './shadows'
 
 /** Who is writing: stamped on every entry, since a different user never sends this queue. */
 export interface MutationContext {
@@ -40,7 +41,14 @@ export async function createPatient(
   // Validation and id generation happen before the transaction: nothing but Dexie inside it.
   const body: Record<string, unknown> = v.parse(CreatePatientRequest, { ...fields, id: uuidv7() })
   const id = body.id as string // CreatePatientRequest requires a uuid id.
-  const row: LocalPatient = { ...body, id, version: 0, deleted_at: null, syncState: 'pending' }
+  // A password travels in the entry alone: the cached row never holds it (DESIGN §6).
+  const row: LocalPatient = {
+    ...withoutWriteOnly(body),
+    id,
+    version: 0,
+    deleted_at: null,
+    syncState: 'pending',
+  }
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)
   await db.transaction('rw', db.patients, db.outbox, async () => {
@@ -83,14 +91,14 @@ export async function updatePatient(
     const body = changedFields(row, parsed)
     if (Object.keys(body).length === 0) return null
     const baseValues = Object.fromEntries(Object.keys(body).map((field) => [field, row[field] ?? null]))
-    const shadow = await db.shadows.get(['patient', id])
     const create = await queuedCreate(db, id)
+    const shadow = await keepShadow(db, 'patient', row, create !== undefined)
     const previous = await lastEntryFor(db, id)
     // Unsent create: there is no server version yet; the loop fills it in when the create lands.
     const baseVersion = create ? null : (shadow?.version ?? row.version)
     const next: LocalPatient = {
       ...row,
-      ...body,
+      ...withoutWriteOnly(body),
       syncState: row.syncState === 'synced' ? 'pending' : row.syncState,
     }
     await db.patients.put(next)

@@ -51,6 +51,23 @@ describe('the order of sending', () => {
     expect((await nextSendable(db, NOW))?.seq).toBe(reading.seq)
   })
 
+  it('finds the entry that can go behind many that must wait, reading the queue a few at a time', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(db, ctx, aPatient())
+    for (let i = 0; i < 40; i++) {
+      await createReading(db, ctx, 'blood-pressure', aBloodPressure(patient.id))
+    }
+    const juan = await createPatient(
+      db,
+      ctx,
+      aPatient({ name: 'Juan', last_name: 'Pérez', curp: CURPS.juan }),
+    )
+    const [create] = await pendingEntries(db)
+    // Guadalupe's create backs off: her forty readings wait for it, Juan's create does not.
+    await db.outbox.update(create?.seq as number, { nextAttemptAt: NOW + 60_000 })
+    expect(await nextSendable(db, NOW)).toMatchObject({ kind: 'patient.create', entityId: juan.id })
+  })
+
   it('keeps one record’s changes in order even while the first one backs off', async () => {
     const { db, ctx } = aDevice()
     const patient = await createPatient(db, ctx, aPatient())

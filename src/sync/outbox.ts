@@ -1,9 +1,11 @@
+import { withoutWriteOnly } from '../contract/schemas/patient'
 import {
   type LocalDb,
   type MutationKind,
   type OutboxEntry,
   type Rejection,
   rowTable,
+  rowTables,
   type SyncEntity,
 } from '../db/local-db'
 import { MAX_WAIT_MS } from './backoff'
@@ -50,7 +52,13 @@ export async function hasQueuedEntries(db: LocalDb, entityId: string): Promise<b
 export const isDue = (entry: OutboxEntry, now: number) =>
   entry.nextAttemptAt <= now || entry.nextAttemptAt - now > MAX_WAIT_MS
 
-const PAGE = 100
+/**
+ * The queue is read a few entries at a time, more each time none of them can go: nearly always
+ * the first pending entry is the one to send, and a replay of thousands of entries would
+ * otherwise read (and decode) a hundred of them for every one it sends.
+ */
+const FIRST_PAGE = 4
+const LAST_PAGE = 256
 
 /**
  * The entry to send next: the lowest `seq` that is pending, due, first in the queue for its
@@ -60,11 +68,11 @@ const PAGE = 100
  */
 export async function nextSendable(db: LocalDb, now: number): Promise<OutboxEntry | undefined> {
   let after = 0
-  for (;;) {
+  for (let size = FIRST_PAGE; ; size = Math.min(size * 4, LAST_PAGE)) {
     const page = await db.outbox
       .where('[status+seq]')
       .between(['pending', after], ['pending', Number.POSITIVE_INFINITY], false, true)
-      .limit(PAGE)
+      .limit(size)
       .toArray()
     for (const entry of page) {
       if (!isDue(entry, now)) continue
@@ -75,7 +83,7 @@ export async function nextSendable(db: LocalDb, now: number): Promise<OutboxEntr
       const first = await db.outbox.where('entityId').equals(entry.entityId).first()
       if (first?.seq === entry.seq) return entry
     }
-    if (page.length < PAGE) return undefined
+    if (page.length < size) return undefined
     after = page[page.length - 1]?.seq ?? after
   }
 }
@@ -107,7 +115,7 @@ export async function markRejected(
   error: string,
   fieldErrors?: Record<string, string[]>,
 ): Promise<void> {
-  await db.transaction('rw', db.outbox, db.patients, db.readings, async () => {
+  await db.transaction('rw', [db.outbox, ...rowTables(db)], async () => {
     if (entry.seq === undefined) return
     await db.outbox.update(entry.seq, { status: 'rejected', lastError: error, fieldErrors })
     await rowTable(db, entry.entity).update(entry.entityId, { syncState: 'rejected' })
@@ -132,7 +140,7 @@ async function requeue(db: LocalDb, entry: OutboxEntry, changes: Partial<OutboxE
 
 /** Sends a rejected, blocked or conflicting entry again from scratch, with its dependents. */
 export async function retry(db: LocalDb, seq: number): Promise<void> {
-  await db.transaction('rw', db.outbox, db.patients, db.readings, async () => {
+  await db.transaction('rw', [db.outbox, ...rowTables(db)], async () => {
     const entry = await db.outbox.get(seq)
     if (entry) await requeue(db, entry)
   })
@@ -145,7 +153,7 @@ export async function retry(db: LocalDb, seq: number): Promise<void> {
  * The visible row shows the correction at once.
  */
 export async function editEntry(db: LocalDb, seq: number, changes: Record<string, unknown>): Promise<void> {
-  await db.transaction('rw', db.outbox, db.patients, db.readings, async () => {
+  await db.transaction('rw', [db.outbox, ...rowTables(db)], async () => {
     const entry = await db.outbox.get(seq)
     if (!entry) throw new Error(`Entry ${seq} is no longer queued`)
     if (entry.status !== 'rejected' && entry.status !== 'blocked') {
@@ -157,7 +165,7 @@ export async function editEntry(db: LocalDb, seq: number, changes: Record<string
     const { id: _id, patient_id: _patient, ...editable } = changes
     const body = { ...entry.body, ...editable }
     await requeue(db, entry, { body })
-    await rowTable(db, entry.entity).update(entry.entityId, editable)
+    await rowTable(db, entry.entity).update(entry.entityId, withoutWriteOnly(editable))
   })
 }
 
@@ -176,7 +184,7 @@ export async function discard(
 ): Promise<number> {
   return db.transaction(
     'rw',
-    [db.outbox, db.rejections, db.patients, db.readings, db.shadows, db.conflicts],
+    [db.outbox, db.rejections, ...rowTables(db), db.shadows, db.conflicts],
     async () => {
       const entry = await db.outbox.get(seq)
       if (!entry) return 0
@@ -188,7 +196,8 @@ export async function discard(
           kind: item.kind,
           entity: item.entity,
           entityId: item.entityId,
-          body: item.body,
+          // What was given up is kept for people to read; a password is not kept at all.
+          body: withoutWriteOnly(item.body),
           error: item.lastError,
           reason: item === entry ? reason : `depends on ${entry.mutationId}: ${reason}`,
           who,

@@ -1,5 +1,7 @@
 import { pathFor } from '../contract/endpoints/define'
 import { bloodPressure, createPatient, glucose, updatePatient } from '../contract/endpoints/operation'
+import { recordSectionCalls } from '../contract/endpoints/record-sections'
+import { RECORD_SECTIONS, type RecordSection } from '../contract/schemas/record-sections'
 import type { ReadingKind } from '../db/local-db'
 
 /**
@@ -12,4 +14,15 @@ export const syncPaths = {
   updatePatient: (id: string) => pathFor(updatePatient, { id }),
   createReading: (kind: ReadingKind) =>
     pathFor(kind === 'blood-pressure' ? bloodPressure.create : glucose.create),
+  createRecordSection: (section: RecordSection) => pathFor(recordSectionCalls[section].create),
+  updateRecordSection: (section: RecordSection, id: string) =>
+    pathFor(recordSectionCalls[section].update, { id }),
+  deleteRecordSection: (section: RecordSection, id: string) =>
+    pathFor(recordSectionCalls[section].remove, { id }),
 } as const
+
+/** The section a record-section entry's path names (`/api/operation/patients/<section>…`). */
+export function sectionOfPath(path: string): RecordSection | undefined {
+  const name = /^\/api\/operation\/patients\/([\w-]+)/.exec(path)?.[1]
+  return RECORD_SECTIONS.find((section) => section === name)
+}

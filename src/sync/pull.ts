@@ -1,12 +1,13 @@
 import type { LocalDb, LocalRow, Shadow, SyncEntity } from '../db/local-db'
-import { rowTable } from '../db/local-db'
+import { rowTable, rowTables } from '../db/local-db'
 
 /**
  * One change of the feed (DESIGN §5 "Pulling"). Readings arrive as 'reading' or under their own
- * kind ('blood-pressure', 'glucose', as the contract's SYNCED_ENTITIES names them).
+ * kind ('blood-pressure', 'glucose', as the contract's SYNCED_ENTITIES names them); record
+ * section entries as 'record-section'.
  */
 export interface FeedChange {
-  entity: 'patient' | 'reading' | 'blood-pressure' | 'glucose'
+  entity: 'patient' | 'reading' | 'blood-pressure' | 'glucose' | 'record-section'
   id: string
   op: 'upsert' | 'delete'
   version: number
@@ -25,7 +26,11 @@ export const CURSOR_KEY = 'pull.cursor'
 /** About a thousand rows per page and per Dexie transaction (DESIGN §5 initial sync). */
 export const PAGE_SIZE = 1000
 
-const entityOf = (change: FeedChange): SyncEntity => (change.entity === 'patient' ? 'patient' : 'reading')
+const entityOf = (change: FeedChange): SyncEntity =>
+  change.entity === 'patient' ? 'patient' : change.entity === 'record-section' ? 'recordSection' : 'reading'
+
+/** The entities with a row table, in the order their batches are read and written. */
+const ENTITIES = ['patient', 'reading', 'recordSection'] as const satisfies readonly SyncEntity[]
 
 function rowOf(change: FeedChange, existing: LocalRow | undefined): LocalRow {
   const row: LocalRow = { ...change.data, id: change.id, version: change.version, syncState: 'synced' }
@@ -36,9 +41,9 @@ function rowOf(change: FeedChange, existing: LocalRow | undefined): LocalRow {
 
 /**
  * Applies one page of the feed in one transaction, cursor included, so an interrupted initial
- * sync resumes from the last whole page. The shadow (last server copy) always follows the
- * server; the visible row only when nothing of the user's is queued for it — otherwise it stays
- * the user's version, and the acknowledgement brings it in line. A version older than the one
+ * sync resumes from the last whole page. A shadow (last server copy), where one is held, always
+ * follows the server; the visible row only when nothing of the user's is queued for it —
+ * otherwise it stays the user's version, and the acknowledgement brings it in line. A version older than the one
  * already held (an answer stored by the sync loop overtook the feed) is ignored.
  * Returns how many changes were applied.
  *
@@ -48,21 +53,27 @@ function rowOf(change: FeedChange, existing: LocalRow | undefined): LocalRow {
  * hundred thousand records within DESIGN §7's budget.
  */
 export async function applyChanges(db: LocalDb, page: FeedPage): Promise<number> {
-  return db.transaction('rw', [db.patients, db.readings, db.shadows, db.outbox, db.meta], async () => {
+  return db.transaction('rw', [...rowTables(db), db.shadows, db.outbox, db.meta], async () => {
     const queued = new Set((await db.outbox.orderBy('entityId').uniqueKeys()).map(String))
-    const state = await readState(db, page.changes, queued)
+    const state = await readState(db, page.changes)
     let applied = 0
     for (const change of page.changes) {
       const entity = entityOf(change)
       const key = keyOf(entity, change.id)
       const held = state.shadows.get(key) ?? undefined
-      if (held && held.version > change.version) continue
       const existing = state.rows.get(key) ?? undefined
+      // The server's newest copy held: the shadow, or a synced row that has none.
+      const newest = held ?? (existing?.syncState === 'synced' ? existing : undefined)
+      if (newest && newest.version > change.version) continue
       const isQueued = queued.has(change.id)
       if (change.op === 'delete') {
         applyDelete(state, change, entity, existing, isQueued, held)
       } else {
-        setShadow(state, key, { entity, id: change.id, version: change.version, data: { ...change.data } })
+        // A record with nothing queued is itself the server's copy: its shadow is made by the
+        // first local edit (the mutator), so an initial sync writes each record once, not twice.
+        if (isQueued || held) {
+          setShadow(state, key, { entity, id: change.id, version: change.version, data: { ...change.data } })
+        }
         if (!isQueued) setRow(state, key, rowOf(change, existing))
       }
       applied++
@@ -101,12 +112,11 @@ const idOf = (key: Key): [SyncEntity, string] => {
 }
 
 /**
- * Reads what the page's changes need of the database: every shadow (the version held), and the
- * visible row only where a change looks at it — a row with queued changes (kept, or made a
- * tombstone) and a reading whose change does not say its kind. Any other row is replaced or
- * deleted whole, so it is not read.
+ * Reads what the page's changes need of the database: the shadows and the visible rows held for
+ * its records (the version held, and the row a queued change keeps). Both are read by id range
+ * first (see `held`), so the records new to the device, most of an initial sync, cost one count.
  */
-async function readState(db: LocalDb, changes: FeedChange[], queued: Set<string>): Promise<PageState> {
+async function readState(db: LocalDb, changes: FeedChange[]): Promise<PageState> {
   const state: PageState = {
     rows: new Map(),
     shadows: new Map(),
@@ -114,53 +124,49 @@ async function readState(db: LocalDb, changes: FeedChange[], queued: Set<string>
     changedShadows: new Set(),
   }
   const unique = [...new Map(changes.map((c) => [keyOf(entityOf(c), c.id), c] as const)).values()]
-  for (const entity of ['patient', 'reading'] as const) {
+  for (const entity of ENTITIES) {
     const ids = unique.filter((c) => entityOf(c) === entity).map((c) => c.id)
     if (ids.length === 0) continue
-    const shadows = await existingShadows(db, entity, ids)
+    const [lowest, highest] = bounds(ids)
+    const shadows = await held(
+      db.shadows.where('[entity+id]').between([entity, lowest], [entity, highest], true, true),
+      () => db.shadows.bulkGet(ids.map((id): [SyncEntity, string] => [entity, id])),
+    )
+    const rows = rowTable(db, entity)
+    const visible = await held(rows.where(':id').between(lowest, highest, true, true), () =>
+      rows.bulkGet(ids),
+    )
     ids.forEach((id, index) => {
-      state.shadows.set(keyOf(entity, id), shadows[index] ?? null)
-    })
-  }
-  const looked = unique.filter(
-    (c) => queued.has(c.id) || (c.entity === 'reading' && c.data?.kind === undefined),
-  )
-  for (const entity of ['patient', 'reading'] as const) {
-    const ids = looked.filter((c) => entityOf(c) === entity).map((c) => c.id)
-    if (ids.length === 0) continue
-    const rows = await rowTable(db, entity).bulkGet(ids)
-    ids.forEach((id, index) => {
-      state.rows.set(keyOf(entity, id), rows[index] ?? null)
+      state.shadows.set(keyOf(entity, id), shadows?.[index] ?? null)
+      state.rows.set(keyOf(entity, id), visible?.[index] ?? null)
     })
   }
   return state
 }
 
-/**
- * The shadows of some records of one entity. When none is held anywhere between the page's
- * lowest and highest id — records new to the device, as most of an initial sync is — one count
- * says so, instead of a read per record.
- */
-async function existingShadows(db: LocalDb, entity: SyncEntity, ids: string[]) {
+const bounds = (ids: string[]): [string, string] => {
   let lowest = ids[0] as string
   let highest = lowest
   for (const id of ids) {
     if (id < lowest) lowest = id
     if (id > highest) highest = id
   }
-  const held = await db.shadows
-    .where('[entity+id]')
-    .between([entity, lowest], [entity, highest], true, true)
-    .count()
-  if (held === 0) return ids.map(() => undefined)
-  return db.shadows.bulkGet(ids.map((id): [SyncEntity, string] => [entity, id]))
+  return [lowest, highest]
+}
+
+/**
+ * What a table holds of some records, or nothing when it holds none anywhere between their
+ * lowest and highest id — one count instead of a read per record.
+ */
+async function held<T>(range: { count(): Promise<number> }, read: () => Promise<T[]>): Promise<T[] | null> {
+  return (await range.count()) === 0 ? null : read()
 }
 
 async function writeState(db: LocalDb, state: PageState): Promise<void> {
   const shadowPuts: Shadow[] = []
   const shadowDeletes: [SyncEntity, string][] = []
-  const rowPuts: Record<SyncEntity, LocalRow[]> = { patient: [], reading: [] }
-  const rowDeletes: Record<SyncEntity, string[]> = { patient: [], reading: [] }
+  const rowPuts: Record<SyncEntity, LocalRow[]> = { patient: [], reading: [], recordSection: [] }
+  const rowDeletes: Record<SyncEntity, string[]> = { patient: [], reading: [], recordSection: [] }
   for (const key of state.changedShadows) {
     const shadow = state.shadows.get(key)
     if (shadow) shadowPuts.push(shadow)
@@ -177,7 +183,7 @@ async function writeState(db: LocalDb, state: PageState): Promise<void> {
   const writes: Promise<unknown>[] = []
   if (shadowDeletes.length > 0) writes.push(db.shadows.bulkDelete(shadowDeletes))
   if (shadowPuts.length > 0) writes.push(db.shadows.bulkPut(shadowPuts))
-  for (const entity of ['patient', 'reading'] as const) {
+  for (const entity of ENTITIES) {
     const rows = rowTable(db, entity)
     if (rowDeletes[entity].length > 0) writes.push(rows.bulkDelete(rowDeletes[entity]))
     if (rowPuts[entity].length > 0) writes.push(rows.bulkPut(rowPuts[entity]))
@@ -200,7 +206,7 @@ function applyDelete(
   const key = keyOf(entity, change.id)
   if (!isQueued) {
     setRow(state, key, null)
-    setShadow(state, key, null)
+    if (held) setShadow(state, key, null)
     return
   }
   // The time is the server's when it says; otherwise the device's, which is only shown.
@@ -221,11 +227,12 @@ export async function storedCursor(db: LocalDb): Promise<string | null> {
  * outbox, the rows and shadows it refers to (the merge base of a later 412) and their conflicts.
  */
 export async function resetCache(db: LocalDb): Promise<void> {
-  await db.transaction('rw', [db.patients, db.readings, db.shadows, db.outbox, db.meta], async () => {
+  await db.transaction('rw', [...rowTables(db), db.shadows, db.outbox, db.meta], async () => {
     const queued = new Set((await db.outbox.orderBy('entityId').uniqueKeys()).map(String))
     const unsent = (row: { id: string }) => queued.has(row.id)
     await db.patients.filter((row) => !unsent(row)).delete()
     await db.readings.filter((row) => !unsent(row)).delete()
+    await db.recordSections.filter((row) => !unsent(row)).delete()
     await db.shadows.filter((shadow) => !unsent(shadow)).delete()
     await db.meta.delete(CURSOR_KEY)
   })

@@ -1,3 +1,4 @@
+import { withoutWriteOnly } from '../contract/schemas/patient'
 import type { LocalDb, OutboxEntry, SyncEntity, SyncState } from '../db/local-db'
 import { rowTable } from '../db/local-db'
 
@@ -23,7 +24,8 @@ export async function settleRow(
   const rows = rowTable(db, record.entity)
   const remaining = await db.outbox.where('entityId').equals(record.entityId).toArray()
   const existing = await rows.get(record.entityId)
-  const queued = Object.assign({}, ...remaining.map((other) => other.body))
+  // Write-only fields (a password) stay in their entries, never on the visible row.
+  const queued = withoutWriteOnly(Object.assign({}, ...remaining.map((other) => other.body)))
   await rows.put({
     ...existing,
     ...server,

@@ -1,5 +1,5 @@
 import type { LocalDb, OutboxEntry } from '../db/local-db'
-import { rowTable } from '../db/local-db'
+import { rowTable, rowTables } from '../db/local-db'
 import { nextDelay } from './backoff'
 import { holdReloadWhile } from './can-reload'
 import { changedFields, mergeThreeWay } from './merge'
@@ -223,13 +223,23 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
   return { runOnce, kick, start, stop }
 }
 
+/** The editable kinds' updates: the entries that carry If-Match and can meet a 412. */
+const isUpdate = (entry: OutboxEntry) => entry.kind.endsWith('.update')
+
 const versionOf = (record: Record<string, unknown> | null, fallback: number) =>
   typeof record?.version === 'number' ? record.version : fallback
 
 /** Stores the server's answer as row and shadow and takes the entry out of the queue. */
 async function acknowledge(db: LocalDb, entry: OutboxEntry, record: Record<string, unknown> | null) {
-  await db.transaction('rw', [db.outbox, db.patients, db.readings, db.shadows], async () => {
+  await db.transaction('rw', [db.outbox, ...rowTables(db), db.shadows, db.conflicts], async () => {
     await db.outbox.delete(entry.seq as number)
+    if (entry.method === 'DELETE') {
+      // The server holds a tombstone now (deletes win): nothing of the record is left to show.
+      await rowTable(db, entry.entity).delete(entry.entityId)
+      await db.shadows.delete([entry.entity, entry.entityId])
+      await db.conflicts.where('[entity+entityId]').equals([entry.entity, entry.entityId]).delete()
+      return
+    }
     const existing = await rowTable(db, entry.entity).get(entry.entityId)
     const { syncState: _local, ...known } = existing ?? { syncState: 'synced' }
     const server = record ?? { ...known, ...entry.body }
@@ -258,7 +268,7 @@ async function carryVersionForward(db: LocalDb, entry: OutboxEntry, version: num
   await db.outbox
     .where('entityId')
     .equals(entry.entityId)
-    .filter((other) => other.kind === 'patient.update' && other.baseVersion === entry.baseVersion)
+    .filter((other) => isUpdate(other) && other.baseVersion === entry.baseVersion)
     .modify({ baseVersion: version })
 }
 
@@ -269,12 +279,12 @@ async function carryVersionForward(db: LocalDb, entry: OutboxEntry, version: num
  * changes, not the whole local row, which may carry later entries or stale untouched fields.
  */
 async function reconcile(db: LocalDb, entry: OutboxEntry, current: Record<string, unknown>, at: string) {
-  if (entry.kind !== 'patient.update') {
+  if (!isUpdate(entry)) {
     // Only edits carry If-Match; a 412 on a create is a server fault a person has to see.
     await markRejected(db, entry, 'version-mismatch')
     return
   }
-  await db.transaction('rw', [db.outbox, db.patients, db.readings, db.shadows, db.conflicts], async () => {
+  await db.transaction('rw', [db.outbox, ...rowTables(db), db.shadows, db.conflicts], async () => {
     const key = [entry.entity, entry.entityId] as [typeof entry.entity, string]
     const shadow = await db.shadows.get(key)
     const base = { ...shadow?.data, ...entry.baseValues }

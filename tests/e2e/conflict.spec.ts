@@ -46,7 +46,7 @@ test('two devices edit one patient: the same field is settled by a person on the
   await office.getByLabel('Apellido materno').fill('Salas')
   await office.getByLabel('Fecha de nacimiento').fill('19880709')
   await office.getByLabel('CURP').fill(curp)
-  await office.getByLabel('Teléfono').fill('8112345678')
+  await office.getByLabel('Teléfono', { exact: true }).fill('8112345678')
   await office.getByRole('button', { name: 'Guardar' }).click()
   await expect(await findPatient(office, 'fernanda')).toContainText('Sincronizado', { timeout: 30_000 })
 
@@ -57,14 +57,15 @@ test('two devices edit one patient: the same field is settled by a person on the
   await expect(await findPatient(tablet, 'fernanda')).toContainText('Sincronizado', { timeout: 30_000 })
   await tabletContext.setOffline(true)
   await (await findPatient(tablet, 'fernanda')).getByRole('button', { name: /Editar/ }).click()
-  await tablet.getByLabel('Teléfono').fill('8198765432')
+  await expect(tablet).toHaveURL(/\/patients\/edit\//)
+  await tablet.getByLabel('Teléfono', { exact: true }).fill('8198765432')
   await tablet.getByLabel('Número de nómina').fill('N-20441')
   await tablet.getByRole('button', { name: 'Guardar' }).click()
   await expect(tablet.getByText('1 por enviar')).toBeVisible()
 
   // Meanwhile the office changes the same phone.
   await (await findPatient(office, 'fernanda')).getByRole('button', { name: /Editar/ }).click()
-  await office.getByLabel('Teléfono').fill('8111112222')
+  await office.getByLabel('Teléfono', { exact: true }).fill('8111112222')
   await office.getByRole('button', { name: 'Guardar' }).click()
   await expect(await findPatient(office, 'fernanda')).toContainText('Sincronizado', { timeout: 30_000 })
 

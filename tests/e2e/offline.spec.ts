@@ -33,7 +33,9 @@ test('a patient and a reading made offline survive a reload and reach the server
     sex: 'M',
     stateCurpCode: 'QT',
   })
+  // The registration page opens with no signal: its code comes from the service worker's cache.
   await page.getByRole('button', { name: 'Nuevo paciente' }).click()
+  await expect(page).toHaveURL(/\/patients\/create$/)
   await page.getByLabel('Nombre', { exact: true }).fill('Marisol')
   await page.getByLabel('Apellido paterno').fill('Cárdenas')
   await page.getByLabel('Apellido materno').fill('Villa')

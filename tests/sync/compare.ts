@@ -10,7 +10,11 @@ import type { ServerRecord } from './server'
  */
 export async function differencesFromServer(
   device: Device,
-  held: { patients: Map<string, ServerRecord>; readings: Map<string, ServerRecord> },
+  held: {
+    patients: Map<string, ServerRecord>
+    readings: Map<string, ServerRecord>
+    recordSections: Map<string, ServerRecord>
+  },
 ): Promise<string[]> {
   const found: string[] = []
   const compare = (
@@ -44,5 +48,6 @@ export async function differencesFromServer(
   }
   compare('patient', await device.db.patients.toArray(), held.patients)
   compare('reading', await device.db.readings.toArray(), held.readings)
+  compare('record section entry', await device.db.recordSections.toArray(), held.recordSections)
   return found
 }

@@ -10,9 +10,11 @@ import {
   glucoseReadings,
   idempotencyKeys,
   patients,
+  recordSections,
 } from '../../server/db/schema'
 import { presentPatient } from '../../server/modules/operation/patients'
 import { presentReading } from '../../server/modules/operation/readings'
+import { presentRecordSection } from '../../server/modules/operation/record-sections'
 import { buildTestApp } from '../fixtures/app'
 import { listen } from '../fixtures/http'
 import { buildTenant } from '../fixtures/tenants'
@@ -118,9 +120,11 @@ export async function serverRecords(server: SyncServer, tenantId: string) {
         kind: 'glucose',
       })),
     ]
+    const entries = (await tx.select().from(recordSections)).map(presentRecordSection)
     return {
       patients: new Map<string, ServerRecord>(patientRows.map((row) => [row.id, row])),
       readings: new Map<string, ServerRecord>(readings.map((row) => [row.id, row])),
+      recordSections: new Map<string, ServerRecord>(entries.map((row) => [row.id, row])),
     }
   })
 }

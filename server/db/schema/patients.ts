@@ -1,4 +1,18 @@
-import { date, foreignKey, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { CovidTest } from '../../../src/contract/schemas/patient'
 import { users } from './access'
 import { syncColumns, tenantIsolation } from './columns'
 import { tenants } from './landlord'
@@ -35,14 +49,42 @@ export const patients = pgTable(
     emergencyContactName: text('emergency_contact_name'),
     emergencyContactRelationship: text('emergency_contact_relationship'),
     emergencyContactPhone: text('emergency_contact_phone'),
+    /** Names of the tenant's subgroups (their catalogue is still to come: names, not ids, for now). */
+    subgroups: jsonb('subgroups').$type<string[]>().notNull().default([]),
     supervisor: text('supervisor'),
+    /** The e-mail of the access account (lowercased); stored before any password gives it an account. */
+    email: text('email'),
     /** The access account for patient mode, when the patient has one. */
     userId: uuid('user_id'),
+    // COVID data (SPEC §3 Patient): codes of the COVID reference lists, SPEC §5 ranges.
+    covidStatus: text('covid_status'),
+    covidCase: text('covid_case'),
+    covidAdvancement: text('covid_advancement'),
+    covidRuledOutReason: text('covid_ruled_out_reason'),
+    underlyingConditions: jsonb('underlying_conditions').$type<string[]>().notNull().default([]),
+    initialSymptoms: jsonb('initial_symptoms').$type<string[]>().notNull().default([]),
+    weight: doublePrecision('weight'),
+    height: doublePrecision('height'),
+    bloodType: text('blood_type'),
+    temperature: doublePrecision('temperature'),
+    oximetry: integer('oximetry'),
+    systolic: integer('systolic'),
+    diastolic: integer('diastolic'),
+    pregnancy: boolean('pregnancy'),
+    shortnessOfBreath: boolean('shortness_of_breath'),
+    coughSeverity: text('cough_severity'),
+    quarantineStartDate: date('quarantine_start_date', { mode: 'string' }),
+    firstSymptomDate: date('first_symptom_date', { mode: 'string' }),
+    recontagion: boolean('recontagion'),
+    vaccinated: boolean('vaccinated'),
+    covidTests: jsonb('covid_tests').$type<CovidTest[]>().notNull().default([]),
     ...syncColumns,
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('patients_curp_unique').on(t.tenantId, t.curp),
+    // The server-mode table and the payroll lookup (show/{nomina}) search by these.
+    index('patients_payroll_number').on(t.tenantId, t.payrollNumber),
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }),
     tenantIsolation(),
   ],

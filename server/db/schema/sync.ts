@@ -68,7 +68,7 @@ export const changeLog = pgTable(
     /**
      * Null: the change is for everyone whose scope holds the record. A user id: a note for that
      * user's feed alone, written when an assignment brings a patient to them (upserts) or takes
-     * it away (deletes) — see docs/decisions/0006-assignments.md.
+     * it away (deletes) — see docs/decisions/0007-assignments.md.
      */
     audience: uuid('audience'),
     createdAt: at('created_at').notNull().defaultNow(),

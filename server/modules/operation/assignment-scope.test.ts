@@ -102,6 +102,26 @@ describe('a professional’s scope', () => {
     expect((await edit()).statusCode).toBe(200)
   })
 
+  it('keeps the record sections and the patients table to the professional’s patients', async () => {
+    const [doctor] = professionals as [Caller & { id: string }]
+    const { id } = await insertSyncedPatient(t.database.db, acme, { payrollNumber: `N-${Date.now()}` })
+    const entries = () => call(doctor, 'GET', `/api/operation/patients/allergies-tolerances?patient_id=${id}`)
+    const table = async () => {
+      const filters = encodeURIComponent(JSON.stringify({}))
+      const page = await call(
+        doctor,
+        'POST',
+        `/api/operation/patients/list?pageLength=100&filters=${filters}`,
+      )
+      return page.body.data.data.map((row: { id: string }) => row.id)
+    }
+    expect((await entries()).status).toBe(404)
+    expect(await table()).not.toContain(id)
+    await assign(doctor.id, id)
+    expect((await entries()).status).toBe(200)
+    expect(await table()).toContain(id)
+  })
+
   it('refuses a reading for a patient not in the professional’s care (404)', async () => {
     const [doctor] = professionals as [Caller & { id: string }]
     const { id } = await insertSyncedPatient(t.database.db, acme)

@@ -90,7 +90,7 @@ async function auditPairs(tx: Tx, req: FastifyRequest, pairs: readonly Pair[], a
  * of the patient that exists (its newest change for everyone is an upsert), a note addressed to
  * that professional alone — an upsert that brings it to their devices, or a delete that takes it
  * off. Generic over the entities, so each new kind of patient record follows without a change
- * here. See docs/decisions/0006-assignments.md.
+ * here. See docs/decisions/0007-assignments.md.
  */
 async function noteForFeeds(tx: Tx, pairs: readonly Pair[], op: 'upsert' | 'delete'): Promise<void> {
   if (pairs.length === 0) return

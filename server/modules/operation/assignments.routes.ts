@@ -31,7 +31,7 @@ const callerOf = (req: FastifyRequest) => {
 
 /**
  * The caller takes some patients: assigned straight away with `assignments.create`, otherwise
- * asked for in one waiting request an administrator decides (docs/decisions/0006-assignments.md).
+ * asked for in one waiting request an administrator decides (docs/decisions/0007-assignments.md).
  */
 async function takeForCaller(tx: Tx, req: FastifyRequest, patientIds: readonly string[]) {
   const caller = callerOf(req)

@@ -7,20 +7,27 @@ import { ConflictError, NotFoundError, UnprocessableError, ValidationError } fro
 import { idempotent } from '../../platform/idempotency'
 import { translate } from '../../platform/messages'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
+import { hashPassword } from '../../platform/passwords'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
 import { assertInScope, assignedUserOf } from './assignment-scope'
 import { assign } from './assignment-writes'
+import { settleAccount } from './patient-account'
+import { assertPatientRules } from './patient-rules'
 import { columnsOf, findPatientRow, patientByCurp, presentPatient, sameCreate } from './patients'
 
 /**
  * Patients, the first editable offline kind (DESIGN §5): created with the device's id, updated
  * with only the changed fields against the version they were based on, every change noted in
- * the change feed in its own transaction, every read and change audited (NOM-024).
+ * the change feed in its own transaction, every read and change audited (NOM-024). A password in
+ * the body sets the patient's login account and is kept only as its hash.
  */
 export async function patientRoutes(app: FastifyInstance) {
   route(app, createPatient, async ({ body }, req, reply) => {
     const userId = req.user?.id ?? null
+    const tenant = req.tenant as NonNullable<typeof req.tenant> // a tenant route: tenancy set it
+    // Hashing is slow on purpose: done before the transaction opens.
+    const passwordHash = body.password ? await hashPassword(body.password) : null
     const values = {
       tenantId: req.tenant?.id as string,
       id: body.id,
@@ -29,6 +36,7 @@ export async function patientRoutes(app: FastifyInstance) {
       updatedBy: userId,
     } as typeof patients.$inferInsert
     const patient = await idempotent(req, async (tx, claim) => {
+      await assertPatientRules(tx, tenant, body.id, body, req.lang)
       const row = await mutate(tx, claim, {
         table: patients,
         // Without a target, `on conflict do nothing` covers the id and the CURP: see below which.
@@ -43,7 +51,7 @@ export async function patientRoutes(app: FastifyInstance) {
         // A professional who sees only their assignments keeps in their care whom they register.
         const bounded = assignedUserOf(req)
         if (bounded) await assign(tx, req, [{ patientId: row.id, userId: bounded }])
-        return presentPatient(row)
+        return presentPatient(await settleAccount(tx, req, row, passwordHash))
       }
       const existing = await findPatientRow(tx, body.id)
       if (existing) {
@@ -63,7 +71,10 @@ export async function patientRoutes(app: FastifyInstance) {
 
   route(app, updatePatient, async ({ params, body }, req, reply) => {
     const base = ifMatchVersion(req)
+    const tenant = req.tenant as NonNullable<typeof req.tenant> // a tenant route: tenancy set it
+    const passwordHash = body.password ? await hashPassword(body.password) : null
     const patient = await idempotent(req, async (tx, claim) => {
+      await assertPatientRules(tx, tenant, params.id, body, req.lang)
       const curpFree = body.curp
         ? sql`not exists (select from ${patients} as other where other.curp = ${body.curp} and other.id <> ${params.id})`
         : undefined
@@ -94,13 +105,14 @@ export async function patientRoutes(app: FastifyInstance) {
           action: 'patient.update',
           entity: 'patient',
           entityId: params.id,
+          // Names of the changed fields only: the audit log never holds a password.
           details: { fields: Object.keys(body) },
         }),
       })
       if (row) {
         // Checked after the write, which rolls back with the 404 (the write is one statement).
         await assertInScope(tx, req, row.id)
-        return presentPatient(row)
+        return presentPatient(await settleAccount(tx, req, row, passwordHash))
       }
       const current = await findPatientRow(tx, params.id)
       if (!current) throw new NotFoundError()

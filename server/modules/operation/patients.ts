@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm'
-import type {
-  CreatePatientRequest,
-  Patient,
-  UpdatePatientRequest,
+import { eq } from 'drizzle-orm'
+import {
+  type CreatePatientRequest,
+  type Patient,
+  type PatientFields,
+  patientBmi,
+  withoutWriteOnly,
 } from '../../../src/contract/schemas/patient'
 import type { Tx } from '../../db/client'
 import { patients } from '../../db/schema'
@@ -35,11 +37,34 @@ const FIELD_COLUMNS = {
   emergency_contact_name: 'emergencyContactName',
   emergency_contact_relationship: 'emergencyContactRelationship',
   emergency_contact_phone: 'emergencyContactPhone',
+  subgroups: 'subgroups',
   supervisor: 'supervisor',
-} as const satisfies Record<keyof UpdatePatientRequest, keyof PatientRow>
+  email: 'email',
+  covid_status: 'covidStatus',
+  covid_case: 'covidCase',
+  covid_advancement: 'covidAdvancement',
+  covid_ruled_out_reason: 'covidRuledOutReason',
+  underlying_conditions: 'underlyingConditions',
+  initial_symptoms: 'initialSymptoms',
+  weight: 'weight',
+  height: 'height',
+  blood_type: 'bloodType',
+  temperature: 'temperature',
+  oximetry: 'oximetry',
+  systolic: 'systolic',
+  diastolic: 'diastolic',
+  pregnancy: 'pregnancy',
+  shortness_of_breath: 'shortnessOfBreath',
+  cough_severity: 'coughSeverity',
+  quarantine_start_date: 'quarantineStartDate',
+  first_symptom_date: 'firstSymptomDate',
+  recontagion: 'recontagion',
+  vaccinated: 'vaccinated',
+  covid_tests: 'covidTests',
+} as const satisfies Record<keyof PatientFields, keyof PatientRow>
 
-/** The columns a set of API fields writes. */
-export function columnsOf(fields: Partial<UpdatePatientRequest>): Partial<PatientRow> {
+/** The columns a set of API fields writes (write-only fields, such as a password, write none). */
+export function columnsOf(fields: Partial<PatientFields>): Partial<PatientRow> {
   const columns: Record<string, unknown> = {}
   for (const [field, value] of Object.entries(fields)) {
     const column = FIELD_COLUMNS[field as keyof typeof FIELD_COLUMNS]
@@ -55,6 +80,8 @@ export function presentPatient(row: PatientRow): Patient {
   return {
     id: row.id,
     ...fields,
+    bmi: patientBmi(row),
+    has_account: row.userId !== null,
     version: row.version,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
@@ -69,15 +96,22 @@ export async function findPatientRow(tx: Tx, id: string): Promise<PatientRow | n
 
 /** Whether a create repeats an earlier one: the same id with the same fields (DESIGN §5). */
 export function sameCreate(row: PatientRow, request: CreatePatientRequest): boolean {
-  const { id: _id, ...fields } = request
+  const { id: _id, ...fields } = withoutWriteOnly(request)
   const stored = presentPatient(row) as unknown as Record<string, unknown>
-  return Object.entries(fields).every(([field, value]) => (stored[field] ?? null) === (value ?? null))
+  // Lists (subgroups, COVID tests) compare by content; JSON keeps their order and keys as sent.
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+  return Object.entries(fields).every(([field, value]) => same(stored[field], value))
 }
 
+/** The patient a CURP belongs to in the caller's tenant (deleted ones too: the unique index keeps theirs). */
 export const patientByCurp = async (tx: Tx, curp: string) => {
   const [row] = await tx
-    .select({ id: patients.id })
+    .select({
+      id: patients.id,
+      administrativeStatus: patients.administrativeStatus,
+      deletedAt: patients.deletedAt,
+    })
     .from(patients)
-    .where(and(eq(patients.curp, curp)))
+    .where(eq(patients.curp, curp))
   return row ?? null
 }

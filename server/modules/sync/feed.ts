@@ -2,9 +2,16 @@ import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Change, ChangesPage, SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
-import { bloodPressureReadings, changeLogHorizon, glucoseReadings, patients } from '../../db/schema'
+import {
+  bloodPressureReadings,
+  changeLogHorizon,
+  glucoseReadings,
+  patients,
+  recordSections,
+} from '../../db/schema'
 import { presentPatient } from '../operation/patients'
 import { presentReading } from '../operation/readings'
+import { presentRecordSection, type RecordSectionRow } from '../operation/record-sections'
 
 type PatientRow = typeof patients.$inferSelect
 
@@ -49,7 +56,11 @@ async function pastRetention(tx: Tx, tenantId: string, cursor: string | undefine
   return row?.past === true
 }
 
-type SyncedTable = typeof patients | typeof bloodPressureReadings | typeof glucoseReadings
+type SyncedTable =
+  | typeof patients
+  | typeof bloodPressureReadings
+  | typeof glucoseReadings
+  | typeof recordSections
 
 /**
  * A table's rows by id, in Drizzle's shape (camelCase keys, the column modes' values), read as
@@ -110,6 +121,16 @@ async function currentRows(
         data: presentReading(row),
         deleted: row.deletedAt !== null,
         version: row.version as number,
+      })
+    }
+  }
+  const entryIds = idsOf('record-section')
+  if (entryIds.length > 0) {
+    for (const row of (await rowsById(tx, recordSections, entryIds)) as RecordSectionRow[]) {
+      found.set(`record-section:${row.id}`, {
+        data: presentRecordSection(row) as unknown as Record<string, unknown>,
+        deleted: row.deletedAt !== null,
+        version: row.version,
       })
     }
   }

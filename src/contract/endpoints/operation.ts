@@ -1,5 +1,14 @@
 import type * as v from 'valibot'
+import { DataTableQuery, paginated } from '../schemas/data-table'
 import { CreatePatientRequest, Patient, PatientIdParams, UpdatePatientRequest } from '../schemas/patient'
+import {
+  CurpCheck,
+  CurpOfPatientParams,
+  CurpParams,
+  PatientFilters,
+  PatientsDownloadQuery,
+  PayrollParams,
+} from '../schemas/patient-lookups'
 import {
   BloodPressureRequest,
   GlucoseRequest,
@@ -37,6 +46,67 @@ export const showPatient = endpoint({
   access: 'patients-index',
   params: PatientIdParams,
   response: Patient,
+})
+
+/** SPEC §7 validate-curp/{curp}: registering a patient, is the CURP free? */
+export const validateCurp = endpoint({
+  service: 'operation',
+  method: 'GET',
+  path: '/patients/validate-curp/:curp',
+  access: 'patients-create',
+  params: CurpParams,
+  response: CurpCheck,
+})
+
+/** SPEC §7 validate-curp/{curp}/{userId}: editing a patient, is the CURP free of the others? */
+export const validateCurpOfPatient = endpoint({
+  service: 'operation',
+  method: 'GET',
+  path: '/patients/validate-curp/:curp/:id',
+  access: 'patients-edit',
+  params: CurpOfPatientParams,
+  response: CurpCheck,
+})
+
+/** SPEC §7 show/{nomina}: the patient with a payroll number. */
+export const showPatientByPayroll = endpoint({
+  service: 'operation',
+  method: 'GET',
+  path: '/patients/show/:nomina',
+  access: 'patients-index',
+  params: PayrollParams,
+  response: Patient,
+})
+
+/** SPEC §7 get-filters/patients: the values the patients table can be filtered by. */
+export const patientFilters = endpoint({
+  service: 'operation',
+  method: 'GET',
+  path: '/get-filters/patients',
+  access: 'patients-index',
+  response: PatientFilters,
+})
+
+/**
+ * The server-mode patients table (SPEC §7 Data table: POST with the table's query), for
+ * administrators with more patients than a device holds. Filters: PATIENT_TABLE_FILTERS.
+ */
+export const patientsTable = endpoint({
+  service: 'operation',
+  method: 'POST',
+  path: '/patients/list',
+  access: 'patients-index',
+  query: DataTableQuery,
+  response: paginated(Patient),
+})
+
+/** SPEC §7 download{filters}: the table's rows as an .xlsx file, not an envelope. */
+export const downloadPatients = endpoint({
+  service: 'operation',
+  method: 'GET',
+  path: '/patients/download',
+  access: 'patients-index',
+  query: PatientsDownloadQuery,
 })
 
 /**

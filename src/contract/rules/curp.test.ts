@@ -24,6 +24,21 @@ describe('CURP validation', () => {
     expect(validateCurp('LOOA531113QTCPBN07')).toBe('format')
   })
 
+  it('refuses the four letters RENAPO never prints, and accepts them with the X', () => {
+    // BUEY… is what the letters of Bueno Estrada Yolanda would spell: RENAPO issues BXEY….
+    const printed = buildCurp({
+      name: 'Yolanda',
+      lastName: 'Bueno',
+      secondLastName: 'Estrada',
+      birthDate: '1988-09-09',
+      sex: 'M',
+      stateCurpCode: 'SL',
+    })
+    const offensive = `BUEY${printed.slice(4, 17)}`
+    expect(validateCurp(offensive + curpCheckDigit(offensive))).toBe('word')
+    expect(validateCurp(printed)).toBeNull()
+  })
+
   it('refuses an unknown state code and accepts NE (born abroad)', () => {
     const unknownState = 'LOOA531113HZZPBN0'
     expect(validateCurp(unknownState + curpCheckDigit(unknownState))).toBe('state')

@@ -26,7 +26,7 @@ export function curpCheckDigit(first17: string): string {
   return String((10 - (sum % 10)) % 10)
 }
 
-export type CurpProblem = 'length' | 'format' | 'state' | 'date' | 'checkDigit'
+export type CurpProblem = 'length' | 'format' | 'word' | 'state' | 'date' | 'checkDigit'
 
 function isRealDate(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day))
@@ -48,6 +48,8 @@ export function validateCurp(input: string): CurpProblem | null {
   const curp = input.trim().toUpperCase()
   if (curp.length !== 18) return 'length'
   if (!FORMAT.test(curp)) return 'format'
+  // RENAPO never issues these four letters: it writes X for the second one (Anexo 2).
+  if (INCONVENIENT_WORDS.has(curp.slice(0, 4))) return 'word'
   if (!CURP_STATE_CODES.has(curp.slice(11, 13))) return 'state'
   if (curpBirthDate(curp) === null) return 'date'
   if (curpCheckDigit(curp.slice(0, 17)) !== curp.charAt(17)) return 'checkDigit'

@@ -1,28 +1,110 @@
 import * as v from 'valibot'
 import { Curp } from '../rules/curp'
 import { Nss } from '../rules/nss'
+import {
+  bodyMassIndex,
+  DIASTOLIC,
+  HEIGHT_M,
+  OXIMETRY,
+  type Range,
+  SYSTOLIC,
+  TEMPERATURE_C,
+  WEIGHT_KG,
+} from '../rules/vital-ranges'
+import { isDateOfRangeYear } from '../rules/years'
+import { NewPassword } from './password'
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
 const optionalText = (max: number) => v.optional(v.nullable(text(max)), null)
-const code = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(20))), null)
+const code = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(30))), null)
+const codes = v.optional(
+  v.array(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(60)), 'field.type'),
+  [],
+)
 const isoDate = v.pipe(v.string(), v.isoDate('field.date'))
+/** A birth or hire date: a real day of a year from 1920 to now (SPEC §5 years). */
+const pastDate = v.pipe(
+  isoDate,
+  v.check((iso) => isDateOfRangeYear(iso), 'field.year'),
+)
+const optionalDate = v.optional(v.nullable(isoDate), null)
+const flag = v.optional(v.nullable(v.boolean('field.type')), null)
 const phone = v.optional(
   v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\d{10,15}$/, 'field.phone'))),
   null,
 )
+const measure = (range: Range) =>
+  v.optional(v.nullable(v.pipe(v.number('field.type'), v.minValue(range.min), v.maxValue(range.max))), null)
+const wholeMeasure = (range: Range) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.number('field.type'),
+        v.integer('field.integer'),
+        v.minValue(range.min),
+        v.maxValue(range.max),
+      ),
+    ),
+    null,
+  )
+
+/**
+ * SPEC §4 administrative statuses (the codes of the `administrative-statuses` list). A tenant may
+ * narrow them (its available statuses); the server checks that part, the device this one.
+ */
+export const ADMINISTRATIVE_STATUSES = ['active', 'inactive', 'candidate', 'suspended', 'leave'] as const
 
 /** SPEC §3 emergency contact relationships. */
 export const RELATIONSHIPS = ['spouse', 'father', 'mother', 'child', 'other'] as const
 
-/** The patient's fields as the API takes them (SPEC §3 Patient), snake_case. */
+/** The ABO and Rh groups a blood type field offers. */
+export const BLOOD_TYPES = ['O+', 'O-', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-'] as const
+
+/** How bad a cough is, as a COVID triage records it. */
+export const COUGH_SEVERITIES = ['none', 'mild', 'moderate', 'severe'] as const
+
+/** One COVID test of the patient (SPEC §3: date, type, result), codes of the reference lists. */
+export const CovidTest = v.object({
+  date: isoDate,
+  type: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(30)),
+  result: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(30)),
+})
+export type CovidTest = v.InferOutput<typeof CovidTest>
+
+/** The COVID data of SPEC §3 Patient, codes of the COVID reference lists and the §5 ranges. */
+export const covidFieldEntries = {
+  covid_status: code,
+  covid_case: code,
+  covid_advancement: code,
+  covid_ruled_out_reason: code,
+  underlying_conditions: codes,
+  initial_symptoms: codes,
+  weight: measure(WEIGHT_KG),
+  height: measure(HEIGHT_M),
+  blood_type: v.optional(v.nullable(v.picklist(BLOOD_TYPES, 'field.picklist')), null),
+  temperature: measure(TEMPERATURE_C),
+  oximetry: wholeMeasure(OXIMETRY),
+  systolic: wholeMeasure(SYSTOLIC),
+  diastolic: wholeMeasure(DIASTOLIC),
+  pregnancy: flag,
+  shortness_of_breath: flag,
+  cough_severity: v.optional(v.nullable(v.picklist(COUGH_SEVERITIES, 'field.picklist')), null),
+  quarantine_start_date: optionalDate,
+  first_symptom_date: optionalDate,
+  recontagion: flag,
+  vaccinated: flag,
+  covid_tests: v.optional(v.pipe(v.array(CovidTest, 'field.type'), v.maxLength(50)), []),
+}
+
+/** The patient's fields as the API takes them and answers them (SPEC §3 Patient), snake_case. */
 export const patientFieldEntries = {
   payroll_number: optionalText(50),
   key: optionalText(50),
-  administrative_status: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(30)),
+  administrative_status: v.picklist(ADMINISTRATIVE_STATUSES, 'field.picklist'),
   name: v.pipe(text(100), v.nonEmpty('field.required')),
   last_name: v.pipe(text(100), v.nonEmpty('field.required')),
   second_last_name: optionalText(100),
-  birth_date: isoDate,
+  birth_date: pastDate,
   nationality_code: code,
   birth_state_code: code,
   marital_status: code,
@@ -31,7 +113,7 @@ export const patientFieldEntries = {
   nss: v.optional(v.nullable(Nss), null),
   gender: code,
   biological_sex: code,
-  hire_date: v.optional(v.nullable(isoDate), null),
+  hire_date: v.optional(v.nullable(pastDate), null),
   exam_frequency: code,
   address_state_code: code,
   address_municipality_code: code,
@@ -40,28 +122,64 @@ export const patientFieldEntries = {
   emergency_contact_name: optionalText(150),
   emergency_contact_relationship: v.optional(v.nullable(v.picklist(RELATIONSHIPS, 'field.picklist')), null),
   emergency_contact_phone: phone,
+  /**
+   * Names of the tenant's subgroups the patient belongs to. The subgroups catalogue does not
+   * exist yet, so these are its items' names as typed; they become ids when it does.
+   */
+  subgroups: v.optional(v.pipe(v.array(text(100), 'field.type'), v.maxLength(30)), []),
   supervisor: optionalText(150),
+  /** The access account's e-mail (patient mode): optional, one patient or user per e-mail in a tenant. */
+  email: v.optional(
+    v.nullable(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('field.email'))),
+    null,
+  ),
+  ...covidFieldEntries,
+}
+
+/**
+ * Fields a request may carry that are never stored with the patient nor answered: a password
+ * given here sets the patient's login account and lives on only as its hash (DESIGN §6). The
+ * device keeps it in the outbox entry alone, never in the cached row.
+ */
+export const writeOnlyEntries = {
+  password: v.optional(NewPassword),
+}
+export const WRITE_ONLY_PATIENT_FIELDS = Object.keys(writeOnlyEntries) as (keyof typeof writeOnlyEntries)[]
+
+/** A patient body without its write-only fields: what a cached row or a kept record may hold. */
+export function withoutWriteOnly<T extends Record<string, unknown>>(body: T): T {
+  const kept = { ...body }
+  for (const field of WRITE_ONLY_PATIENT_FIELDS) delete kept[field]
+  return kept
 }
 
 const Id = v.pipe(v.string(), v.uuid('field.uuid'))
 
 /** POST /patients/create: the device's UUIDv7 id and every field (DESIGN §5: ids made offline). */
-export const CreatePatientRequest = v.object({ id: Id, ...patientFieldEntries })
+export const CreatePatientRequest = v.object({ id: Id, ...patientFieldEntries, ...writeOnlyEntries })
 export type CreatePatientRequest = v.InferOutput<typeof CreatePatientRequest>
 
 /** PUT /patients/update/{id}: only the fields that changed (a three-way merge needs them apart). */
 export const UpdatePatientRequest = v.pipe(
-  v.partial(v.object(patientFieldEntries)),
+  v.partial(v.object({ ...patientFieldEntries, ...writeOnlyEntries })),
   v.check((changes) => Object.keys(changes).length > 0, 'field.required'),
 )
 export type UpdatePatientRequest = v.InferOutput<typeof UpdatePatientRequest>
 
+/** The fields a patient row stores (no write-only ones). */
+export type PatientFields = {
+  [K in keyof typeof patientFieldEntries]: v.InferOutput<(typeof patientFieldEntries)[K]>
+}
+
 export const PatientIdParams = v.object({ id: Id })
 
-/** A patient as the API answers it: the fields, its version and stamps. */
+/** A patient as the API answers it: the fields, the computed BMI, its version and stamps. */
 export const Patient = v.object({
   id: v.string(),
   ...Object.fromEntries(Object.keys(patientFieldEntries).map((name) => [name, v.nullable(v.any())])),
+  bmi: v.nullable(v.number()),
+  /** Whether the patient has a login account (patient mode). */
+  has_account: v.boolean(),
   version: v.number(),
   created_at: v.string(),
   updated_at: v.string(),
@@ -69,10 +187,14 @@ export const Patient = v.object({
 })
 export type Patient = {
   id: string
+  bmi: number | null
+  has_account: boolean
   version: number
   created_at: string
   updated_at: string
   deleted_at: string | null
-} & {
-  [K in keyof typeof patientFieldEntries]: v.InferOutput<(typeof patientFieldEntries)[K]>
-}
+} & PatientFields
+
+/** The body mass index a patient's weight and height give (SPEC §3: BMI is computed, not typed). */
+export const patientBmi = (fields: { weight?: number | null; height?: number | null }) =>
+  bodyMassIndex(fields.weight, fields.height)

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { DIASTOLIC, GLUCOSE, HEART_RATE, SYSTOLIC } from '../rules/vital-ranges'
 
 const Id = v.pipe(v.string(), v.uuid('field.uuid'))
 const whole = (min: number, max: number) =>
@@ -13,16 +14,16 @@ const base = {
 /** SPEC §5: systolic 60–250, diastolic 40–200, heart rate 49–160. */
 export const BloodPressureRequest = v.object({
   ...base,
-  systolic: whole(60, 250),
-  diastolic: whole(40, 200),
-  heart_rate: v.optional(v.nullable(whole(49, 160)), null),
+  systolic: whole(SYSTOLIC.min, SYSTOLIC.max),
+  diastolic: whole(DIASTOLIC.min, DIASTOLIC.max),
+  heart_rate: v.optional(v.nullable(whole(HEART_RATE.min, HEART_RATE.max)), null),
 })
 export type BloodPressureRequest = v.InferOutput<typeof BloodPressureRequest>
 
 /** SPEC §5: glucose 40–850 mg/dL. */
 export const GlucoseRequest = v.object({
   ...base,
-  glucose: v.pipe(v.number('field.type'), v.minValue(40), v.maxValue(850)),
+  glucose: v.pipe(v.number('field.type'), v.minValue(GLUCOSE.min), v.maxValue(GLUCOSE.max)),
   moment: v.optional(
     v.nullable(v.picklist(['fasting', 'before-meal', 'after-meal', 'random'], 'field.picklist')),
     null,

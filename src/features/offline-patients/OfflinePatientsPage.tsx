@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo, useState } from 'react'
 import type { LocalPatient } from '../../db/local-db'
@@ -8,7 +9,6 @@ import { Button } from '../../ui/Button'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
-import { PatientForm } from './PatientForm'
 import { ReadingForm } from './ReadingForm'
 
 type Row = LocalPatient & { full_name: string; state_label: string }
@@ -26,9 +26,8 @@ export function OfflinePatientsPage() {
     async () => (db ? db.patients.filter((p) => !p.deleted_at).toArray() : undefined),
     [db],
   )
-  const [adding, setAdding] = useState(false)
+  const navigate = useNavigate()
   const [readingFor, setReadingFor] = useState<Row | null>(null)
-  const [editing, setEditing] = useState<Row | null>(null)
   const canCreate = hasPermission(currentSession(), 'patients-create')
   const canEdit = hasPermission(currentSession(), 'patients-edit')
 
@@ -65,8 +64,15 @@ export function OfflinePatientsPage() {
           isAction: true,
           component: (row) => (
             <span className="row-actions">
+              <Link to="/patients/record/$id" params={{ id: row.id }} className="button" data-variant="ghost">
+                <Trans>Expediente</Trans>
+                <span className="visually-hidden"> {row.full_name}</span>
+              </Link>
               {canEdit && (
-                <Button variant="ghost" onClick={() => setEditing(row)}>
+                <Button
+                  variant="ghost"
+                  onClick={() => void navigate({ to: '/patients/edit/$id', params: { id: row.id } })}
+                >
                   <Trans>Editar</Trans>
                   <span className="visually-hidden"> {row.full_name}</span>
                 </Button>
@@ -80,7 +86,7 @@ export function OfflinePatientsPage() {
         },
       ],
     }),
-    [i18n.locale, canEdit],
+    [i18n.locale, canEdit, navigate],
   )
 
   if (!db || !patients) return <Spinner />
@@ -88,13 +94,11 @@ export function OfflinePatientsPage() {
     <section className="page">
       <PageHeader title={t`Pacientes`}>
         {canCreate && (
-          <Button onClick={() => setAdding(true)}>
+          <Button onClick={() => void navigate({ to: '/patients/create' })}>
             <Trans>Nuevo paciente</Trans>
           </Button>
         )}
       </PageHeader>
-      {adding && <PatientForm db={db} onDone={() => setAdding(false)} />}
-      {editing && <PatientForm key={editing.id} db={db} patient={editing} onDone={() => setEditing(null)} />}
       {readingFor && <ReadingForm db={db} patient={readingFor} onDone={() => setReadingFor(null)} />}
       <DataTable
         config={config}

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Dialog } from 'radix-ui'
 import { useState } from 'react'
 import * as v from 'valibot'
+import { WRITE_ONLY_PATIENT_FIELDS } from '../../contract/schemas/patient'
 import type { LocalDb, OutboxEntry } from '../../db/local-db'
 import { currentEngine } from '../../sync/current-engine'
 import { entrySchema } from '../../sync/entry-schema'
@@ -14,6 +15,8 @@ import { notify } from '../../ui/notices'
 import { TextField } from '../../ui/TextField'
 import { displayValue, fieldLabel } from './field-labels'
 
+const WRITE_ONLY: ReadonlySet<string> = new Set(WRITE_ONLY_PATIENT_FIELDS)
+
 /** Ids tie the entry to its record and to other entries: they are never edited. */
 const FIXED = new Set(['id', 'patient_id'])
 
@@ -21,6 +24,15 @@ const FIXED = new Set(['id', 'patient_id'])
 function typedValue(text: string, original: unknown): unknown {
   const trimmed = text.trim()
   if (typeof original === 'number') return trimmed === '' ? null : Number(trimmed)
+  if (typeof original === 'boolean') return trimmed === '' ? null : trimmed === 'true'
+  // Lists and records are shown as JSON (displayValue): read them back the same way.
+  if (typeof original === 'object' && original !== null) {
+    try {
+      return JSON.parse(trimmed || 'null')
+    } catch {
+      return trimmed
+    }
+  }
   if (trimmed === '' && (original === null || original === undefined)) return null
   return trimmed
 }
@@ -91,6 +103,8 @@ export function EditEntryDialog({
               {fields.map((field) => (
                 <TextField
                   key={field}
+                  // A password waiting in the entry is never shown in clear.
+                  type={WRITE_ONLY.has(field) ? 'password' : 'text'}
                   label={fieldLabel(field, i18n)}
                   value={texts[field] ?? ''}
                   error={errors[field]?.join(' ')}

@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { type LocalDb, type OutboxEntry, openLocalDb } from '../../db/local-db'
 import { setCurrentEngine } from '../../sync/current-engine'
 import type { SyncEngine } from '../../sync/engine'
-import { updatePatient } from '../../sync/mutators'
-import { aDevice, aSyncedPatient } from '../../sync/test-fixtures'
+import { createPatient, updatePatient } from '../../sync/mutators'
+import { markRejected } from '../../sync/outbox'
+import { aDevice, aPatient, aSyncedPatient, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
 import { SyncPage } from './SyncPage'
 
@@ -110,6 +111,46 @@ describe('the sync screen', () => {
       systolic: 135,
       diastolic: 85,
     })
+  })
+})
+
+describe('correcting a refused patient registration', () => {
+  afterEach(() => setCurrentEngine(null))
+
+  it('keeps its lists and yes/no answers, hides its password, and sends the new CURP', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(
+      db,
+      ctx,
+      aPatient({
+        subgroups: ['Planta 2'],
+        pregnancy: false,
+        covid_tests: [{ date: '2026-11-19', type: 'pcr', result: 'positive' }],
+        email: 'lupita@correo.mx',
+        password: 'Paciente#2026',
+      }),
+    )
+    const [entry] = await db.outbox.toArray()
+    if (!entry) throw new Error('no entry')
+    // The server had that CURP already (another device registered her first).
+    await markRejected(db, entry, 'Ya existe un paciente con esta CURP.', {
+      curp: ['Ya existe un paciente con esta CURP.'],
+    })
+    setCurrentEngine({ db, loop: { kick() {} } } as unknown as SyncEngine)
+    await renderWithI18n(<SyncPage />)
+    fireEvent.click(await screen.findByRole('button', { name: 'Corregir' }))
+    expect((screen.getByLabelText('Contraseña') as HTMLInputElement).type).toBe('password')
+    fireEvent.change(screen.getByLabelText('CURP'), { target: { value: CURPS.juan } })
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar y reenviar' }))
+    await waitFor(async () => expect((await db.outbox.get(entry.seq as number))?.status).toBe('pending'))
+    expect((await db.outbox.get(entry.seq as number))?.body).toMatchObject({
+      curp: CURPS.juan,
+      subgroups: ['Planta 2'],
+      pregnancy: false,
+      covid_tests: [{ date: '2026-11-19', type: 'pcr', result: 'positive' }],
+      password: 'Paciente#2026',
+    })
+    expect(await db.patients.get(patient.id)).not.toHaveProperty('password')
   })
 })
 

@@ -41,6 +41,9 @@ export function SyncPage() {
     'patient.create': t`Alta de paciente`,
     'patient.update': t`Cambio de paciente`,
     'reading.create': t`Lectura`,
+    'recordSection.create': t`Alta en el expediente`,
+    'recordSection.update': t`Cambio en el expediente`,
+    'recordSection.delete': t`Baja en el expediente`,
   }
   const again = async (entry: OutboxEntry) => {
     await retry(db, entry.seq as number)

@@ -32,6 +32,12 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(msg`Escribe la fecha como AAAA/MM/DD.`)
     case 'field.time':
       return i18n._(msg`Escribe la hora como HH:MM.`)
+    case 'field.year':
+      return i18n._(msg`El año debe estar entre 1920 y el año actual.`)
+    case 'curp.invalid':
+      return i18n._(msg`La CURP no es válida`)
+    case 'nss.invalid':
+      return i18n._(msg`El número de seguridad social no es válido.`)
     case 'file.imageType':
       return i18n._(msg`Elige una imagen con extensión .png o .jpg`)
     case 'file.imageTooLarge':

@@ -85,12 +85,13 @@ CREATE POLICY "tenant_isolation" ON "assignation_rules" AS PERMISSIVE FOR ALL TO
 CREATE POLICY "tenant_isolation" ON "assignment_history" AS PERMISSIVE FOR ALL TO "salud_app" USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "assignment_request_patients" AS PERMISSIVE FOR ALL TO "salud_app" USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "assignment_requests" AS PERMISSIVE FOR ALL TO "salud_app" USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);--> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "patient_assignments" AS PERMISSIVE FOR ALL TO "salud_app" USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);--> statement-breakpoint
+CREATE POLICY "tenant_isolation" ON "patient_assignments" AS PERMISSIVE FOR ALL TO "salud_app" USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
+--> statement-breakpoint
 -- The history of assignments is a record of who decided what: the API adds to it, never rewrites it.
 REVOKE UPDATE, DELETE ON "assignment_history" FROM salud_app;--> statement-breakpoint
 -- Until now every holder of patients-index saw every patient. Administrator-type profiles keep
 -- that through the all-assignments permission; health-professional profiles now see their
--- assignments (docs/decisions/0006-assignments.md).
+-- assignments (docs/decisions/0007-assignments.md).
 INSERT INTO "role_permissions" ("tenant_id", "role_id", "permission")
 SELECT rp."tenant_id", rp."role_id", 'assignments.all'
   FROM "role_permissions" rp

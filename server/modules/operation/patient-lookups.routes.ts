@@ -1,0 +1,171 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { fullPath } from '../../../src/contract/endpoints/define'
+import {
+  downloadPatients,
+  patientFilters,
+  patientsTable,
+  showPatientByPayroll,
+  validateCurp,
+  validateCurpOfPatient,
+} from '../../../src/contract/endpoints/operation'
+import type { CurpCheck } from '../../../src/contract/schemas/patient-lookups'
+import type { Tx } from '../../db/client'
+import { patients } from '../../db/schema'
+import { NotFoundError } from '../../platform/errors'
+import type { Lang } from '../../platform/language'
+import { translate } from '../../platform/messages'
+import { route } from '../../platform/route'
+import { sendVersion } from '../../platform/versions'
+import { downloadName, sendWorkbook, workbookOf } from '../configuration/spreadsheet'
+import { patientScope } from './assignment-scope'
+import { availableStatuses, subgroupNames } from './patient-rules'
+import { patientByCurp, presentPatient } from './patients'
+import { patientsMatching, patientsPage } from './patients-table'
+
+const SHEET_HEADER: Record<Lang, string[]> = {
+  es: [
+    'Número de nómina',
+    'Nombre',
+    'Apellido paterno',
+    'Apellido materno',
+    'CURP',
+    'NSS',
+    'Fecha de nacimiento',
+    'Teléfono',
+    'Estatus administrativo',
+    'Subgrupos',
+    'Supervisor',
+    'Correo electrónico',
+  ],
+  en: [
+    'Payroll number',
+    'Name',
+    'Last name',
+    'Second last name',
+    'CURP',
+    'NSS',
+    'Date of birth',
+    'Phone',
+    'Administrative status',
+    'Subgroups',
+    'Supervisor',
+    'E-mail',
+  ],
+}
+
+const tenantOf = (req: FastifyRequest) => req.tenant as NonNullable<FastifyRequest['tenant']> // tenant routes only
+
+/**
+ * The patient look-ups of SPEC §7 beside the offline kinds: CURP and payroll checks while
+ * registering, the table's filters, the server-mode table and its download. Each answer that
+ * shows a patient's data is audited (NOM-024), a list with the ids it showed.
+ */
+export async function patientLookupRoutes(app: FastifyInstance) {
+  /** Who else holds a CURP; an active holder answers SPEC §8's redirect message. */
+  async function checkCurp(req: FastifyRequest, curp: string, exceptId: string | null): Promise<CurpCheck> {
+    return req.withTenant(async (tx) => {
+      const holder = await patientByCurp(tx, curp)
+      if (!holder || holder.id === exceptId) {
+        return { available: true, patient_id: null, active: false, message: null }
+      }
+      await req.audit(tx, { action: 'patient.lookup', entity: 'patient', entityId: holder.id })
+      const active = holder.administrativeStatus === 'active' && holder.deletedAt === null
+      return {
+        available: false,
+        // A deleted record cannot be opened; its CURP stays taken (the unique index keeps it).
+        patient_id: holder.deletedAt === null ? holder.id : null,
+        active,
+        message: translate(active ? 'patient.activeCurp' : 'patient.curpTaken', req.lang),
+      }
+    })
+  }
+
+  route(app, validateCurp, async ({ params }, req) => checkCurp(req, params.curp, null))
+  route(app, validateCurpOfPatient, async ({ params }, req) => checkCurp(req, params.curp, params.id))
+
+  route(app, showPatientByPayroll, async ({ params }, req, reply) => {
+    const patient = await req.withTenant(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(patients)
+        .where(
+          and(
+            eq(patients.payrollNumber, params.nomina),
+            isNull(patients.deletedAt),
+            patientScope(req, patients.id),
+          ),
+        )
+        .limit(1)
+      if (!row) throw new NotFoundError('patient.payrollNotFound')
+      await req.audit(tx, { action: 'patient.read', entity: 'patient', entityId: row.id })
+      return presentPatient(row)
+    })
+    sendVersion(reply, patient.version)
+    return patient
+  })
+
+  route(app, patientFilters, async (_input, req) =>
+    req.withTenant(async (tx) => ({
+      administrative_statuses: await availableStatuses(tx, tenantOf(req), req.lang),
+      subgroups: await subgroupNames(tx),
+    })),
+  )
+
+  route(app, patientsTable, async ({ query }, req) =>
+    req.withTenant(async (tx) => {
+      const page = await patientsPage(tx, query, fullPath(patientsTable), patientScope(req, patients.id))
+      await auditList(
+        req,
+        tx,
+        'patient.list',
+        page.data.map((patient) => patient.id),
+      )
+      return page
+    }),
+  )
+
+  route(app, downloadPatients, async ({ query }, req, reply) => {
+    const rows = await req.withTenant(async (tx) => {
+      // Every status by name: a patient may hold one the tenant no longer offers.
+      const all = { ...tenantOf(req), availableAdministrativeStatuses: [] }
+      const statuses = new Map<string, string>(
+        (await availableStatuses(tx, all, req.lang)).map((s) => [s.code, s.name]),
+      )
+      const found = await patientsMatching(
+        tx,
+        { ...query, page: 1, pageLength: 10 },
+        patientScope(req, patients.id),
+      )
+      await auditList(
+        req,
+        tx,
+        'patient.download',
+        found.map((row) => row.id),
+      )
+      return found.map((row) => [
+        row.payrollNumber,
+        row.name,
+        row.lastName,
+        row.secondLastName,
+        row.curp,
+        row.nss,
+        row.birthDate,
+        row.phone,
+        statuses.get(row.administrativeStatus) ?? row.administrativeStatus,
+        row.subgroups.join(', '),
+        row.supervisor,
+        row.email,
+      ])
+    })
+    await sendWorkbook(
+      reply,
+      downloadName('pacientes'),
+      workbookOf('Pacientes', SHEET_HEADER[req.lang], rows),
+    )
+  })
+}
+
+/** One audit entry for a list a person saw: which patients it showed. */
+const auditList = (req: FastifyRequest, tx: Tx, action: string, ids: string[]) =>
+  req.audit(tx, { action, entity: 'patient', entityId: null, details: { patients: ids } })

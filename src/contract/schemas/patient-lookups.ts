@@ -1,0 +1,51 @@
+import * as v from 'valibot'
+import { Curp } from '../rules/curp'
+import { DataTableQuery } from './data-table'
+
+const Id = v.pipe(v.string(), v.uuid('field.uuid'))
+
+/** GET /patients/validate-curp/{curp}: is the CURP free in this tenant? */
+export const CurpParams = v.object({ curp: Curp })
+/** GET /patients/validate-curp/{curp}/{userId}: the same, the patient being edited aside. */
+export const CurpOfPatientParams = v.object({ curp: Curp, id: Id })
+
+/**
+ * The answer of validate-curp. A CURP held by another patient is not available; when that
+ * patient is active, `message` is SPEC §8's "El usuario ya se encuentra activo…" and the client
+ * opens that patient's edit page.
+ */
+export const CurpCheck = v.object({
+  available: v.boolean(),
+  patient_id: v.nullable(v.string()),
+  active: v.boolean(),
+  message: v.nullable(v.string()),
+})
+export type CurpCheck = v.InferOutput<typeof CurpCheck>
+
+/** GET /patients/show/{nomina}: a payroll number as the tenant writes it. */
+export const PayrollParams = v.object({
+  nomina: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(50)),
+})
+
+/**
+ * GET /get-filters/patients: what the patients table may be filtered by today. Special labels
+ * and assigned professionals join when their catalogue and the assignments exist.
+ */
+export const PatientFilters = v.object({
+  administrative_statuses: v.array(v.object({ code: v.string(), name: v.string() })),
+  subgroups: v.array(v.string()),
+})
+export type PatientFilters = v.InferOutput<typeof PatientFilters>
+
+/** The filter keys of the patients table and its download (`filters={"subgroup":"Planta 2"}`). */
+export const PATIENT_TABLE_FILTERS = ['administrative_status', 'subgroup'] as const
+
+/** GET /patients/download{filters}: the table's search, filters and order, without paging. */
+export const PatientsDownloadQuery = v.pick(DataTableQuery, [
+  'sortBy',
+  'sortColumns',
+  'sort',
+  'search',
+  'searchColumns',
+  'filters',
+])

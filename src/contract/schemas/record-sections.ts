@@ -1,0 +1,90 @@
+import * as v from 'valibot'
+import { RecordYear } from '../rules/record-year'
+import type { ReferenceListName } from './catalogs'
+
+/**
+ * The sections of a patient's record (SPEC §3 "Patient record sections", §7 "under /patients/"),
+ * each named by its path. Editable records (DESIGN §5): created with the device's id, edited
+ * field by field against a version, deleted softly.
+ */
+export const RECORD_SECTIONS = [
+  'medical-conditions',
+  'active-medications',
+  'medical-histories',
+  'surgical-histories',
+  'psychiatric-histories',
+  'social-habits',
+  'allergies-tolerances',
+  'alerts-and-special-needs',
+  'covid-status',
+] as const
+export type RecordSection = (typeof RECORD_SECTIONS)[number]
+
+const Id = v.pipe(v.string(), v.uuid('field.uuid'))
+const requiredText = (max: number) =>
+  v.pipe(v.string('field.required'), v.trim(), v.nonEmpty('field.required'), v.maxLength(max))
+const optionalText = (max: number) =>
+  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max))), null)
+/** A code of a reference list (SPEC §7 "Reference lists"); the server checks it is in the list. */
+const listCode = v.pipe(v.string('field.required'), v.trim(), v.nonEmpty('field.required'), v.maxLength(50))
+const year = v.optional(v.nullable(RecordYear), null)
+
+const history = { title: requiredText(200), note: optionalText(1000), year }
+const description = { description: requiredText(500) }
+
+/** The SPEC §3 payload fields of each section, besides `patient_id`. */
+export const SECTION_FIELDS = {
+  'medical-conditions': { medical_condition_id: listCode, note: optionalText(1000), year },
+  // The medicines catalog does not exist yet: the name is kept as typed, its id when there is one.
+  'active-medications': { medicine: requiredText(200), medicine_id: optionalText(50) },
+  'medical-histories': history,
+  'surgical-histories': history,
+  'psychiatric-histories': history,
+  'social-habits': { habit: requiredText(500) },
+  'allergies-tolerances': description,
+  'alerts-and-special-needs': description,
+  'covid-status': { covid_status_id: listCode },
+} as const satisfies Record<RecordSection, Record<string, v.GenericSchema>>
+
+/** The fields whose value must be a code of a reference list, and which list. */
+export const SECTION_REFERENCES: Partial<Record<string, ReferenceListName>> = {
+  medical_condition_id: 'medical-conditions',
+  covid_status_id: 'covid-statuses',
+}
+
+/** A section's fields with their schemas as one shape, whatever the section. */
+const entriesOf = (section: RecordSection) => SECTION_FIELDS[section] as Record<string, v.GenericSchema>
+
+const createOf = (section: RecordSection) => v.object({ id: Id, patient_id: Id, ...entriesOf(section) })
+
+const updateOf = (section: RecordSection) =>
+  v.pipe(
+    v.partial(v.object(entriesOf(section))),
+    v.check((changes) => Object.keys(changes).length > 0, 'field.required'),
+  )
+
+/** POST /patients/<section>: the device's UUIDv7 id, the patient and the section's fields. */
+export const CreateRecordSectionRequest = Object.fromEntries(
+  RECORD_SECTIONS.map((section) => [section, createOf(section)]),
+) as Record<RecordSection, ReturnType<typeof createOf>> // fromEntries forgets the keys
+export type CreateRecordSectionRequest = v.InferOutput<ReturnType<typeof createOf>>
+
+/** PUT: only the fields that changed (a three-way merge needs them apart), against If-Match. */
+export const UpdateRecordSectionRequest = Object.fromEntries(
+  RECORD_SECTIONS.map((section) => [section, updateOf(section)]),
+) as Record<RecordSection, ReturnType<typeof updateOf>> // fromEntries forgets the keys
+
+export const RecordSectionIdParams = v.object({ id: Id })
+export const RecordSectionsQuery = v.object({ patient_id: Id })
+
+/** A section entry as the API answers it: its section's fields, its version and stamps. */
+export interface RecordSectionEntry {
+  id: string
+  patient_id: string
+  section: RecordSection
+  version: number
+  created_at: string
+  updated_at: string
+  deleted_at: string | null
+  [field: string]: unknown
+}

@@ -1,0 +1,126 @@
+import { useLingui } from '@lingui/react/macro'
+import type { FocusEvent } from 'react'
+import { useFederalEntities, useNationalities, useReferenceList } from '../../catalogs/use-catalog'
+import { DateField } from '../../ui/DateField'
+import { TextField } from '../../ui/TextField'
+import { FormSelect } from './FormSelect'
+import { optionsOf, type SectionProps } from './form-section'
+
+/** Identification, birth and nationality, and contact: who the patient is and how to reach them. */
+export function IdentitySections({
+  form,
+  message,
+  onCurpBlur,
+}: SectionProps & { onCurpBlur: (curp: string) => void }) {
+  const { t } = useLingui()
+  const genders = useReferenceList('genders')
+  const maritalStatuses = useReferenceList('marital-statuses')
+  const nationalities = useNationalities()
+  const entities = useFederalEntities()
+  const curp = form.register('curp')
+  const biologicalSexes = [
+    { value: 'female', label: t`Mujer` },
+    { value: 'male', label: t`Hombre` },
+    { value: 'intersex', label: t`Intersexual` },
+  ]
+  return (
+    <>
+      <fieldset className="form-section">
+        <legend>{t`Identificación`}</legend>
+        <div className="form-grid">
+          <TextField label={t`Nombre`} error={message('name')} {...form.register('name')} />
+          <TextField
+            label={t`Apellido paterno`}
+            error={message('last_name')}
+            {...form.register('last_name')}
+          />
+          <TextField
+            label={t`Apellido materno`}
+            error={message('second_last_name')}
+            {...form.register('second_last_name')}
+          />
+          <TextField
+            label={t`CURP`}
+            autoCapitalize="characters"
+            maxLength={18}
+            error={message('curp')}
+            {...curp}
+            onBlur={(event: FocusEvent<HTMLInputElement>) => {
+              void curp.onBlur(event)
+              onCurpBlur(event.target.value)
+            }}
+          />
+          <TextField
+            label={t`Número de seguridad social (IMSS)`}
+            inputMode="numeric"
+            maxLength={11}
+            error={message('nss')}
+            {...form.register('nss')}
+          />
+          <TextField label={t`Clave`} error={message('key')} {...form.register('key')} />
+          <FormSelect
+            bind={form}
+            name="gender"
+            label={t`Género`}
+            placeholder={t`Selecciona`}
+            options={optionsOf(genders)}
+            error={message('gender')}
+          />
+          <FormSelect
+            bind={form}
+            name="biological_sex"
+            label={t`Sexo biológico`}
+            placeholder={t`Selecciona`}
+            options={biologicalSexes}
+            error={message('biological_sex')}
+          />
+          <FormSelect
+            bind={form}
+            name="marital_status"
+            label={t`Estado civil`}
+            placeholder={t`Selecciona`}
+            options={optionsOf(maritalStatuses)}
+            error={message('marital_status')}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="form-section">
+        <legend>{t`Nacimiento y nacionalidad`}</legend>
+        <div className="form-grid">
+          <DateField
+            label={t`Fecha de nacimiento`}
+            error={message('birth_date')}
+            {...form.register('birth_date')}
+          />
+          <FormSelect
+            bind={form}
+            name="nationality_code"
+            label={t`Nacionalidad`}
+            placeholder={t`Selecciona`}
+            options={optionsOf(nationalities)}
+            error={message('nationality_code')}
+          />
+          <FormSelect
+            bind={form}
+            name="birth_state_code"
+            label={t`Estado de nacimiento`}
+            placeholder={t`Selecciona`}
+            options={optionsOf(entities)}
+            error={message('birth_state_code')}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="form-section">
+        <legend>{t`Contacto`}</legend>
+        <div className="form-grid">
+          <TextField
+            label={t`Teléfono`}
+            inputMode="tel"
+            error={message('phone')}
+            {...form.register('phone')}
+          />
+        </div>
+      </fieldset>
+    </>
+  )
+}

@@ -1,0 +1,86 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { CreatePatientRequest } from '../../contract/schemas/patient'
+import type { LocalPatient } from '../../db/local-db'
+import { changedFields } from '../../sync/merge'
+import { aPatient } from '../../sync/test-fixtures'
+import { formValuesOf, PatientFormSchema, patientFieldsOf } from './patient-form-values'
+
+/** A cached patient as the server answers it: every field, the defaults filled in. */
+function cachedPatient(overrides: Record<string, unknown> = {}): LocalPatient {
+  const fields = v.parse(CreatePatientRequest, {
+    ...aPatient({
+      subgroups: ['Planta 2', 'Almacén'],
+      weight: 70.5,
+      height: 1.62,
+      pregnancy: false,
+      vaccinated: true,
+      hire_date: '2019-08-01',
+      covid_tests: [{ date: '2026-11-19', type: 'pcr', result: 'negative' }],
+      initial_symptoms: ['fever'],
+      email: 'lupita@correo.mx',
+    }),
+    id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+    ...overrides,
+  })
+  return { ...fields, version: 3, syncState: 'synced', has_account: true, bmi: 26.9 }
+}
+
+describe('the patient form’s values', () => {
+  it('turn a cached patient into text and back into the very same fields', () => {
+    const patient = cachedPatient()
+    const values = formValuesOf(patient)
+    expect(values).toMatchObject({
+      weight: '70.5',
+      hire_date: '2019/08/01',
+      pregnancy: 'no',
+      vaccinated: 'yes',
+    })
+    expect(values.subgroups).toBe('Planta 2, Almacén')
+    const fields = patientFieldsOf(v.parse(PatientFormSchema, values))
+    // Opening and saving a record without touching it changes nothing.
+    expect(changedFields(patient, fields)).toEqual({})
+  })
+
+  it('give blanks as no value, numbers typed with a comma, and a password only when typed', () => {
+    const values = {
+      ...formValuesOf(cachedPatient()),
+      phone: '  ',
+      height: '1,70',
+      subgroups: 'Planta 2, , Planta 2',
+      password: 'Paciente#2026',
+      password_confirmation: 'Paciente#2026',
+    }
+    const fields = patientFieldsOf(v.parse(PatientFormSchema, values))
+    expect(fields).toMatchObject({
+      phone: null,
+      height: 1.7,
+      subgroups: ['Planta 2'],
+      password: 'Paciente#2026',
+    })
+    expect(patientFieldsOf(v.parse(PatientFormSchema, formValuesOf(cachedPatient())))).not.toHaveProperty(
+      'password',
+    )
+  })
+
+  it('refuses a confirmation that differs, on the confirmation', () => {
+    const result = v.safeParse(PatientFormSchema, {
+      ...formValuesOf(cachedPatient()),
+      password: 'Paciente#2026',
+      password_confirmation: 'Paciente#2025',
+    })
+    expect(result.issues?.map((issue) => [v.getDotPath(issue), issue.message])).toEqual([
+      ['password_confirmation', 'password.mismatch'],
+    ])
+  })
+
+  it('starts a new patient as active with empty lists', () => {
+    expect(formValuesOf(undefined)).toMatchObject({
+      administrative_status: 'active',
+      covid_tests: [],
+      underlying_conditions: [],
+      subgroups: '',
+      pregnancy: '',
+    })
+  })
+})

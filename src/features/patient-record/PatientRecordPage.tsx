@@ -1,0 +1,95 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect } from 'react'
+import { call } from '../../api/client'
+import { useReferenceList } from '../../catalogs/use-catalog'
+import { showPatient } from '../../contract/endpoints/operation'
+import { RECORD_SECTIONS, type RecordSection } from '../../contract/schemas/record-sections'
+import type { LocalRecordSection } from '../../db/local-db'
+import { currentSession, hasPermission } from '../../session/session-store'
+import { useSyncEngine } from '../../session/use-sync-engine'
+import { PageHeader } from '../../ui/PageHeader'
+import { Spinner } from '../../ui/Spinner'
+import { SectionPanel } from './SectionPanel'
+import './patient-record.css'
+
+/**
+ * A patient's record page: the patient and the entries of every record section, read from the
+ * device (so it opens and works offline), one panel per section. Opening it online also reads
+ * the patient from the server, which writes the "record opened" entry of the audit log
+ * (NOM-024); offline, the device has nothing to tell the server and the page still opens.
+ */
+export function PatientRecordPage({ id }: { id: string }) {
+  const { t } = useLingui()
+  const db = useSyncEngine()?.db
+  const patient = useLiveQuery(async () => (db ? ((await db.patients.get(id)) ?? null) : undefined), [db, id])
+  const entries = useLiveQuery(
+    async () =>
+      db
+        ? (await db.recordSections.where('patient_id').equals(id).toArray()).filter(
+            (entry) => !entry.deleted_at,
+          )
+        : undefined,
+    [db, id],
+  )
+  const conditions = useReferenceList('medical-conditions')
+  const covidStatuses = useReferenceList('covid-statuses')
+  const canEdit = hasPermission(currentSession(), 'patients-edit')
+
+  useEffect(() => {
+    const controller = new AbortController()
+    // Only the audit entry matters here: offline, or a patient the server has not received yet
+    // (its create is still queued), there is nothing to record and the page carries on.
+    call(showPatient, { params: { id }, signal: controller.signal }).catch(() => {})
+    return () => controller.abort()
+  }, [id])
+
+  if (!db || patient === undefined || !entries) return <Spinner />
+  if (patient === null || patient.deleted_at) {
+    return (
+      <section className="page">
+        <PageHeader title={t`Expediente del paciente`} />
+        <p>
+          <Trans>Este paciente no está en este dispositivo.</Trans>
+        </p>
+        <Link to="/patients">
+          <Trans>Volver a pacientes</Trans>
+        </Link>
+      </section>
+    )
+  }
+  const name = [patient.name, patient.last_name, patient.second_last_name].filter(Boolean).join(' ')
+  const bySection = (section: RecordSection) =>
+    entries
+      .filter((entry) => entry.section === section)
+      .sort((a, b) => String(a.created_at ?? a.id).localeCompare(String(b.created_at ?? b.id)))
+  const choicesOf = (section: RecordSection) =>
+    section === 'medical-conditions' ? conditions : section === 'covid-status' ? covidStatuses : undefined
+
+  return (
+    <section className="page">
+      <PageHeader title={t`Expediente de ${name}`}>
+        <Link to="/patients" className="button" data-variant="secondary">
+          <Trans>Volver a pacientes</Trans>
+        </Link>
+      </PageHeader>
+      <p className="patient-record__identity">
+        <Trans>CURP: {patient.curp}</Trans>
+      </p>
+      <div className="patient-record__sections">
+        {RECORD_SECTIONS.map((section) => (
+          <SectionPanel
+            key={section}
+            db={db}
+            section={section}
+            patientId={id}
+            entries={bySection(section) as LocalRecordSection[]}
+            choices={choicesOf(section)}
+            canEdit={canEdit}
+          />
+        ))}
+      </div>
+    </section>
+  )
+}

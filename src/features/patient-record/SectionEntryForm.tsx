@@ -1,0 +1,100 @@
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { ReferenceItem } from '../../contract/schemas/catalogs'
+import type { RecordSection } from '../../contract/schemas/record-sections'
+import type { LocalDb, LocalRecordSection } from '../../db/local-db'
+import { mutationContext } from '../../session/mutation-context'
+import { currentEngine } from '../../sync/current-engine'
+import { createRecordSection, updateRecordSection } from '../../sync/record-section-mutators'
+import { Alert } from '../../ui/Alert'
+import { Button } from '../../ui/Button'
+import { errorMessage } from '../../ui/form/error-message'
+import { fieldMessage, issueMessage } from '../../ui/form/field-errors'
+import { notify } from '../../ui/notices'
+import { SelectField } from '../../ui/SelectField'
+import { TextField } from '../../ui/TextField'
+import { initialValues, type SectionFormValues, sectionFields, sectionFormSchema } from './form-schema'
+import { FIELD_LABELS } from './section-texts'
+
+export interface SectionEntryFormProps {
+  db: LocalDb
+  section: RecordSection
+  patientId: string
+  /** The entry being edited; absent for a new one. */
+  entry?: LocalRecordSection
+  /** The reference list a code field picks from (medical conditions, COVID statuses). */
+  choices?: ReferenceItem[]
+  onDone: () => void
+}
+
+const LIST_FIELDS = new Set(['medical_condition_id', 'covid_status_id'])
+
+/**
+ * Adds or edits one entry of a record section, on the device (DESIGN §5): checked by the
+ * contract's schema, written with its outbox entry, sent when there is a network.
+ */
+export function SectionEntryForm({ db, section, patientId, entry, choices, onDone }: SectionEntryFormProps) {
+  const { t, i18n } = useLingui()
+  const [failure, setFailure] = useState<string | null>(null)
+  const form = useForm<SectionFormValues>({
+    // Range checks carry no message key of their own: word them from the issue and its limit.
+    resolver: valibotResolver(sectionFormSchema(section), {
+      message: (issue) => issueMessage(issue, i18n),
+    }) as never,
+    defaultValues: initialValues(section, entry),
+  })
+  const submit = form.handleSubmit(async (values) => {
+    // The resolver has turned the typed text into the contract's values.
+    const fields = values as unknown as Record<string, unknown>
+    setFailure(null)
+    try {
+      if (entry) await updateRecordSection(db, mutationContext(), entry.id, fields)
+      else await createRecordSection(db, mutationContext(), section, { ...fields, patient_id: patientId })
+      currentEngine()?.loop.kick()
+      notify(t`Guardado en este dispositivo`)
+      onDone()
+    } catch (error) {
+      setFailure(errorMessage(error, i18n))
+    }
+  })
+  const message = (field: string) => fieldMessage(form.formState.errors[field]?.message, i18n)
+  const options = (choices ?? []).map((item) => ({ value: item.code, label: item.name }))
+  return (
+    <form onSubmit={submit} noValidate className="record-entry-form">
+      <div className="form-grid">
+        {sectionFields(section).map((field) => {
+          const label = i18n._(FIELD_LABELS[field] ?? { id: field })
+          return LIST_FIELDS.has(field) ? (
+            <SelectField
+              key={field}
+              label={label}
+              options={options}
+              placeholder={t`Selecciona…`}
+              error={message(field)}
+              {...form.register(field)}
+            />
+          ) : (
+            <TextField
+              key={field}
+              label={label}
+              inputMode={field === 'year' ? 'numeric' : undefined}
+              error={message(field)}
+              {...form.register(field)}
+            />
+          )
+        })}
+      </div>
+      {failure && <Alert>{failure}</Alert>}
+      <div className="form-actions">
+        <Button variant="secondary" onClick={onDone}>
+          <Trans>Cancelar</Trans>
+        </Button>
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          <Trans>Guardar</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}

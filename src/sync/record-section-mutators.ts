@@ -1,0 +1,161 @@
+import { v7 as uuidv7 } from 'uuid'
+import * as v from 'valibot'
+import {
+  CreateRecordSectionRequest,
+  type RecordSection,
+  UpdateRecordSectionRequest,
+} from '../contract/schemas/record-sections'
+import type { LocalDb, LocalRecordSection } from '../db/local-db'
+import { changedFields } from './merge'
+import type { MutationContext } from './mutators'
+import { enqueue, lastEntryFor } from './outbox'
+import { syncPaths } from './paths'
+import { keepShadow } from './shadows'
+
+/** A new entry's fields: the patient and the section's SPEC §3 fields (the id is made here). */
+export type NewRecordSection = { patient_id: string } & Record<string, unknown>
+
+const stamp = (ctx: MutationContext) => (ctx.now?.() ?? new Date()).toISOString()
+
+/** The mutationId of a record's create while it is still queued, for `dependsOn`. */
+async function queuedCreate(db: LocalDb, entityId: string): Promise<string | undefined> {
+  const first = await db.outbox.where('entityId').equals(entityId).first()
+  return first?.kind.endsWith('.create') ? first.mutationId : undefined
+}
+
+async function liveEntry(db: LocalDb, id: string): Promise<LocalRecordSection> {
+  const row = await db.recordSections.get(id)
+  if (!row || row.deleted_at) throw new Error(`Unknown record section entry ${id}`)
+  return row
+}
+
+/**
+ * Records a new entry of a patient's record section and queues its create. The id is made here
+ * (UUIDv7), so it can be edited or deleted before the server has heard of it; an entry of a
+ * patient whose create is still queued waits for that create.
+ */
+export async function createRecordSection(
+  db: LocalDb,
+  ctx: MutationContext,
+  section: RecordSection,
+  fields: NewRecordSection,
+): Promise<LocalRecordSection> {
+  // Validation and id generation happen before the transaction: nothing but Dexie inside it.
+  const body: Record<string, unknown> = v.parse(CreateRecordSectionRequest[section], {
+    ...fields,
+    id: uuidv7(),
+  })
+  const { id, patient_id } = body as { id: string; patient_id: string } // the schema requires both
+  const row: LocalRecordSection = {
+    ...body,
+    id,
+    patient_id,
+    section,
+    version: 0,
+    deleted_at: null,
+    syncState: 'pending',
+  }
+  const mutationId = uuidv7()
+  const createdAt = stamp(ctx)
+  await db.transaction('rw', db.recordSections, db.outbox, async () => {
+    const patientCreate = await queuedCreate(db, patient_id)
+    await db.recordSections.add(row)
+    await enqueue(db, {
+      mutationId,
+      userId: ctx.userId,
+      tenant: ctx.tenant,
+      kind: 'recordSection.create',
+      entity: 'recordSection',
+      entityId: id,
+      method: 'POST',
+      path: syncPaths.createRecordSection(section),
+      body,
+      baseVersion: null,
+      dependsOn: patientCreate ? [patientCreate] : [],
+      createdAt,
+    })
+  })
+  return row
+}
+
+/**
+ * Edits an entry and queues only the fields that really changed, with the version they were
+ * based on (If-Match) and the values they replaced (the merge base of a 412). Returns null when
+ * nothing changed, so no empty update is ever queued.
+ */
+export async function updateRecordSection(
+  db: LocalDb,
+  ctx: MutationContext,
+  id: string,
+  changes: Record<string, unknown>,
+): Promise<LocalRecordSection | null> {
+  const { section } = await liveEntry(db, id)
+  const parsed: Record<string, unknown> = v.parse(UpdateRecordSectionRequest[section], changes)
+  const mutationId = uuidv7()
+  const createdAt = stamp(ctx)
+  return db.transaction('rw', db.recordSections, db.outbox, db.shadows, async () => {
+    const row = await liveEntry(db, id)
+    const body = changedFields(row, parsed)
+    if (Object.keys(body).length === 0) return null
+    const baseValues = Object.fromEntries(Object.keys(body).map((field) => [field, row[field] ?? null]))
+    const create = await queuedCreate(db, id)
+    const shadow = await keepShadow(db, 'recordSection', row, create !== undefined)
+    const previous = await lastEntryFor(db, id)
+    // Unsent create: there is no server version yet; the loop fills it in when the create lands.
+    const baseVersion = create ? null : (shadow?.version ?? row.version)
+    const next: LocalRecordSection = {
+      ...row,
+      ...body,
+      syncState: row.syncState === 'synced' ? 'pending' : row.syncState,
+    }
+    await db.recordSections.put(next)
+    await enqueue(db, {
+      mutationId,
+      userId: ctx.userId,
+      tenant: ctx.tenant,
+      kind: 'recordSection.update',
+      entity: 'recordSection',
+      entityId: id,
+      method: 'PUT',
+      path: syncPaths.updateRecordSection(section, id),
+      body,
+      baseVersion,
+      baseValues,
+      // Built on the entry's previous change: if that one is refused, this one waits too.
+      dependsOn: previous ? [previous.mutationId] : [],
+      createdAt,
+    })
+    return next
+  })
+}
+
+/**
+ * Deletes an entry: the row is marked deleted at once (screens stop showing it) and the delete
+ * is queued after the entry's earlier changes. Deletes are soft on the server and win (DESIGN
+ * §5), so it carries no If-Match; the row leaves the device when the server acknowledges it.
+ */
+export async function deleteRecordSection(db: LocalDb, ctx: MutationContext, id: string): Promise<void> {
+  const mutationId = uuidv7()
+  const createdAt = stamp(ctx)
+  await db.transaction('rw', db.recordSections, db.outbox, db.shadows, async () => {
+    const row = await liveEntry(db, id)
+    const previous = await lastEntryFor(db, id)
+    // A discarded delete brings the entry back from its server copy.
+    await keepShadow(db, 'recordSection', row, (await queuedCreate(db, id)) !== undefined)
+    await db.recordSections.put({ ...row, deleted_at: createdAt, syncState: 'pending' })
+    await enqueue(db, {
+      mutationId,
+      userId: ctx.userId,
+      tenant: ctx.tenant,
+      kind: 'recordSection.delete',
+      entity: 'recordSection',
+      entityId: id,
+      method: 'DELETE',
+      path: syncPaths.deleteRecordSection(row.section, id),
+      body: {},
+      baseVersion: null,
+      dependsOn: previous ? [previous.mutationId] : [],
+      createdAt,
+    })
+  })
+}
