@@ -20,6 +20,8 @@ import { Route as AppCatalogImportRouteImport } from './routes/_app/catalog-impo
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSyncRouteImport } from './routes/_app/sync'
 import { Route as SsoResponseRouteImport } from './routes/sso/$response'
+import { Route as AppAssignationPatientIndexRouteImport } from './routes/_app/assignation-patient/index'
+import { Route as AppAssignmentsConcentratedIndexRouteImport } from './routes/_app/assignments-concentrated/index'
 import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/index'
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
 import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
@@ -29,10 +31,12 @@ import { Route as AppProfilesIndexRouteImport } from './routes/_app/profiles/ind
 import { Route as AppProfilesCreateRouteImport } from './routes/_app/profiles/create'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
 import { Route as AppUsersCreateRouteImport } from './routes/_app/users/create'
+import { Route as AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport } from './routes/_app/assignments-concentrated/details/$assignationRequestsId'
 import { Route as AppPatientsEditIdRouteImport } from './routes/_app/patients/edit/$id'
 import { Route as AppPatientsRecordIdRouteImport } from './routes/_app/patients/record/$id'
 import { Route as AppProfilesEditIdRouteImport } from './routes/_app/profiles/edit/$id'
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id'
+import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -88,6 +92,18 @@ const SsoResponseRoute = SsoResponseRouteImport.update({
   path: '/sso/$response',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAssignationPatientIndexRoute =
+  AppAssignationPatientIndexRouteImport.update({
+    id: '/assignation-patient/',
+    path: '/assignation-patient/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAssignmentsConcentratedIndexRoute =
+  AppAssignmentsConcentratedIndexRouteImport.update({
+    id: '/assignments-concentrated/',
+    path: '/assignments-concentrated/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDashboardIndexRoute = AppDashboardIndexRouteImport.update({
   id: '/dashboard/',
   path: '/dashboard/',
@@ -133,6 +149,12 @@ const AppUsersCreateRoute = AppUsersCreateRouteImport.update({
   path: '/users/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute =
+  AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport.update({
+    id: '/assignments-concentrated/details/$assignationRequestsId',
+    path: '/assignments-concentrated/details/$assignationRequestsId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPatientsEditIdRoute = AppPatientsEditIdRouteImport.update({
   id: '/patients/edit/$id',
   path: '/patients/edit/$id',
@@ -153,6 +175,12 @@ const AppUsersEditIdRoute = AppUsersEditIdRouteImport.update({
   path: '/users/edit/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPatientsAssignmentsHistoryUserIdPatientIdRoute =
+  AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport.update({
+    id: '/patients/assignments-history/$userId/$patientId',
+    path: '/patients/assignments-history/$userId/$patientId',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -170,14 +198,18 @@ export interface FileRoutesByFullPath {
   '/patients/create': typeof AppPatientsCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
   '/users/create': typeof AppUsersCreateRoute
+  '/assignation-patient/': typeof AppAssignationPatientIndexRoute
+  '/assignments-concentrated/': typeof AppAssignmentsConcentratedIndexRoute
   '/dashboard/': typeof AppDashboardIndexRoute
   '/patients/': typeof AppPatientsIndexRoute
   '/profiles/': typeof AppProfilesIndexRoute
   '/users/': typeof AppUsersIndexRoute
+  '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
+  '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -195,14 +227,18 @@ export interface FileRoutesByTo {
   '/patients/create': typeof AppPatientsCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
   '/users/create': typeof AppUsersCreateRoute
+  '/assignation-patient': typeof AppAssignationPatientIndexRoute
+  '/assignments-concentrated': typeof AppAssignmentsConcentratedIndexRoute
   '/dashboard': typeof AppDashboardIndexRoute
   '/patients': typeof AppPatientsIndexRoute
   '/profiles': typeof AppProfilesIndexRoute
   '/users': typeof AppUsersIndexRoute
+  '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
+  '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -222,14 +258,18 @@ export interface FileRoutesById {
   '/_app/patients/create': typeof AppPatientsCreateRoute
   '/_app/profiles/create': typeof AppProfilesCreateRoute
   '/_app/users/create': typeof AppUsersCreateRoute
+  '/_app/assignation-patient/': typeof AppAssignationPatientIndexRoute
+  '/_app/assignments-concentrated/': typeof AppAssignmentsConcentratedIndexRoute
   '/_app/dashboard/': typeof AppDashboardIndexRoute
   '/_app/patients/': typeof AppPatientsIndexRoute
   '/_app/profiles/': typeof AppProfilesIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
+  '/_app/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   '/_app/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/_app/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/_app/profiles/edit/$id': typeof AppProfilesEditIdRoute
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute
+  '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -249,14 +289,18 @@ export interface FileRouteTypes {
     | '/patients/create'
     | '/profiles/create'
     | '/users/create'
+    | '/assignation-patient/'
+    | '/assignments-concentrated/'
     | '/dashboard/'
     | '/patients/'
     | '/profiles/'
     | '/users/'
+    | '/assignments-concentrated/details/$assignationRequestsId'
     | '/patients/edit/$id'
     | '/patients/record/$id'
     | '/profiles/edit/$id'
     | '/users/edit/$id'
+    | '/patients/assignments-history/$userId/$patientId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -274,14 +318,18 @@ export interface FileRouteTypes {
     | '/patients/create'
     | '/profiles/create'
     | '/users/create'
+    | '/assignation-patient'
+    | '/assignments-concentrated'
     | '/dashboard'
     | '/patients'
     | '/profiles'
     | '/users'
+    | '/assignments-concentrated/details/$assignationRequestsId'
     | '/patients/edit/$id'
     | '/patients/record/$id'
     | '/profiles/edit/$id'
     | '/users/edit/$id'
+    | '/patients/assignments-history/$userId/$patientId'
   id:
     | '__root__'
     | '/'
@@ -300,14 +348,18 @@ export interface FileRouteTypes {
     | '/_app/patients/create'
     | '/_app/profiles/create'
     | '/_app/users/create'
+    | '/_app/assignation-patient/'
+    | '/_app/assignments-concentrated/'
     | '/_app/dashboard/'
     | '/_app/patients/'
     | '/_app/profiles/'
     | '/_app/users/'
+    | '/_app/assignments-concentrated/details/$assignationRequestsId'
     | '/_app/patients/edit/$id'
     | '/_app/patients/record/$id'
     | '/_app/profiles/edit/$id'
     | '/_app/users/edit/$id'
+    | '/_app/patients/assignments-history/$userId/$patientId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -400,6 +452,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SsoResponseRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/assignation-patient/': {
+      id: '/_app/assignation-patient/'
+      path: '/assignation-patient'
+      fullPath: '/assignation-patient/'
+      preLoaderRoute: typeof AppAssignationPatientIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/assignments-concentrated/': {
+      id: '/_app/assignments-concentrated/'
+      path: '/assignments-concentrated'
+      fullPath: '/assignments-concentrated/'
+      preLoaderRoute: typeof AppAssignmentsConcentratedIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/dashboard/': {
       id: '/_app/dashboard/'
       path: '/dashboard'
@@ -463,6 +529,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/assignments-concentrated/details/$assignationRequestsId': {
+      id: '/_app/assignments-concentrated/details/$assignationRequestsId'
+      path: '/assignments-concentrated/details/$assignationRequestsId'
+      fullPath: '/assignments-concentrated/details/$assignationRequestsId'
+      preLoaderRoute: typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/patients/edit/$id': {
       id: '/_app/patients/edit/$id'
       path: '/patients/edit/$id'
@@ -491,6 +564,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersEditIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/patients/assignments-history/$userId/$patientId': {
+      id: '/_app/patients/assignments-history/$userId/$patientId'
+      path: '/patients/assignments-history/$userId/$patientId'
+      fullPath: '/patients/assignments-history/$userId/$patientId'
+      preLoaderRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -503,14 +583,18 @@ interface AppRouteChildren {
   AppPatientsCreateRoute: typeof AppPatientsCreateRoute
   AppProfilesCreateRoute: typeof AppProfilesCreateRoute
   AppUsersCreateRoute: typeof AppUsersCreateRoute
+  AppAssignationPatientIndexRoute: typeof AppAssignationPatientIndexRoute
+  AppAssignmentsConcentratedIndexRoute: typeof AppAssignmentsConcentratedIndexRoute
   AppDashboardIndexRoute: typeof AppDashboardIndexRoute
   AppPatientsIndexRoute: typeof AppPatientsIndexRoute
   AppProfilesIndexRoute: typeof AppProfilesIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
+  AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute: typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   AppPatientsEditIdRoute: typeof AppPatientsEditIdRoute
   AppPatientsRecordIdRoute: typeof AppPatientsRecordIdRoute
   AppProfilesEditIdRoute: typeof AppProfilesEditIdRoute
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute
+  AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -522,14 +606,20 @@ const AppRouteChildren: AppRouteChildren = {
   AppPatientsCreateRoute: AppPatientsCreateRoute,
   AppProfilesCreateRoute: AppProfilesCreateRoute,
   AppUsersCreateRoute: AppUsersCreateRoute,
+  AppAssignationPatientIndexRoute: AppAssignationPatientIndexRoute,
+  AppAssignmentsConcentratedIndexRoute: AppAssignmentsConcentratedIndexRoute,
   AppDashboardIndexRoute: AppDashboardIndexRoute,
   AppPatientsIndexRoute: AppPatientsIndexRoute,
   AppProfilesIndexRoute: AppProfilesIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
+  AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute:
+    AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute,
   AppPatientsEditIdRoute: AppPatientsEditIdRoute,
   AppPatientsRecordIdRoute: AppPatientsRecordIdRoute,
   AppProfilesEditIdRoute: AppProfilesEditIdRoute,
   AppUsersEditIdRoute: AppUsersEditIdRoute,
+  AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
+    AppPatientsAssignmentsHistoryUserIdPatientIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

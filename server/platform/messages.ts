@@ -133,6 +133,23 @@ export const MESSAGES = {
     es: 'Ya existe un paciente con esta CURP.',
     en: 'A patient with this CURP already exists.',
   },
+  // SPEC §5: "at least one patient must be selected", "assignments may not be empty".
+  'assignment.patientsRequired': {
+    es: 'Debe seleccionar al menos un paciente.',
+    en: 'At least one patient must be selected.',
+  },
+  'assignment.notEmpty': {
+    es: 'Las asignaciones no pueden estar vacías.',
+    en: 'Assignments may not be empty.',
+  },
+  'assignment.requestsRequired': {
+    es: 'Debe seleccionar al menos una solicitud.',
+    en: 'At least one request must be selected.',
+  },
+  'assignment.nothingWaiting': {
+    es: 'Ninguno de los pacientes seleccionados tiene una solicitud en espera.',
+    en: 'None of the selected patients has a waiting request.',
+  },
   'patient.activeCurp': {
     es: 'El usuario ya se encuentra activo, te redireccionaremos a la edición del paciente.',
     en: 'The user is already active, we will take you to the patient’s edit page.',

@@ -17,7 +17,8 @@ const daysAgo = (days: number, now: number) => new Date(now - days * 86_400_000)
  * A reset (and a new device's first sync) reads the log from its start, so the log must still
  * name every record that exists: a record whose newest change is about to go is noted again,
  * above the horizon, before the old rows are deleted. Only tombstones and superseded changes
- * really leave.
+ * really leave — and the notes addressed to one user (assignments): after a reset, a
+ * professional's feed finds their patients through the assignments themselves.
  */
 export async function sweepExpired(db: Db, now = Date.now()): Promise<{ keys: number; changes: number }> {
   let keys = 0
@@ -41,6 +42,7 @@ export async function sweepExpired(db: Db, now = Date.now()): Promise<{ keys: nu
         select tenant_id, entity, entity_id, op, version, patient_id
           from (select distinct on (entity, entity_id) *
                   from change_log
+                 where audience is null
                  order by entity, entity_id, txid desc, seq desc) as newest
          where op = 'upsert'
            and (txid, seq) <= (${newestOld.txid}::xid8, ${newestOld.seq}::bigint)`)

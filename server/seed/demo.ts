@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
-import { type Db, withTenant } from '../db/client'
+import { type Db, type Tx, withTenant } from '../db/client'
 import {
+  assignmentHistory,
+  assignmentRequestPatients,
+  assignmentRequests,
   changeLog,
   landlordUsers,
+  patientAssignments,
   patients,
   privacyNotices,
   rolePermissions,
@@ -174,9 +178,11 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
 
     const patientOfDemo = patientRows[0] as (typeof patientRows)[number]
     const nurseAsPatient = patientRows[1] as (typeof patientRows)[number]
+    const userIds = new Map<string, string>()
     for (const account of DEMO_USERS) {
       const isPatient = account.profile === 'patient'
       const id = uuidv7()
+      userIds.set(account.email, id)
       await tx.insert(users).values({
         tenantId,
         id,
@@ -212,7 +218,55 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
         await tx.insert(securityAnswers).values(answers)
       }
     }
+    await seedAssignments(
+      tx,
+      tenantId,
+      userIds,
+      patientRows.map((row) => row.id),
+    )
     await tx.insert(privacyNotices).values({ tenantId, version: 1, ...DEMO_PRIVACY_NOTICE })
   })
   return { created: true, tenantId }
+}
+
+/**
+ * The demo professionals see only their assigned patients (they do not hold assignments.all):
+ * the doctor and the nurse each get 40, twenty of them shared, all assigned by the administrator;
+ * and the doctor has a request for five more waiting on the concentrated screen.
+ */
+async function seedAssignments(tx: Tx, tenantId: string, userIds: Map<string, string>, patientIds: string[]) {
+  const admin = userIds.get('admin@demo.localhost') ?? null
+  const doctor = userIds.get('doctor@demo.localhost') as string
+  const nurse = userIds.get('nurse@demo.localhost') as string
+  const pairs = [
+    ...patientIds.slice(2, 42).map((patientId) => ({ patientId, userId: doctor })),
+    ...patientIds.slice(22, 62).map((patientId) => ({ patientId, userId: nurse })),
+  ]
+  await tx
+    .insert(patientAssignments)
+    .values(pairs.map((pair) => ({ tenantId, id: uuidv7(), ...pair, assignedBy: admin })))
+  const requestId = uuidv7()
+  const asked = patientIds.slice(62, 67)
+  await tx.insert(assignmentRequests).values({ tenantId, id: requestId, userId: doctor, requestedBy: doctor })
+  await tx
+    .insert(assignmentRequestPatients)
+    .values(asked.map((patientId) => ({ tenantId, requestId, patientId })))
+  await tx.insert(assignmentHistory).values([
+    ...pairs.map((pair) => ({
+      tenantId,
+      id: uuidv7(),
+      ...pair,
+      action: 'assigned' as const,
+      actorId: admin,
+    })),
+    ...asked.map((patientId) => ({
+      tenantId,
+      id: uuidv7(),
+      patientId,
+      userId: doctor,
+      action: 'requested' as const,
+      actorId: doctor,
+      requestId,
+    })),
+  ])
 }

@@ -54,9 +54,12 @@ export const PROFILES: readonly ProfileSeed[] = [
         'short-history',
         'clinical',
       ),
+      // Without assignments.all: a professional sees the patients assigned to them, and asks
+      // for more (docs/decisions/0009-assignments.md).
       'assignments.history',
       'assignments.request-create',
       'assignments.request-cancel',
+      'assignments.bulk-request',
       'assignments.assigned-filter',
       'dashboard.view',
     ],
@@ -71,6 +74,8 @@ export const PROFILES: readonly ProfileSeed[] = [
       'patients-index',
       'patients-create',
       'patients-edit',
+      // Registration staff are not assigned patients: they keep every patient in view.
+      'assignments.all',
       'vaccinations-index',
       'vaccinations-card',
       'db-patient-users-index',
@@ -101,6 +106,8 @@ export const PROFILES: readonly ProfileSeed[] = [
       'assignments.concentrated-accept',
       'assignments.concentrated-refuse',
       'assignments.concentrated-export',
+      // Deciding requests needs the patients in view, not only the ones assigned to them.
+      'assignments.all',
       'data-mining.use',
     ],
   },

@@ -5,7 +5,7 @@ import { signIn } from './sign-in'
 const openPatients = async (page: Page) => {
   await page
     .getByRole('complementary', { name: 'Navegación' })
-    .getByRole('link', { name: 'Pacientes' })
+    .getByRole('link', { name: 'Pacientes', exact: true })
     .click()
   await expect(page.getByText(/Mostrando 1 a \d+ de \d+ registros/)).toBeVisible()
 }

@@ -5,7 +5,7 @@ import { signIn } from './sign-in'
 const openPatients = async (page: Page) => {
   await page
     .getByRole('complementary', { name: 'Navegación' })
-    .getByRole('link', { name: 'Pacientes' })
+    .getByRole('link', { name: 'Pacientes', exact: true })
     .click()
   // The seeded patients arrive through the change feed into IndexedDB.
   await expect(page.getByText(/Mostrando 1 a \d+ de \d+ registros/)).toBeVisible()

@@ -19,7 +19,7 @@ test('record section entries made offline survive a reload and reach the server 
   })
   await page
     .getByRole('complementary', { name: 'Navegación' })
-    .getByRole('link', { name: 'Pacientes' })
+    .getByRole('link', { name: 'Pacientes', exact: true })
     .click()
   // The seeded patients arrive through the change feed into IndexedDB.
   await expect(page.getByText(/Mostrando 1 a 10 de \d+ registros/)).toBeVisible()

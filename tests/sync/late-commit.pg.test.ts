@@ -25,7 +25,7 @@ describe('the change feed and a transaction that commits late', () => {
     tenantId = (await buildTenant(t.database.db, { slug: 'acme' })).id
     await buildUser(t.database.db, tenantId, {
       email: 'nurse@acme.mx',
-      permissions: ['patients-index', 'patients-create'],
+      permissions: ['patients-index', 'patients-create', 'assignments.all'],
     })
     server = await listen(t.app)
     nurse = tenantClient(

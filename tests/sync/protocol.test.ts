@@ -56,7 +56,7 @@ describe('the sync protocol, server side', () => {
     tenantId = clinic.id
     await buildUser(t.database.db, tenantId, {
       email: 'nurse@acme.mx',
-      permissions: ['patients-index', 'patients-create', 'patients-edit'],
+      permissions: ['patients-index', 'patients-create', 'patients-edit', 'assignments.all'],
     })
     const own = buildPatient(tenantId)
     ownPatientId = own.id as string

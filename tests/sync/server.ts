@@ -96,7 +96,7 @@ export async function openClinic(server: SyncServer, slug: string, count = 1): P
     const email = `enfermeria${index + 1}@${slug}.mx`
     const user = await buildUser(server.database.db, tenantId, {
       email,
-      permissions: ['patients-index', 'patients-create', 'patients-edit'],
+      permissions: ['patients-index', 'patients-create', 'patients-edit', 'assignments.all'],
     })
     const session = await signIn(server.app, host, email)
     nurses.push({ id: user.id, email, accessToken: session.accessToken, refreshToken: session.refreshToken })

@@ -1,4 +1,5 @@
 export * from './access'
+export * from './assignments'
 export * from './audit'
 export { LANDLORD_SCOPE } from './columns'
 export * from './landlord'

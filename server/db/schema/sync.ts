@@ -63,13 +63,24 @@ export const changeLog = pgTable(
     entityId: uuid('entity_id').notNull(),
     op: text('op', { enum: ['upsert', 'delete'] }).notNull(),
     version: integer('version').notNull(),
-    /** Whose record it is, for feeds scoped to one patient (patient mode). */
+    /** Whose record it is, for feeds scoped to one patient (patient mode) or to assignments. */
     patientId: uuid('patient_id'),
+    /**
+     * Null: the change is for everyone whose scope holds the record. A user id: a note for that
+     * user's feed alone, written when an assignment brings a patient to them (upserts) or takes
+     * it away (deletes) — see docs/decisions/0009-assignments.md.
+     */
+    audience: uuid('audience'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.seq] }),
     index('change_log_cursor_idx').on(t.tenantId, t.txid, t.seq),
+    // A professional's feed reads the changes of each assigned patient, and the notes to them.
+    index('change_log_patient_idx').on(t.tenantId, t.patientId, t.txid, t.seq),
+    index('change_log_audience_idx')
+      .on(t.tenantId, t.audience, t.txid, t.seq)
+      .where(sql`audience is not null`),
     tenantIsolation(),
   ],
 )

@@ -1,14 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import type { ModuleDeps } from '../deps'
+import { assignationRuleRoutes } from './assignation-rules.routes'
+import { assignmentRequestRoutes } from './assignment-requests.routes'
+import { assignmentRoutes } from './assignments.routes'
 import { patientLookupRoutes } from './patient-lookups.routes'
 import { patientRoutes } from './patients.routes'
 import { readingRoutes } from './readings.routes'
 import { recordSectionRoutes } from './record-sections.routes'
 
-/** `/api/operation`: patients and their record sections (the offline kinds first). */
+/** `/api/operation`: patients and their record sections (the offline kinds first), assignments. */
 export async function operationModule(app: FastifyInstance, _deps: ModuleDeps) {
   await app.register(patientRoutes)
   await app.register(patientLookupRoutes)
   await app.register(readingRoutes)
+  await app.register(assignmentRoutes)
+  await app.register(assignmentRequestRoutes)
+  await app.register(assignationRuleRoutes)
   await app.register(recordSectionRoutes)
 }

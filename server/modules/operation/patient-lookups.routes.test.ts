@@ -31,11 +31,11 @@ describe('patient look-ups', () => {
       })
     ).id
     const nurse = await buildUser(t.database.db, acmeId, {
-      permissions: ['patients-index', 'patients-create', 'patients-edit'],
+      permissions: ['patients-index', 'patients-create', 'patients-edit', 'assignments.all'],
     })
     const plain = await buildUser(t.database.db, acmeId)
     const other = await buildUser(t.database.db, globexId, {
-      permissions: ['patients-index', 'patients-create', 'patients-edit'],
+      permissions: ['patients-index', 'patients-create', 'patients-edit', 'assignments.all'],
     })
     staff = (await signIn(t.app, 'acme.localhost', nurse.email)).headers
     nobody = (await signIn(t.app, 'acme.localhost', plain.email)).headers

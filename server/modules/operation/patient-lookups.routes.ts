@@ -18,6 +18,7 @@ import { translate } from '../../platform/messages'
 import { route } from '../../platform/route'
 import { sendVersion } from '../../platform/versions'
 import { downloadName, sendWorkbook, workbookOf } from '../configuration/spreadsheet'
+import { patientScope } from './assignment-scope'
 import { availableStatuses, subgroupNames } from './patient-rules'
 import { patientByCurp, presentPatient } from './patients'
 import { patientsMatching, patientsPage } from './patients-table'
@@ -88,7 +89,13 @@ export async function patientLookupRoutes(app: FastifyInstance) {
       const [row] = await tx
         .select()
         .from(patients)
-        .where(and(eq(patients.payrollNumber, params.nomina), isNull(patients.deletedAt)))
+        .where(
+          and(
+            eq(patients.payrollNumber, params.nomina),
+            isNull(patients.deletedAt),
+            patientScope(req, patients.id),
+          ),
+        )
         .limit(1)
       if (!row) throw new NotFoundError('patient.payrollNotFound')
       await req.audit(tx, { action: 'patient.read', entity: 'patient', entityId: row.id })
@@ -107,7 +114,7 @@ export async function patientLookupRoutes(app: FastifyInstance) {
 
   route(app, patientsTable, async ({ query }, req) =>
     req.withTenant(async (tx) => {
-      const page = await patientsPage(tx, query, fullPath(patientsTable))
+      const page = await patientsPage(tx, query, fullPath(patientsTable), patientScope(req, patients.id))
       await auditList(
         req,
         tx,
@@ -125,7 +132,11 @@ export async function patientLookupRoutes(app: FastifyInstance) {
       const statuses = new Map<string, string>(
         (await availableStatuses(tx, all, req.lang)).map((s) => [s.code, s.name]),
       )
-      const found = await patientsMatching(tx, { ...query, page: 1, pageLength: 10 })
+      const found = await patientsMatching(
+        tx,
+        { ...query, page: 1, pageLength: 10 },
+        patientScope(req, patients.id),
+      )
       await auditList(
         req,
         tx,

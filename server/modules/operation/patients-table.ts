@@ -31,18 +31,24 @@ export const PATIENTS_TABLE: TableSpec = {
  * The live patients the table shows, with the filters the platform's equality cannot express:
  * a subgroup is one of the patient's list. The `subgroup` key is taken out of the filters here.
  */
-function baseOf(query: DataTableQuery): { query: DataTableQuery; where: SQL | undefined } {
+function baseOf(
+  query: DataTableQuery,
+  scope: SQL | undefined,
+): { query: DataTableQuery; where: SQL | undefined } {
   const { subgroup, ...filters } = query.filters
   const inSubgroup =
     subgroup === undefined
       ? undefined
       : sql`${patients.subgroups} @> ${JSON.stringify([String(subgroup)])}::jsonb`
-  return { query: { ...query, filters }, where: and(isNull(patients.deletedAt), inSubgroup) }
+  return { query: { ...query, filters }, where: and(isNull(patients.deletedAt), inSubgroup, scope) }
 }
 
-/** One page of the server-mode patients table, in the caller's tenant transaction. */
-export function patientsPage(tx: Tx, query: DataTableQuery, basePath: string) {
-  const base = baseOf(query)
+/**
+ * One page of the server-mode patients table, in the caller's tenant transaction; `scope` keeps a
+ * professional to their assigned patients (`patientScope`).
+ */
+export function patientsPage(tx: Tx, query: DataTableQuery, basePath: string, scope?: SQL) {
+  const base = baseOf(query, scope)
   return paginateTable({
     tx,
     table: patients,
@@ -55,8 +61,8 @@ export function patientsPage(tx: Tx, query: DataTableQuery, basePath: string) {
 }
 
 /** Every row the table's search and filters select, in its order: the download's rows. */
-export async function patientsMatching(tx: Tx, query: DataTableQuery) {
-  const base = baseOf(query)
+export async function patientsMatching(tx: Tx, query: DataTableQuery, scope?: SQL) {
+  const base = baseOf(query, scope)
   return tx
     .select()
     .from(patients)

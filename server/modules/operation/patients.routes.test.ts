@@ -11,7 +11,8 @@ import { buildUser, signIn } from '../../../tests/fixtures/users'
 import { withTenant } from '../../db/client'
 import { auditLog, idempotencyKeys, patients, users } from '../../db/schema'
 
-const STAFF = ['patients-index', 'patients-create', 'patients-edit']
+// Registration staff see every patient (assignments.all; docs/decisions/0009-assignments.md).
+const STAFF = ['patients-index', 'patients-create', 'patients-edit', 'assignments.all']
 const ACCOUNT_PASSWORD = 'Paciente#2026'
 
 /**

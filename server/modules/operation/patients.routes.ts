@@ -10,6 +10,8 @@ import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { hashPassword } from '../../platform/passwords'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
+import { assertInScope, assignedUserOf } from './assignment-scope'
+import { assign } from './assignment-writes'
 import { settleAccount } from './patient-account'
 import { assertPatientRules } from './patient-rules'
 import { columnsOf, findPatientRow, patientByCurp, presentPatient, sameCreate } from './patients'
@@ -45,7 +47,12 @@ export async function patientRoutes(app: FastifyInstance) {
         change: { entity: 'patient', op: 'upsert', patientId: body.id },
         audit: auditEntryOf(req, { action: 'patient.create', entity: 'patient', entityId: body.id }),
       })
-      if (row) return presentPatient(await settleAccount(tx, req, row, passwordHash))
+      if (row) {
+        // A professional who sees only their assignments keeps in their care whom they register.
+        const bounded = assignedUserOf(req)
+        if (bounded) await assign(tx, req, [{ patientId: row.id, userId: bounded }])
+        return presentPatient(await settleAccount(tx, req, row, passwordHash))
+      }
       const existing = await findPatientRow(tx, body.id)
       if (existing) {
         // The same create again (another key, same content) answers the first result.
@@ -102,9 +109,14 @@ export async function patientRoutes(app: FastifyInstance) {
           details: { fields: Object.keys(body) },
         }),
       })
-      if (row) return presentPatient(await settleAccount(tx, req, row, passwordHash))
+      if (row) {
+        // Checked after the write, which rolls back with the 404 (the write is one statement).
+        await assertInScope(tx, req, row.id)
+        return presentPatient(await settleAccount(tx, req, row, passwordHash))
+      }
       const current = await findPatientRow(tx, params.id)
       if (!current) throw new NotFoundError()
+      await assertInScope(tx, req, current.id)
       // DESIGN §5: deletes win; an edit of a deleted record is refused and shown.
       if (current.deletedAt) throw new UnprocessableError('record.deleted')
       assertVersion(base, current, presentPatient)
@@ -125,6 +137,7 @@ export async function patientRoutes(app: FastifyInstance) {
     const patient = await req.withTenant(async (tx) => {
       const row = await findPatientRow(tx, params.id)
       if (!row || row.deletedAt) throw new NotFoundError()
+      await assertInScope(tx, req, row.id)
       await req.audit(tx, { action: 'patient.read', entity: 'patient', entityId: row.id })
       return presentPatient(row)
     })

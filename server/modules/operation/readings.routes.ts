@@ -11,6 +11,7 @@ import { idempotent } from '../../platform/idempotency'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
+import { assertInScope, assignedUserOf } from './assignment-scope'
 import { presentReading as present } from './readings'
 
 type ReadingTable = typeof bloodPressureReadings | typeof glucoseReadings
@@ -42,7 +43,7 @@ const KINDS: ReadingKind[] = [
   },
 ]
 
-/** Staff who edit or list patients act for any patient of the tenant. */
+/** Staff who edit or list patients act for the tenant's patients in their scope (assignments). */
 const actsForAnyPatient = (req: FastifyRequest) =>
   req.user?.permissions.has('patients-edit') === true || req.user?.permissions.has('patients-index') === true
 
@@ -55,7 +56,11 @@ async function assertMayActFor(tx: Tx, req: FastifyRequest, kind: ReadingKind, p
   if (!user) throw new ForbiddenError()
   const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId))
   if (!patient) throw new NotFoundError()
-  if (actsForAnyPatient(req)) return
+  if (actsForAnyPatient(req)) {
+    // Staff act for the patients in their care (all of them with all-assignments).
+    await assertInScope(tx, req, patientId)
+    return
+  }
   const [me] = await tx.select({ patientId: users.patientId }).from(users).where(eq(users.id, user.id))
   if (me?.patientId === patientId && user.permissions.has(kind.selfPermission)) return
   throw new ForbiddenError()
@@ -103,8 +108,10 @@ export async function readingRoutes(app: FastifyInstance) {
         updatedBy: userId,
       }
       return idempotent(req, async (tx, claim) => {
-        // A patient records only their own; staff may write for any patient the write finds.
-        if (!actsForAnyPatient(req)) await assertMayActFor(tx, req, kind, input.patient_id)
+        // A patient records only their own, a professional for their assigned patients; staff
+        // with all-assignments may write for any patient the write finds.
+        if (!actsForAnyPatient(req) || assignedUserOf(req))
+          await assertMayActFor(tx, req, kind, input.patient_id)
         const row = await mutate(tx, claim, {
           table,
           // `on conflict do nothing`: the device's id may be here already, then compare below.

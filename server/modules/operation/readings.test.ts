@@ -23,7 +23,7 @@ describe('creating a reading', () => {
     tenantId = (await buildTenant(t.database.db, { slug: 'acme' })).id
     patientId = (await insertPatient(t.database.db, tenantId)).id as string
     const nurse = await buildUser(t.database.db, tenantId, {
-      permissions: ['patients-index', 'patients-edit'],
+      permissions: ['patients-index', 'patients-edit', 'assignments.all'],
     })
     headers = (await signIn(t.app, 'acme.localhost', nurse.email)).headers
   })

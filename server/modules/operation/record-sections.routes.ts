@@ -11,6 +11,7 @@ import { idempotent } from '../../platform/idempotency'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
+import { assertInScope } from './assignment-scope'
 import {
   assertListCodes,
   columnsOf,
@@ -22,13 +23,17 @@ import {
 
 const ENTITY = 'record-section'
 
-/** 404 unless the tenant has the patient, not deleted (another tenant's ids are unknown here). */
-async function assertPatient(tx: Tx, patientId: string): Promise<void> {
+/**
+ * 404 unless the tenant has the patient, not deleted (another tenant's ids are unknown here), and
+ * the caller has them in their care (assignments, docs/decisions/0009-assignments.md).
+ */
+async function assertPatient(tx: Tx, req: FastifyRequest, patientId: string): Promise<void> {
   const [patient] = await tx
     .select({ id: patients.id })
     .from(patients)
     .where(and(eq(patients.id, patientId), isNull(patients.deletedAt)))
   if (!patient) throw new NotFoundError()
+  await assertInScope(tx, req, patientId)
 }
 
 /** The entry, if it is one of this section's: an id reached through another section's path is unknown. */
@@ -81,10 +86,14 @@ export async function recordSectionRoutes(app: FastifyInstance) {
           change: { entity: ENTITY, op: 'upsert', patientId: input.patient_id },
           audit: auditOf(req, 'create', input.patient_id, input.id),
         })
-        if (row) return present(row)
+        if (row) {
+          // Checked after the write, which rolls back with the 404 (the write is one statement).
+          await assertInScope(tx, req, row.patientId)
+          return present(row)
+        }
         // Nothing written: the patient is unknown (404), or the id is taken — by the same create
         // sent again with another key (its first result), or by another entry (refused).
-        await assertPatient(tx, input.patient_id)
+        await assertPatient(tx, req, input.patient_id)
         const existing = await findRecordSection(tx, input.id)
         // A create since deleted still happened: it answers the entry as it is now, a tombstone.
         if (existing && sameCreate(existing, section, input)) return present(existing)
@@ -96,7 +105,7 @@ export async function recordSectionRoutes(app: FastifyInstance) {
 
     route(app, calls.list, async ({ query }, req) =>
       req.withTenant(async (tx) => {
-        await assertPatient(tx, query.patient_id)
+        await assertPatient(tx, req, query.patient_id)
         const rows = await tx
           .select()
           .from(recordSections)
@@ -122,6 +131,7 @@ export async function recordSectionRoutes(app: FastifyInstance) {
       const entry = await req.withTenant(async (tx) => {
         const row = await findIn(tx, section, params.id)
         if (!row || row.deletedAt) throw new NotFoundError()
+        await assertInScope(tx, req, row.patientId)
         await req.audit(tx, {
           action: `${ENTITY}.read`,
           entity: 'patient',
@@ -142,6 +152,7 @@ export async function recordSectionRoutes(app: FastifyInstance) {
         await claim.take(tx)
         const current = await findIn(tx, section, params.id)
         if (!current) throw new NotFoundError()
+        await assertInScope(tx, req, current.patientId)
         // DESIGN §5: deletes win; an edit of a deleted entry is refused and shown.
         if (current.deletedAt) throw new UnprocessableError('record.deleted')
         assertVersion(base, current, present)
@@ -185,6 +196,7 @@ export async function recordSectionRoutes(app: FastifyInstance) {
         await claim.take(tx)
         const current = await findIn(tx, section, params.id)
         if (!current) throw new NotFoundError()
+        await assertInScope(tx, req, current.patientId)
         if (current.deletedAt) return null
         const now = new Date().toISOString()
         const [row] = await tx

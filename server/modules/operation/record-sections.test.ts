@@ -36,10 +36,14 @@ describe('patient record sections', () => {
     otherPatientId = (await insertPatient(t.database.db, acmeId)).id as string
     const sign = async (host: string, tenantId: string, permissions: string[]) =>
       (await signIn(t.app, host, (await buildUser(t.database.db, tenantId, { permissions })).email)).headers
-    nurse = await sign('acme.localhost', acmeId, ['patients-index', 'patients-edit'])
-    reader = await sign('acme.localhost', acmeId, ['patients-index'])
+    nurse = await sign('acme.localhost', acmeId, ['patients-index', 'patients-edit', 'assignments.all'])
+    reader = await sign('acme.localhost', acmeId, ['patients-index', 'assignments.all'])
     nobody = await sign('acme.localhost', acmeId, ['dashboard-index'])
-    intruder = await sign('globex.localhost', globexId, ['patients-index', 'patients-edit'])
+    intruder = await sign('globex.localhost', globexId, [
+      'patients-index',
+      'patients-edit',
+      'assignments.all',
+    ])
   })
   afterAll(() => t.close())
 

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm'
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Change, ChangesPage, SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
@@ -15,8 +15,15 @@ import { presentRecordSection, type RecordSectionRow } from '../operation/record
 
 type PatientRow = typeof patients.$inferSelect
 
-/** Whose records a user's feed carries: the whole tenant's, one patient's, or none. */
-export type FeedScope = { kind: 'tenant' } | { kind: 'patient'; patientId: string } | { kind: 'none' }
+/**
+ * Whose records a user's feed carries: the whole tenant's, those of the patients assigned to one
+ * professional (plus the notes addressed to them), one patient's, or none.
+ */
+export type FeedScope =
+  | { kind: 'tenant' }
+  | { kind: 'assigned'; userId: string }
+  | { kind: 'patient'; patientId: string }
+  | { kind: 'none' }
 
 interface LogRow {
   seq: number
@@ -131,6 +138,62 @@ async function currentRows(
 }
 
 /**
+ * The log read for the whole tenant, or for one patient (patient mode): the changes meant for
+ * everyone (`audience is null`); notes addressed to one user belong to that user's feed alone.
+ */
+function wholeQuery(patientId: string | null, cursor: string | undefined, limit: number): SQL {
+  const [txid, seq] = parseCursor(cursor)
+  const onlyPatient = patientId ? sql`and patient_id = ${patientId}` : sql``
+  // Ordered by the xid8 column itself, qualified: a bare `txid` would name the text alias, whose
+  // order differs from the transactions' ('999' > '1000'), so a page could step over changes;
+  // and only the column's order is the cursor index's, which spares a sort of the whole log.
+  return sql`
+    select seq, txid::text as txid, entity, entity_id, op, version
+      from change_log
+     where (txid, seq) > (${txid}::xid8, ${seq}::bigint)
+       and txid < pg_snapshot_xmin(pg_current_snapshot())
+       and audience is null
+       ${onlyPatient}
+     order by change_log.txid, change_log.seq
+     limit ${limit + 1}`
+}
+
+/**
+ * The log read for a professional who sees their assignments: the notes addressed to them (an
+ * assignment brought a patient, or took one away), and everyone's changes of each patient now
+ * assigned to them. Each part is a range scan of its own index (audience, or patient then
+ * cursor) cut at the page size, so the read costs the page and the number of assignments, not
+ * the length of the tenant's log; the merge keeps the transaction order of the whole feed.
+ */
+function assignedQuery(tenantId: string, userId: string, cursor: string | undefined, limit: number): SQL {
+  const [txid, seq] = parseCursor(cursor)
+  const after = sql`(log.txid, log.seq) > (${txid}::xid8, ${seq}::bigint)
+       and log.txid < pg_snapshot_xmin(pg_current_snapshot())`
+  return sql`
+    select merged.seq, merged.txid::text as txid, merged.entity, merged.entity_id, merged.op, merged.version
+      from (
+        (select log.seq, log.txid, log.entity, log.entity_id, log.op, log.version
+           from change_log as log
+          where log.tenant_id = ${tenantId} and log.audience = ${userId} and ${after}
+          order by log.txid, log.seq
+          limit ${limit + 1})
+        union all
+        (select mine.seq, mine.txid, mine.entity, mine.entity_id, mine.op, mine.version
+           from patient_assignments as assignment
+           cross join lateral (
+             select log.seq, log.txid, log.entity, log.entity_id, log.op, log.version
+               from change_log as log
+              where log.tenant_id = ${tenantId} and log.patient_id = assignment.patient_id
+                and log.audience is null and ${after}
+              order by log.txid, log.seq
+              limit ${limit + 1}) as mine
+          where assignment.user_id = ${userId} and assignment.ended_at is null)
+      ) as merged
+     order by merged.txid, merged.seq
+     limit ${limit + 1}`
+}
+
+/**
  * One page of the change feed after `cursor` (DESIGN §5): only changes of transactions older
  * than every transaction still running (so a late commit is never skipped), each record once
  * with its current data, deletes as tombstones.
@@ -145,19 +208,11 @@ export async function changesAfter(
   if (scope.kind === 'none') return { changes: [], cursor: cursor ?? null, hasMore: false, reset: false }
   if (await pastRetention(tx, tenantId, cursor))
     return { changes: [], cursor: null, hasMore: false, reset: true }
-  const [txid, seq] = parseCursor(cursor)
-  const onlyPatient = scope.kind === 'patient' ? sql`and patient_id = ${scope.patientId}` : sql``
-  // Ordered by the xid8 column itself, qualified: a bare `txid` would name the text alias, whose
-  // order differs from the transactions' ('999' > '1000'), so a page could step over changes;
-  // and only the column's order is the cursor index's, which spares a sort of the whole log.
-  const result = (await tx.execute(sql`
-    select seq, txid::text as txid, entity, entity_id, op, version
-      from change_log
-     where (txid, seq) > (${txid}::xid8, ${seq}::bigint)
-       and txid < pg_snapshot_xmin(pg_current_snapshot())
-       ${onlyPatient}
-     order by change_log.txid, change_log.seq
-     limit ${limit + 1}`)) as unknown as { rows: LogRow[] }
+  const result = (await tx.execute(
+    scope.kind === 'assigned'
+      ? assignedQuery(tenantId, scope.userId, cursor, limit)
+      : wholeQuery(scope.kind === 'patient' ? scope.patientId : null, cursor, limit),
+  )) as unknown as { rows: LogRow[] }
   const rows = result.rows.map((row) => ({ ...row, seq: Number(row.seq), version: Number(row.version) }))
   const page = rows.slice(0, limit)
   const current = await currentRows(tx, page)

@@ -6,13 +6,20 @@ import { users } from '../../db/schema'
 import { NotFoundError } from '../../platform/errors'
 import { route } from '../../platform/route'
 import type { ModuleDeps } from '../deps'
+import { assignedUserOf } from '../operation/assignment-scope'
 import { changesAfter, type FeedScope } from './feed'
 
-/** Staff who list patients see the tenant's records; a patient only their own; others none. */
+/**
+ * Staff who list patients see the tenant's records, or only their assigned patients' without
+ * the all-assignments permission; a patient only their own; others none.
+ */
 async function scopeOf(tx: Tx, req: FastifyRequest): Promise<FeedScope> {
   const user = req.user
   if (!user) return { kind: 'none' }
-  if (user.permissions.has('patients-index')) return { kind: 'tenant' }
+  if (user.permissions.has('patients-index')) {
+    const bounded = assignedUserOf(req)
+    return bounded ? { kind: 'assigned', userId: bounded } : { kind: 'tenant' }
+  }
   const [me] = await tx.select({ patientId: users.patientId }).from(users).where(eq(users.id, user.id))
   return me?.patientId ? { kind: 'patient', patientId: me.patientId } : { kind: 'none' }
 }

@@ -1,0 +1,29 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import type { PatientFilters } from '../../../src/contract/schemas/assignments'
+import { patientAssignments, patients } from '../../db/schema'
+
+const COLUMNS = {
+  administrative_status: patients.administrativeStatus,
+  gender: patients.gender,
+  exam_frequency: patients.examFrequency,
+  address_state_code: patients.addressStateCode,
+  address_municipality_code: patients.addressMunicipalityCode,
+} as const satisfies Record<keyof PatientFilters, unknown>
+
+/** The live patients the top filters find (SPEC §2 /patients top filters); blank ones are ignored. */
+export function patientFiltersWhere(filters: PatientFilters): SQL | undefined {
+  return and(
+    isNull(patients.deletedAt),
+    ...Object.entries(filters).map(([field, value]) =>
+      value ? eq(COLUMNS[field as keyof PatientFilters], value) : undefined,
+    ),
+  )
+}
+
+/** No open assignment to anyone (`userId` omitted) or to that professional. */
+export function notAssignedWhere(userId?: string): SQL {
+  const toWhom = userId ? sql`and ${patientAssignments.userId} = ${userId}` : sql``
+  return sql`not exists (select from ${patientAssignments}
+                          where ${patientAssignments.patientId} = ${patients.id}
+                            and ${patientAssignments.endedAt} is null ${toWhom})`
+}
