@@ -3,31 +3,16 @@ import * as v from 'valibot'
 import { CreatePatientRequest, UpdatePatientRequest, withoutWriteOnly } from '../contract/schemas/patient'
 import { BloodPressureRequest, GlucoseRequest } from '../contract/schemas/readings'
 import type { LocalDb, LocalPatient, LocalReading, ReadingKind } from '../db/local-db'
-import { changedFields } from './merge'
-import { enqueue, lastEntryFor } from './outbox'
+import { type MutationContext, queuedCreate, queueEdit, stamp } from './edits'
+import { enqueue } from './outbox'
 import { syncPaths } from './paths'
-import { keepShadow } from './shadows'
 
-/** Who is writing: stamped on every entry, since a different user never sends this queue. */
-export interface MutationContext {
-  userId: string
-  tenant: string
-  /** The device clock, for `createdAt` only (shown, never used for order). */
-  now?: () => Date
-}
+export type { MutationContext } from './edits'
 
 export type NewPatient = Omit<v.InferInput<typeof CreatePatientRequest>, 'id'>
 export type PatientChanges = v.InferInput<typeof UpdatePatientRequest>
 export type NewBloodPressure = Omit<v.InferInput<typeof BloodPressureRequest>, 'id'>
 export type NewGlucose = Omit<v.InferInput<typeof GlucoseRequest>, 'id'>
-
-const stamp = (ctx: MutationContext) => (ctx.now?.() ?? new Date()).toISOString()
-
-/** The mutationId of the record's create while it is still queued, for `dependsOn`. */
-async function queuedCreate(db: LocalDb, entityId: string): Promise<string | undefined> {
-  const create = await db.outbox.where('entityId').equals(entityId).first()
-  return create?.kind === 'patient.create' ? create.mutationId : undefined
-}
 
 /**
  * Records a new patient on the device and queues its create. The id is made here (UUIDv7), so
@@ -88,37 +73,18 @@ export async function updatePatient(
   return db.transaction('rw', db.patients, db.outbox, db.shadows, async () => {
     const row = await db.patients.get(id)
     if (!row) throw new Error(`Unknown patient ${id}`)
-    const body = changedFields(row, parsed)
-    if (Object.keys(body).length === 0) return null
-    const baseValues = Object.fromEntries(Object.keys(body).map((field) => [field, row[field] ?? null]))
-    const create = await queuedCreate(db, id)
-    const shadow = await keepShadow(db, 'patient', row, create !== undefined)
-    const previous = await lastEntryFor(db, id)
-    // Unsent create: there is no server version yet; the loop fills it in when the create lands.
-    const baseVersion = create ? null : (shadow?.version ?? row.version)
-    const next: LocalPatient = {
-      ...row,
-      ...withoutWriteOnly(body),
-      syncState: row.syncState === 'synced' ? 'pending' : row.syncState,
-    }
-    await db.patients.put(next)
-    await enqueue(db, {
-      mutationId,
-      userId: ctx.userId,
-      tenant: ctx.tenant,
-      kind: 'patient.update',
+    const next = await queueEdit(db, ctx, {
       entity: 'patient',
-      entityId: id,
-      method: 'PUT',
+      kind: 'patient.update',
       path: syncPaths.updatePatient(id),
-      body,
-      baseVersion,
-      baseValues,
-      // Built on the record's previous change: if that one is refused, this one waits too.
-      dependsOn: previous ? [previous.mutationId] : [],
+      row,
+      changes: parsed,
+      // Write-only fields (a password) travel in the entry, never on the visible row.
+      visible: withoutWriteOnly,
+      mutationId,
       createdAt,
     })
-    return next
+    return next as LocalPatient | null
   })
 }
 

@@ -6,22 +6,13 @@ import {
   UpdateRecordSectionRequest,
 } from '../contract/schemas/record-sections'
 import type { LocalDb, LocalRecordSection } from '../db/local-db'
-import { changedFields } from './merge'
-import type { MutationContext } from './mutators'
+import { type MutationContext, queuedCreate, queueEdit, stamp } from './edits'
 import { enqueue, lastEntryFor } from './outbox'
 import { syncPaths } from './paths'
 import { keepShadow } from './shadows'
 
 /** A new entry's fields: the patient and the section's SPEC §3 fields (the id is made here). */
 export type NewRecordSection = { patient_id: string } & Record<string, unknown>
-
-const stamp = (ctx: MutationContext) => (ctx.now?.() ?? new Date()).toISOString()
-
-/** The mutationId of a record's create while it is still queued, for `dependsOn`. */
-async function queuedCreate(db: LocalDb, entityId: string): Promise<string | undefined> {
-  const first = await db.outbox.where('entityId').equals(entityId).first()
-  return first?.kind.endsWith('.create') ? first.mutationId : undefined
-}
 
 async function liveEntry(db: LocalDb, id: string): Promise<LocalRecordSection> {
   const row = await db.recordSections.get(id)
@@ -95,37 +86,16 @@ export async function updateRecordSection(
   const createdAt = stamp(ctx)
   return db.transaction('rw', db.recordSections, db.outbox, db.shadows, async () => {
     const row = await liveEntry(db, id)
-    const body = changedFields(row, parsed)
-    if (Object.keys(body).length === 0) return null
-    const baseValues = Object.fromEntries(Object.keys(body).map((field) => [field, row[field] ?? null]))
-    const create = await queuedCreate(db, id)
-    const shadow = await keepShadow(db, 'recordSection', row, create !== undefined)
-    const previous = await lastEntryFor(db, id)
-    // Unsent create: there is no server version yet; the loop fills it in when the create lands.
-    const baseVersion = create ? null : (shadow?.version ?? row.version)
-    const next: LocalRecordSection = {
-      ...row,
-      ...body,
-      syncState: row.syncState === 'synced' ? 'pending' : row.syncState,
-    }
-    await db.recordSections.put(next)
-    await enqueue(db, {
-      mutationId,
-      userId: ctx.userId,
-      tenant: ctx.tenant,
-      kind: 'recordSection.update',
+    const next = await queueEdit(db, ctx, {
       entity: 'recordSection',
-      entityId: id,
-      method: 'PUT',
+      kind: 'recordSection.update',
       path: syncPaths.updateRecordSection(section, id),
-      body,
-      baseVersion,
-      baseValues,
-      // Built on the entry's previous change: if that one is refused, this one waits too.
-      dependsOn: previous ? [previous.mutationId] : [],
+      row,
+      changes: parsed,
+      mutationId,
       createdAt,
     })
-    return next
+    return next as LocalRecordSection | null
   })
 }
 

@@ -1,0 +1,77 @@
+import type { LocalDb, LocalRow, MutationKind, SyncEntity } from '../db/local-db'
+import { rowTable } from '../db/local-db'
+import { changedFields } from './merge'
+import { enqueue, lastEntryFor } from './outbox'
+import { keepShadow } from './shadows'
+
+/** Who is writing: stamped on every entry, since a different user never sends this queue. */
+export interface MutationContext {
+  userId: string
+  tenant: string
+  /** The device clock, for `createdAt` only (shown, never used for order). */
+  now?: () => Date
+}
+
+export const stamp = (ctx: MutationContext) => (ctx.now?.() ?? new Date()).toISOString()
+
+/** The mutationId of a record's create while it is still queued, for `dependsOn`. */
+export async function queuedCreate(db: LocalDb, entityId: string): Promise<string | undefined> {
+  const first = await db.outbox.where('entityId').equals(entityId).first()
+  return first?.kind.endsWith('.create') ? first.mutationId : undefined
+}
+
+export interface Edit {
+  entity: SyncEntity
+  kind: MutationKind
+  path: string
+  /** The record as the device holds it, read inside the caller's transaction. */
+  row: LocalRow
+  /** The changes, already checked against the contract. */
+  changes: Record<string, unknown>
+  /** What of the changed fields the visible row shows (a password stays in the entry). */
+  visible?: (body: Record<string, unknown>) => Record<string, unknown>
+  mutationId: string
+  createdAt: string
+}
+
+/**
+ * An edit of an editable record (DESIGN §5), the same for every kind: only the fields that
+ * really changed are queued, with the version they were based on (If-Match) and the values they
+ * replaced (the merge base of a 412); the record's server copy is kept as its shadow at its first
+ * edit, and the entry waits for the record's previous change. Returns the row as now shown, or
+ * null when nothing changed, so no empty update is ever queued. Call it inside a transaction
+ * over the record's table, the outbox and the shadows.
+ */
+export async function queueEdit(db: LocalDb, ctx: MutationContext, edit: Edit): Promise<LocalRow | null> {
+  const { row, entity } = edit
+  const body = changedFields(row, edit.changes)
+  if (Object.keys(body).length === 0) return null
+  const baseValues = Object.fromEntries(Object.keys(body).map((field) => [field, row[field] ?? null]))
+  const create = await queuedCreate(db, row.id)
+  const shadow = await keepShadow(db, entity, row, create !== undefined)
+  const previous = await lastEntryFor(db, row.id)
+  const next: LocalRow = {
+    ...row,
+    ...(edit.visible ? edit.visible(body) : body),
+    syncState: row.syncState === 'synced' ? 'pending' : row.syncState,
+  }
+  await rowTable(db, entity).put(next)
+  await enqueue(db, {
+    mutationId: edit.mutationId,
+    userId: ctx.userId,
+    tenant: ctx.tenant,
+    kind: edit.kind,
+    entity,
+    entityId: row.id,
+    method: 'PUT',
+    path: edit.path,
+    body,
+    // Unsent create: there is no server version yet; the loop fills it in when the create lands.
+    baseVersion: create ? null : (shadow?.version ?? row.version),
+    baseValues,
+    // Built on the record's previous change: if that one is refused, this one waits too.
+    dependsOn: previous ? [previous.mutationId] : [],
+    createdAt: edit.createdAt,
+  })
+  return next
+}
