@@ -26,6 +26,7 @@ import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
 import { SelectField } from '../../ui/SelectField'
+import { type Decision, DecisionBar } from './DecisionBar'
 import { dateTime, requestStateLabel } from './labels'
 import './assignments.css'
 
@@ -117,7 +118,7 @@ export function ConcentratedRequestsPage() {
   )
 
   const filters = { ...(state && { state }), ...(userId && { user_id: userId }) }
-  const decide = async (verdict: 'authorize' | 'refuse') => {
+  const decide = async (verdict: Decision) => {
     setBusy(true)
     setFailure(null)
     try {
@@ -183,26 +184,13 @@ export function ConcentratedRequestsPage() {
           options={options.data?.professionals ?? []}
         />
       </div>
-      <div className="selection-bar">
-        <span className="selection-bar__count">
-          <Trans>{selected.size} solicitudes seleccionadas</Trans>
-        </span>
-        {can('assignments.concentrated-accept') && (
-          <Button disabled={selected.size === 0} loading={busy} onClick={() => void decide('authorize')}>
-            <Trans>Autorizar</Trans>
-          </Button>
-        )}
-        {can('assignments.concentrated-refuse') && (
-          <Button
-            variant="secondary"
-            disabled={selected.size === 0}
-            loading={busy}
-            onClick={() => void decide('refuse')}
-          >
-            <Trans>Rechazar</Trans>
-          </Button>
-        )}
-      </div>
+      <DecisionBar
+        count={<Trans>{selected.size} solicitudes seleccionadas</Trans>}
+        selected={selected.size}
+        busy={busy}
+        can={can}
+        onDecide={(decision) => void decide(decision)}
+      />
       {failure && <Alert>{failure}</Alert>}
       <DataTable
         config={config}

@@ -21,6 +21,7 @@ import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
+import { type Decision, DecisionBar } from './DecisionBar'
 import { dateTime, requestStateLabel } from './labels'
 import './assignments.css'
 
@@ -85,7 +86,7 @@ export function RequestDetailsPage({ requestId }: { requestId: string }) {
     [i18n.locale, selected],
   )
 
-  const decide = async (verdict: 'authorize' | 'refuse') => {
+  const decide = async (verdict: Decision) => {
     setBusy(true)
     setFailure(null)
     try {
@@ -134,26 +135,13 @@ export function RequestDetailsPage({ requestId }: { requestId: string }) {
           {dateTime(detail.created_at)} · {detail.waiting} de {detail.patients} pacientes en espera
         </Trans>
       </p>
-      <div className="selection-bar">
-        <span className="selection-bar__count">
-          <Trans>{selected.size} pacientes seleccionados</Trans>
-        </span>
-        {can('assignments.concentrated-accept') && (
-          <Button disabled={selected.size === 0} loading={busy} onClick={() => void decide('authorize')}>
-            <Trans>Autorizar</Trans>
-          </Button>
-        )}
-        {can('assignments.concentrated-refuse') && (
-          <Button
-            variant="secondary"
-            disabled={selected.size === 0}
-            loading={busy}
-            onClick={() => void decide('refuse')}
-          >
-            <Trans>Rechazar</Trans>
-          </Button>
-        )}
-      </div>
+      <DecisionBar
+        count={<Trans>{selected.size} pacientes seleccionados</Trans>}
+        selected={selected.size}
+        busy={busy}
+        can={can}
+        onDecide={(decision) => void decide(decision)}
+      />
       {failure && <Alert>{failure}</Alert>}
       <DataTable
         config={config}
