@@ -22,12 +22,11 @@ import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { Checkbox } from '../../ui/Checkbox'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
-import { errorMessage } from '../../ui/form/error-message'
-import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
 import { SelectField } from '../../ui/SelectField'
-import { type Decision, DecisionBar } from './DecisionBar'
+import { DecisionBar } from './DecisionBar'
 import { dateTime, requestStateLabel } from './labels'
+import { useDecision } from './use-decision'
 import './assignments.css'
 
 /**
@@ -41,18 +40,16 @@ export function ConcentratedRequestsPage() {
   const options = useCall(concentratedFilters)
   const [state, setState] = useState<RequestState | ''>('waiting')
   const [userId, setUserId] = useState('')
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [reload, setReload] = useState(0)
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current)
-      if (on) next.add(id)
-      else next.delete(id)
-      return next
-    })
+  const filters = { ...(state && { state }), ...(userId && { user_id: userId }) }
+  const decision = useDecision(
+    (verdict, selected) =>
+      call(verdict === 'authorize' ? authorizeRequests : refuseRequests, {
+        query: filters,
+        body: { users_ids_request_assignment_selected: selected },
+      }),
+    () => setReload((n) => n + 1),
+  )
 
   // The columns' texts follow the language and the checkboxes the selection.
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for t
@@ -71,8 +68,8 @@ export function ConcentratedRequestsPage() {
                 label={
                   <span className="visually-hidden">{t`Seleccionar la solicitud de ${row.user_name}`}</span>
                 }
-                checked={selected.has(row.id)}
-                onCheckedChange={(on) => toggle(row.id, on)}
+                checked={decision.selected.has(row.id)}
+                onCheckedChange={(on) => decision.toggle(row.id, on)}
               />
             ) : null,
         },
@@ -114,31 +111,8 @@ export function ConcentratedRequestsPage() {
         },
       ],
     }),
-    [i18n.locale, selected, session],
+    [i18n.locale, decision.selected, session],
   )
-
-  const filters = { ...(state && { state }), ...(userId && { user_id: userId }) }
-  const decide = async (verdict: Decision) => {
-    setBusy(true)
-    setFailure(null)
-    try {
-      const outcome = await call(verdict === 'authorize' ? authorizeRequests : refuseRequests, {
-        query: filters,
-        body: { users_ids_request_assignment_selected: [...selected] },
-      })
-      notify(
-        verdict === 'authorize'
-          ? t`Pacientes asignados: ${outcome.assigned}`
-          : t`Pacientes rechazados: ${outcome.refused}`,
-      )
-      setSelected(new Set())
-      setReload((n) => n + 1)
-    } catch (error) {
-      setFailure(errorMessage(error, i18n))
-    } finally {
-      setBusy(false)
-    }
-  }
 
   const stateOptions = REQUEST_STATES.map((value) => ({ value, label: requestStateLabel(value, i18n) }))
   return (
@@ -155,7 +129,7 @@ export function ConcentratedRequestsPage() {
                 {
                   query: filters,
                 },
-              ).catch((error: unknown) => setFailure(errorMessage(error, i18n)))
+              ).catch((error: unknown) => decision.fail(error))
             }
           >
             <Trans>Descargar</Trans>
@@ -168,7 +142,7 @@ export function ConcentratedRequestsPage() {
           value={state}
           onChange={(event) => {
             setState(event.target.value as RequestState | '')
-            setSelected(new Set())
+            decision.clear()
           }}
           placeholder={t`Todos los estados`}
           options={stateOptions}
@@ -178,27 +152,27 @@ export function ConcentratedRequestsPage() {
           value={userId}
           onChange={(event) => {
             setUserId(event.target.value)
-            setSelected(new Set())
+            decision.clear()
           }}
           placeholder={t`Todos los profesionales`}
           options={options.data?.professionals ?? []}
         />
       </div>
       <DecisionBar
-        count={<Trans>{selected.size} solicitudes seleccionadas</Trans>}
-        selected={selected.size}
-        busy={busy}
+        count={<Trans>{decision.selected.size} solicitudes seleccionadas</Trans>}
+        selected={decision.selected.size}
+        busy={decision.busy}
         can={can}
-        onDecide={(decision) => void decide(decision)}
+        onDecide={(verdict) => void decision.decide(verdict)}
       />
-      {failure && <Alert>{failure}</Alert>}
+      {decision.failure && <Alert>{decision.failure}</Alert>}
       <DataTable
         config={config}
         caption={t`Solicitudes de asignación`}
         source={{ kind: 'server', endpoint: requestsTable, filters }}
         rowKey={(row) => row.id}
         reloadToken={reload}
-        onError={(error) => setFailure(errorMessage(error, i18n))}
+        onError={(error) => decision.fail(error)}
       />
     </section>
   )

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { call, download } from '../../api/client'
 import { useCall } from '../../api/use-call'
 import {
@@ -18,11 +18,11 @@ import { Button } from '../../ui/Button'
 import { Checkbox } from '../../ui/Checkbox'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
 import { errorMessage } from '../../ui/form/error-message'
-import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
-import { type Decision, DecisionBar } from './DecisionBar'
+import { DecisionBar } from './DecisionBar'
 import { dateTime, requestStateLabel } from './labels'
+import { useDecision } from './use-decision'
 import './assignments.css'
 
 type RequestPatient = AssignmentRequestDetail['patients_list'][number]
@@ -33,17 +33,13 @@ export function RequestDetailsPage({ requestId }: { requestId: string }) {
   const session = useSession()
   const can = (permission: string) => hasPermission(session, permission)
   const request = useCall(showRequest, { params: { id: requestId } }, requestId)
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current)
-      if (on) next.add(id)
-      else next.delete(id)
-      return next
-    })
+  const decision = useDecision(
+    (verdict, selected) =>
+      call(verdict === 'authorize' ? authorizeRequestPatients : refuseRequestPatients, {
+        body: { patients_id: selected, users_ids_request_assignment_selected: [requestId] },
+      }),
+    () => request.reload(),
+  )
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for t
   const config = useMemo<DataTableConfig<RequestPatient>>(
@@ -58,8 +54,8 @@ export function RequestDetailsPage({ requestId }: { requestId: string }) {
             row.state === 'waiting' ? (
               <Checkbox
                 label={<span className="visually-hidden">{t`Seleccionar a ${row.patient_name}`}</span>}
-                checked={selected.has(row.patient_id)}
-                onCheckedChange={(on) => toggle(row.patient_id, on)}
+                checked={decision.selected.has(row.patient_id)}
+                onCheckedChange={(on) => decision.toggle(row.patient_id, on)}
               />
             ) : null,
         },
@@ -83,29 +79,8 @@ export function RequestDetailsPage({ requestId }: { requestId: string }) {
         },
       ],
     }),
-    [i18n.locale, selected],
+    [i18n.locale, decision.selected],
   )
-
-  const decide = async (verdict: Decision) => {
-    setBusy(true)
-    setFailure(null)
-    try {
-      const outcome = await call(verdict === 'authorize' ? authorizeRequestPatients : refuseRequestPatients, {
-        body: { patients_id: [...selected], users_ids_request_assignment_selected: [requestId] },
-      })
-      notify(
-        verdict === 'authorize'
-          ? t`Pacientes asignados: ${outcome.assigned}`
-          : t`Pacientes rechazados: ${outcome.refused}`,
-      )
-      setSelected(new Set())
-      request.reload()
-    } catch (error) {
-      setFailure(errorMessage(error, i18n))
-    } finally {
-      setBusy(false)
-    }
-  }
 
   if (request.status === 'error') return <Alert>{errorMessage(request.error, i18n)}</Alert>
   const detail = request.data
@@ -122,7 +97,7 @@ export function RequestDetailsPage({ requestId }: { requestId: string }) {
             onClick={() =>
               void download(downloadRequest, `solicitud_asignacion_${downloadDateStamp(new Date())}.xlsx`, {
                 params: { id: requestId },
-              }).catch((error: unknown) => setFailure(errorMessage(error, i18n)))
+              }).catch((error: unknown) => decision.fail(error))
             }
           >
             <Trans>Descargar</Trans>
@@ -136,13 +111,13 @@ export function RequestDetailsPage({ requestId }: { requestId: string }) {
         </Trans>
       </p>
       <DecisionBar
-        count={<Trans>{selected.size} pacientes seleccionados</Trans>}
-        selected={selected.size}
-        busy={busy}
+        count={<Trans>{decision.selected.size} pacientes seleccionados</Trans>}
+        selected={decision.selected.size}
+        busy={decision.busy}
         can={can}
-        onDecide={(decision) => void decide(decision)}
+        onDecide={(verdict) => void decision.decide(verdict)}
       />
-      {failure && <Alert>{failure}</Alert>}
+      {decision.failure && <Alert>{decision.failure}</Alert>}
       <DataTable
         config={config}
         caption={t`Pacientes de la solicitud`}
