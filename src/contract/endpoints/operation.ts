@@ -1,4 +1,4 @@
-import type * as v from 'valibot'
+import * as v from 'valibot'
 import { DataTableQuery, paginated } from '../schemas/data-table'
 import { CreatePatientRequest, Patient, PatientIdParams, UpdatePatientRequest } from '../schemas/patient'
 import {
@@ -10,10 +10,14 @@ import {
   PayrollParams,
 } from '../schemas/patient-lookups'
 import {
-  BloodPressureRequest,
-  GlucoseRequest,
+  CreateReadingRequest,
+  PatientIdOfReadingsParams,
   PatientReadingsQuery,
   ReadingIdParams,
+  type ReadingKind,
+  ReadingsPdfQuery,
+  SomatometryRequest,
+  UpdateReadingRequest,
 } from '../schemas/readings'
 import { endpoint } from './define'
 
@@ -113,14 +117,28 @@ export const downloadPatients = endpoint({
  * Readings are recorded by staff for any patient and by a patient for themselves, so the routes
  * are open to any signed-in user and the handler decides whose patient it may touch.
  */
-const readingCalls = <B extends v.GenericSchema>(path: string, body: B) => ({
-  create: endpoint({ service: 'operation', method: 'POST', path, access: 'authenticated', body }),
+const readingCalls = <K extends ReadingKind>(kind: K, path: string) => ({
+  create: endpoint({
+    service: 'operation',
+    method: 'POST',
+    path,
+    access: 'authenticated',
+    body: CreateReadingRequest[kind],
+  }),
   list: endpoint({
     service: 'operation',
     method: 'GET',
     path,
     access: 'authenticated',
     query: PatientReadingsQuery,
+  }),
+  /** The log of a date range as a PDF file (the same document the device makes offline). */
+  pdf: endpoint({
+    service: 'operation',
+    method: 'GET',
+    path: `${path}/pdf`,
+    access: 'authenticated',
+    query: ReadingsPdfQuery,
   }),
   show: endpoint({
     service: 'operation',
@@ -135,7 +153,7 @@ const readingCalls = <B extends v.GenericSchema>(path: string, body: B) => ({
     path: `${path}/:id`,
     access: 'authenticated',
     params: ReadingIdParams,
-    body,
+    body: UpdateReadingRequest[kind],
   }),
   remove: endpoint({
     service: 'operation',
@@ -146,5 +164,27 @@ const readingCalls = <B extends v.GenericSchema>(path: string, body: B) => ({
   }),
 })
 
-export const bloodPressure = readingCalls('/patients/blood-pressure', BloodPressureRequest)
-export const glucose = readingCalls('/patients/glucose', GlucoseRequest)
+export const bloodPressure = readingCalls('blood-pressure', '/patients/blood-pressure')
+export const glucose = readingCalls('glucose', '/patients/glucose')
+export const somatometry = readingCalls('somatometry', '/patients/somatometry')
+export const nutrition = readingCalls('nutrition', '/patients/nutritions')
+export const habits = readingCalls('habit', '/patients/habits')
+
+/** Each self-tracking kind's calls, by kind. */
+export const readingCallsOf = {
+  'blood-pressure': bloodPressure,
+  glucose,
+  somatometry,
+  nutrition,
+  habit: habits,
+} as const
+
+/** SPEC §7: a patient's latest somatometry (null when none), for forms that start from it. */
+export const lastSomatometry = endpoint({
+  service: 'operation',
+  method: 'GET',
+  path: '/patients/somatometry/last-somatometry/:id',
+  access: 'authenticated',
+  params: PatientIdOfReadingsParams,
+  response: v.nullable(SomatometryRequest),
+})

@@ -16,6 +16,9 @@ export const SYSTOLIC: Range = { min: 60, max: 250 }
 export const DIASTOLIC: Range = { min: 40, max: 200 }
 export const HEART_RATE: Range = { min: 49, max: 160 }
 export const GLUCOSE: Range = { min: 40, max: 850 }
+/** Abdominal (waist) and hip perimeter, in cm. */
+export const PERIMETER_CM: Range = { min: 10, max: 150 }
+export const RESPIRATORY_RATE: Range = { min: 0, max: 30 }
 
 export const inRange = (value: number, range: Range) => value >= range.min && value <= range.max
 

@@ -1,35 +1,140 @@
 import * as v from 'valibot'
-import { DIASTOLIC, GLUCOSE, HEART_RATE, SYSTOLIC } from '../rules/vital-ranges'
+import {
+  DIASTOLIC,
+  GLUCOSE,
+  HEART_RATE,
+  HEIGHT_M,
+  OXIMETRY,
+  PERIMETER_CM,
+  type Range,
+  RESPIRATORY_RATE,
+  SYSTOLIC,
+  TEMPERATURE_C,
+  WEIGHT_KG,
+} from '../rules/vital-ranges'
+
+/**
+ * The self-tracking kinds (SPEC §2 Patient self-service, §7): append-only readings a patient (or
+ * a professional for them) records, each on its own path under /patients. Values are stored in
+ * SI units (kg, m, cm, °C); the forms convert from the unit the patient chose.
+ */
+export const READING_KINDS = ['blood-pressure', 'glucose', 'somatometry', 'nutrition', 'habit'] as const
+export type ReadingKind = (typeof READING_KINDS)[number]
 
 const Id = v.pipe(v.string(), v.uuid('field.uuid'))
-const whole = (min: number, max: number) =>
-  v.pipe(v.number('field.type'), v.integer('field.integer'), v.minValue(min), v.maxValue(max))
+const whole = (range: Range) =>
+  v.pipe(v.number('field.type'), v.integer('field.integer'), v.minValue(range.min), v.maxValue(range.max))
+const decimal = (range: Range) =>
+  v.pipe(v.number('field.type'), v.finite('field.type'), v.minValue(range.min), v.maxValue(range.max))
+const optional = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable(schema), null)
+
+/** What every reading carries besides its own values. */
 const base = {
   id: Id,
   patient_id: Id,
   taken_at: v.pipe(v.string(), v.isoTimestamp('field.date')),
-  note: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(500))), null),
+  note: optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
 }
 
-/** SPEC §5: systolic 60–250, diastolic 40–200, heart rate 49–160. */
-export const BloodPressureRequest = v.object({
-  ...base,
-  systolic: whole(SYSTOLIC.min, SYSTOLIC.max),
-  diastolic: whole(DIASTOLIC.min, DIASTOLIC.max),
-  heart_rate: v.optional(v.nullable(whole(HEART_RATE.min, HEART_RATE.max)), null),
-})
-export type BloodPressureRequest = v.InferOutput<typeof BloodPressureRequest>
+/** SPEC §5: systolic 60–250, diastolic 40–200, heart rate 49–160 (mmHg, beats per minute). */
+const bloodPressureValues = {
+  systolic: whole(SYSTOLIC),
+  diastolic: whole(DIASTOLIC),
+  heart_rate: optional(whole(HEART_RATE)),
+}
 
-/** SPEC §5: glucose 40–850 mg/dL. */
-export const GlucoseRequest = v.object({
-  ...base,
-  glucose: v.pipe(v.number('field.type'), v.minValue(GLUCOSE.min), v.maxValue(GLUCOSE.max)),
-  moment: v.optional(
-    v.nullable(v.picklist(['fasting', 'before-meal', 'after-meal', 'random'], 'field.picklist')),
-    null,
-  ),
+export const GLUCOSE_MOMENTS = ['fasting', 'before-meal', 'after-meal', 'random'] as const
+/** SPEC §5: glucose 40–850 mg/dL, with when it was taken. */
+const glucoseValues = {
+  glucose: decimal(GLUCOSE),
+  moment: optional(v.picklist(GLUCOSE_MOMENTS, 'field.picklist')),
+}
+
+/**
+ * Somatometry (vital signs and biometrics), SI units: weight in kg, height in m, waist and hip in
+ * cm, temperature in °C. BMI and waist-to-hip ratio are computed from these, never stored.
+ */
+const somatometryValues = {
+  weight_kg: decimal(WEIGHT_KG),
+  height_m: optional(decimal(HEIGHT_M)),
+  waist_cm: optional(decimal(PERIMETER_CM)),
+  hip_cm: optional(decimal(PERIMETER_CM)),
+  temperature_c: optional(decimal(TEMPERATURE_C)),
+  oximetry: optional(whole(OXIMETRY)),
+  heart_rate: optional(whole(HEART_RATE)),
+  respiratory_rate: optional(whole(RESPIRATORY_RATE)),
+}
+
+export const MAX_MEALS = 10
+export const MAX_WATER_ML = 10_000
+/** A meal of the day: its time (HH:MM) and what was eaten. */
+export const Meal = v.object({
+  time: v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'field.time')),
+  description: v.pipe(v.string(), v.trim(), v.minLength(1, 'field.required'), v.maxLength(300)),
 })
+export type Meal = v.InferOutput<typeof Meal>
+/** Nutrition of a day: the meals and the water drunk, in ml. */
+const nutritionValues = {
+  meals: v.pipe(v.array(Meal), v.maxLength(MAX_MEALS)),
+  water_ml: optional(whole({ min: 0, max: MAX_WATER_ML })),
+}
+
+export const HABITS = ['smoking', 'alcohol', 'exercise', 'sleep'] as const
+export type Habit = (typeof HABITS)[number]
+export const HABIT_FREQUENCIES = ['never', 'occasionally', 'weekly', 'several-per-week', 'daily'] as const
+/**
+ * A habit with its frequency and, where it applies, how much: cigarettes or drinks a time,
+ * minutes of exercise, hours of sleep.
+ */
+const habitValues = {
+  habit: v.picklist(HABITS, 'field.picklist'),
+  frequency: v.picklist(HABIT_FREQUENCIES, 'field.picklist'),
+  quantity: optional(decimal({ min: 0, max: 1440 })),
+}
+
+export const BloodPressureRequest = v.object({ ...base, ...bloodPressureValues })
+export type BloodPressureRequest = v.InferOutput<typeof BloodPressureRequest>
+export const GlucoseRequest = v.object({ ...base, ...glucoseValues })
 export type GlucoseRequest = v.InferOutput<typeof GlucoseRequest>
+export const SomatometryRequest = v.object({ ...base, ...somatometryValues })
+export type SomatometryRequest = v.InferOutput<typeof SomatometryRequest>
+export const NutritionRequest = v.object({ ...base, ...nutritionValues })
+export type NutritionRequest = v.InferOutput<typeof NutritionRequest>
+export const HabitRequest = v.object({ ...base, ...habitValues })
+export type HabitRequest = v.InferOutput<typeof HabitRequest>
+
+/** The create body of each kind. */
+export const CreateReadingRequest = {
+  'blood-pressure': BloodPressureRequest,
+  glucose: GlucoseRequest,
+  somatometry: SomatometryRequest,
+  nutrition: NutritionRequest,
+  habit: HabitRequest,
+} as const satisfies Record<ReadingKind, v.GenericSchema>
+
+const amendment = <E extends v.ObjectEntries>(values: E) =>
+  v.partial(v.object({ taken_at: base.taken_at, note: base.note, ...values }))
+
+/**
+ * An amendment of an own reading (PUT): only the fields that changed, with If-Match. The
+ * patient and the id never change.
+ */
+export const UpdateReadingRequest = {
+  'blood-pressure': amendment(bloodPressureValues),
+  glucose: amendment(glucoseValues),
+  somatometry: amendment(somatometryValues),
+  nutrition: amendment(nutritionValues),
+  habit: amendment(habitValues),
+} as const satisfies Record<ReadingKind, v.GenericSchema>
 
 export const ReadingIdParams = v.object({ id: Id })
 export const PatientReadingsQuery = v.object({ patient_id: Id })
+export const PatientIdOfReadingsParams = v.object({ id: Id })
+
+/** The …/pdf calls: one patient's log from one day to another (YYYY-MM-DD, both included). */
+const Day = v.pipe(v.string(), v.isoDate('field.date'))
+export const ReadingsPdfQuery = v.pipe(
+  v.object({ patient_id: Id, from: Day, to: Day }),
+  v.check((q) => q.from <= q.to, 'field.date_range'),
+)
+export type ReadingsPdfQuery = v.InferOutput<typeof ReadingsPdfQuery>
