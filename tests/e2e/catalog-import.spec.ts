@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
+import { importFile, landlordPage } from './catalogs'
 import { signIn } from './sign-in'
 
 /**
@@ -9,23 +10,9 @@ import { signIn } from './sign-in'
  * catalogs in IndexedDB for offline use, picks up the new municipalities on its next pull.
  */
 
-const port = Number(process.env.E2E_PORT ?? 3100)
 const DGIS_MUNICIPALITIES = fileURLToPath(
   new URL('../fixtures/catalogs/dgis-municipios.csv', import.meta.url),
 )
-
-async function landlordPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: `http://admin.localhost:${port}`, locale: 'es-MX' })
-  const page = await context.newPage()
-  await signIn(page, 'root@admin.localhost')
-  return page
-}
-
-async function importFile(page: Page, path: string) {
-  await page.getByLabel('Archivo del catálogo (CSV)').setInputFiles(path)
-  await page.getByRole('button', { name: 'Importar' }).click()
-  return page.getByRole('region', { name: 'Resultado de la importación' })
-}
 
 /** How many rows one table of the signed-in user's device database holds (-1: none yet). */
 async function cachedCount(page: Page, table: string): Promise<number> {

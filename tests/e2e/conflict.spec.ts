@@ -1,19 +1,9 @@
 import { expect, type Page, test } from '@playwright/test'
 import { buildCurp } from '../../src/contract/rules/curp'
+import { findPatient, goOnline, openPatients, patientChangesByCurp, serverGet } from './patients'
 import { signIn } from './sign-in'
 
-const openPatients = async (page: Page) => {
-  await page
-    .getByRole('complementary', { name: 'Navegación' })
-    .getByRole('link', { name: 'Pacientes', exact: true })
-    .click()
-  await expect(page.getByText(/Mostrando 1 a \d+ de \d+ registros/)).toBeVisible()
-}
-
-const findPatient = async (page: Page, search: string) => {
-  await page.getByPlaceholder('Buscar...').fill(search)
-  return page.getByRole('row', { name: /Fernanda Ruiz Salas/ })
-}
+const findFernanda = (page: Page) => findPatient(page, 'fernanda', /Fernanda Ruiz Salas/)
 
 /**
  * Two tablets edit one patient (issue 5, DESIGN §5 "Conflicts"): the office changes her phone while
@@ -48,15 +38,15 @@ test('two devices edit one patient: the same field is settled by a person on the
   await office.getByLabel('CURP').fill(curp)
   await office.getByLabel('Teléfono', { exact: true }).fill('8112345678')
   await office.getByRole('button', { name: 'Guardar' }).click()
-  await expect(await findPatient(office, 'fernanda')).toContainText('Sincronizado', { timeout: 30_000 })
+  await expect(await findFernanda(office)).toContainText('Sincronizado', { timeout: 30_000 })
 
   // The tablet learns of her through the change feed, then loses its signal.
   await tablet.waitForFunction(async () => (await navigator.serviceWorker.ready) !== null)
   await openPatients(tablet)
   await tablet.reload()
-  await expect(await findPatient(tablet, 'fernanda')).toContainText('Sincronizado', { timeout: 30_000 })
+  await expect(await findFernanda(tablet)).toContainText('Sincronizado', { timeout: 30_000 })
   await tabletContext.setOffline(true)
-  await (await findPatient(tablet, 'fernanda')).getByRole('button', { name: /Editar/ }).click()
+  await (await findFernanda(tablet)).getByRole('button', { name: /Editar/ }).click()
   await expect(tablet).toHaveURL(/\/patients\/edit\//)
   await tablet.getByLabel('Teléfono', { exact: true }).fill('8198765432')
   await tablet.getByLabel('Número de nómina').fill('N-20441')
@@ -64,14 +54,13 @@ test('two devices edit one patient: the same field is settled by a person on the
   await expect(tablet.getByText('1 por enviar')).toBeVisible()
 
   // Meanwhile the office changes the same phone.
-  await (await findPatient(office, 'fernanda')).getByRole('button', { name: /Editar/ }).click()
+  await (await findFernanda(office)).getByRole('button', { name: /Editar/ }).click()
   await office.getByLabel('Teléfono', { exact: true }).fill('8111112222')
   await office.getByRole('button', { name: 'Guardar' }).click()
-  await expect(await findPatient(office, 'fernanda')).toContainText('Sincronizado', { timeout: 30_000 })
+  await expect(await findFernanda(office)).toContainText('Sincronizado', { timeout: 30_000 })
 
-  await tabletContext.setOffline(false)
-  await tablet.evaluate(() => window.dispatchEvent(new Event('online')))
-  await expect(await findPatient(tablet, 'fernanda')).toContainText('En conflicto', { timeout: 30_000 })
+  await goOnline(tabletContext, tablet)
+  await expect(await findFernanda(tablet)).toContainText('En conflicto', { timeout: 30_000 })
   await tablet.getByText('1 requieren atención').click()
   await expect(tablet.getByRole('table', { name: 'Conflicto en Fernanda Ruiz Salas' })).toContainText(
     '8112345678',
@@ -82,16 +71,8 @@ test('two devices edit one patient: the same field is settled by a person on the
     timeout: 30_000,
   })
 
-  const onServer = await tablet.evaluate(async (wanted) => {
-    const token = JSON.parse(localStorage.getItem('session') ?? '{}').accessToken
-    const headers = { authorization: `Bearer ${token}` }
-    const feed = await (await fetch('/api/sync/changes?limit=5000', { headers })).json()
-    const change = feed.data.changes.find(
-      (c: { entity: string; data: { curp?: string } | null }) =>
-        c.entity === 'patient' && c.data?.curp === wanted,
-    )
-    const patient = await (await fetch(`/api/operation/patients/${change.id}`, { headers })).json()
-    return { phone: patient.data.phone, payroll: patient.data.payroll_number }
-  }, curp)
+  const [change] = await patientChangesByCurp(tablet, curp)
+  const patient = await serverGet(tablet, `/api/operation/patients/${change?.id}`)
+  const onServer = { phone: patient.data.phone, payroll: patient.data.payroll_number }
   expect(onServer).toEqual({ phone: '8198765432', payroll: 'N-20441' })
 })

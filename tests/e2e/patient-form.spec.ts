@@ -1,23 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { buildCurp } from '../../src/contract/rules/curp'
+import { goOnline, openPatients, patientChangesByCurp, serverGet, waitForServiceWorker } from './patients'
 import { signIn } from './sign-in'
-
-const openPatients = async (page: Page) => {
-  await page
-    .getByRole('complementary', { name: 'Navegación' })
-    .getByRole('link', { name: 'Pacientes', exact: true })
-    .click()
-  // The seeded patients arrive through the change feed into IndexedDB.
-  await expect(page.getByText(/Mostrando 1 a \d+ de \d+ registros/)).toBeVisible()
-}
-
-/** The session's bearer token, for asking the server directly what it holds. */
-const serverGet = (page: Page, path: string) =>
-  page.evaluate(async (url) => {
-    const token = JSON.parse(localStorage.getItem('session') ?? '{}').accessToken
-    const answer = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
-    return answer.json()
-  }, path)
 
 /**
  * Issue 6: a nurse registers a patient on the full form with no signal — address by state and
@@ -30,10 +14,7 @@ test('a patient registered offline with a full address reaches the server once, 
 }) => {
   test.setTimeout(150_000)
   await signIn(page, 'nurse@demo.localhost')
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready
-    return navigator.serviceWorker.controller !== null
-  })
+  await waitForServiceWorker(page)
   await openPatients(page)
   await page.getByRole('button', { name: 'Nuevo paciente' }).click()
   await expect(page).toHaveURL(/\/patients\/create$/)
@@ -81,17 +62,12 @@ test('a patient registered offline with a full address reaches the server once, 
   const row = page.getByRole('row', { name: /Itzel Arriaga Montes/ })
   await expect(row).toContainText('Por enviar')
 
-  await context.setOffline(false)
-  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await goOnline(context, page)
   await expect(row).toContainText('Sincronizado', { timeout: 30_000 })
 
-  const feed = await serverGet(page, '/api/sync/changes?limit=5000')
-  const held = feed.data.changes.filter(
-    (c: { entity: string; data: { curp?: string } | null }) =>
-      c.entity === 'patient' && c.data?.curp === curp,
-  )
+  const held = await patientChangesByCurp(page, curp)
   expect(held).toHaveLength(1)
-  expect(held[0].data).toMatchObject({
+  expect(held[0]?.data).toMatchObject({
     address_state_code: '22',
     address_municipality_code: '014',
     address_other: 'Calle Pasteur Sur 14, Col. Centro',
@@ -103,7 +79,7 @@ test('a patient registered offline with a full address reaches the server once, 
   })
   // The payroll look-up of SPEC §7 finds the same record.
   const byPayroll = await serverGet(page, '/api/operation/patients/show/N-88120')
-  expect(byPayroll.data.id).toBe(held[0].id)
+  expect(byPayroll.data.id).toBe(held[0]?.id)
 })
 
 test('a CURP that belongs to an active patient opens that patient’s edit page', async ({ page }) => {

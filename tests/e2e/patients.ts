@@ -1,0 +1,61 @@
+import { type BrowserContext, expect, type Page } from '@playwright/test'
+
+/**
+ * Steps the patient specs share: the patients index over the device's cache, a patient's row in
+ * it, the device's connection, and questions asked of the server with the device's own session.
+ */
+
+/** Opens the patients index from the sidebar; the cached patients are listed once the pull ran. */
+export async function openPatients(page: Page): Promise<void> {
+  await page
+    .getByRole('complementary', { name: 'Navegación' })
+    .getByRole('link', { name: 'Pacientes', exact: true })
+    .click()
+  await expect(page.getByText(/Mostrando 1 a \d+ de \d+ registros/)).toBeVisible()
+}
+
+/** Searches the index and answers the row of the patient with that full name. */
+export async function findPatient(page: Page, search: string, fullName: string | RegExp) {
+  await page.getByPlaceholder('Buscar...').fill(search)
+  return page.getByRole('row', { name: fullName })
+}
+
+/** Waits until the service worker controls the page, so that it can reload with no network. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready
+    return navigator.serviceWorker.controller !== null
+  })
+}
+
+/**
+ * Gives the device its network back. Chromium does not always fire `online` when the emulated
+ * connection returns, so it is fired by hand: the app sends its outbox and pulls on that event.
+ */
+export async function goOnline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(false)
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+}
+
+/** A GET to the API with the signed-in session's bearer token, answering the JSON body. */
+export const serverGet = (page: Page, path: string) =>
+  page.evaluate(async (url) => {
+    const token = JSON.parse(localStorage.getItem('session') ?? '{}').accessToken
+    const answer = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
+    return answer.json()
+  }, path)
+
+interface FeedChange {
+  entity: string
+  id: string
+  version: number
+  data: { curp?: string } | null
+}
+
+/** The change feed's entries of the patient with that CURP (a duplicate would show as two). */
+export async function patientChangesByCurp(page: Page, curp: string): Promise<FeedChange[]> {
+  const feed = await serverGet(page, '/api/sync/changes?limit=5000')
+  return feed.data.changes.filter(
+    (change: FeedChange) => change.entity === 'patient' && change.data?.curp === curp,
+  )
+}
