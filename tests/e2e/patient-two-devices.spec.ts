@@ -26,7 +26,7 @@ const INEGI_LOCALITIES = fileURLToPath(new URL('../fixtures/catalogs/inegi-local
 
 /**
  * Each run on one server registers its own worker (a CURP is unique per tenant): with
- * --repeat-each or a retry, the next sister of the family.
+ * --repeat-each (up to three) or a retry (one), another sister of the family.
  */
 const SISTERS = ['Ximena', 'Regina', 'Daniela', 'Mariana', 'Valeria', 'Renata'] as const
 const FIRST_PHONE = '8183456712'
@@ -82,10 +82,18 @@ test('a patient registered offline with a full address, edited on two devices, m
   // Device 1: the nurse's tablet. Online once on the form, it caches Monterrey's localities.
   const tabletContext = await browser.newContext()
   const tablet = await tabletContext.newPage()
-  // The answers to the tablet's updates of a patient, to see that it met the office's change.
-  const tabletUpdates: number[] = []
+  // The tablet's updates of a patient and their answers: it meets the office's change, and
+  // sends only its own field each time.
+  const tabletUpdates: { status: number; body: unknown; version: string | null }[] = []
   tabletContext.on('response', (answer) => {
-    if (answer.url().includes('/api/operation/patients/update/')) tabletUpdates.push(answer.status())
+    const request = answer.request()
+    if (request.url().includes('/api/operation/patients/update/')) {
+      tabletUpdates.push({
+        status: answer.status(),
+        body: request.postDataJSON(),
+        version: request.headers()['if-match'] ?? null,
+      })
+    }
   })
   await signIn(tablet, 'nurse@demo.localhost')
   await waitForServiceWorker(tablet)
@@ -172,7 +180,11 @@ test('a patient registered offline with a full address, edited on two devices, m
   await expect(await rowOf(tablet, worker)).toContainText('Sincronizado', { timeout: 30_000 })
   await expect(tablet.getByText(/por enviar/)).toHaveCount(0)
   await expect(tablet.getByText(/requieren atención/)).toHaveCount(0)
-  expect(tabletUpdates).toEqual([412, 200])
+  // Based on the created version, refused; merged, sent again on the office's version.
+  expect(tabletUpdates).toEqual([
+    { status: 412, body: { address_other: TABLET_STREET }, version: '"1"' },
+    { status: 200, body: { address_other: TABLET_STREET }, version: '"2"' },
+  ])
 
   // Both devices show both corrections: the tablet at once, the office after its next pull.
   await expectBothEdits(tablet, worker)
@@ -193,4 +205,6 @@ test('a patient registered offline with a full address, edited on two devices, m
     supervisor: 'Ing. Rodrigo Salinas',
   })
   expect(held[0]?.version).toBe(3)
+  await tabletContext.close()
+  await officeContext.close()
 })
