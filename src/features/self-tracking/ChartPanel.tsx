@@ -34,7 +34,8 @@ export function ChartPanel({
       </div>
       <ReadingsChart
         kind={kind}
-        rows={rows ?? []}
+        // The rows of this kind hold its fields: the mutators and the pull checked them.
+        rows={(rows ?? []) as never}
         from={range.bounds.from}
         to={range.bounds.to}
         bloodPressureRanges={ranges ?? []}

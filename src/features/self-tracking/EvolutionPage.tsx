@@ -20,12 +20,7 @@ export function EvolutionPage() {
   return (
     <section className="page self-tracking">
       <PageHeader title={title} />
-      <RangePicker
-        preset={range.preset}
-        custom={range.custom}
-        onPreset={range.setPreset}
-        onCustom={range.setCustom}
-      />
+      <RangePicker value={range.choice} onChange={range.setChoice} />
       <div className="self-tracking__charts">
         {READING_KINDS.map((kind) => (
           <ChartPanel key={kind} db={db} patientId={patientId} kind={kind} range={range} />

@@ -40,12 +40,7 @@ export function KindPage({ kind }: { kind: ReadingKind }) {
         <h2 id="chart-heading">
           <Trans>Gráfica</Trans>
         </h2>
-        <RangePicker
-          preset={range.preset}
-          custom={range.custom}
-          onPreset={range.setPreset}
-          onCustom={range.setCustom}
-        />
+        <RangePicker value={range.choice} onChange={range.setChoice} />
         <ChartPanel db={db} patientId={patientId} kind={kind} range={range} headingLevel={3} />
       </section>
       <section className="self-tracking__block" aria-labelledby="log-heading">

@@ -58,7 +58,9 @@ describe('self-tracking on the device', () => {
   it('refuses a weight beyond 661.3 lb, naming the range in lb, and stores the edge inside the SI range', async () => {
     const { db } = aDevice()
     await renderWithI18n(<ReadingEntryForm db={db} kind="somatometry" patientId={PATIENT} />)
-    fireEvent.click(within(screen.getByRole('group', { name: 'Unidad de peso' })).getByRole('button', { name: 'lb' }))
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Unidad de peso' })).getByRole('button', { name: 'lb' }),
+    )
     const weight = await screen.findByLabelText('Peso (lb)')
     fireEvent.change(weight, { target: { value: '661.4' } })
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
@@ -89,7 +91,12 @@ describe('self-tracking on the device', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     const [entry] = await db.outbox.toArray()
-    expect(entry).toMatchObject({ kind: 'reading.update', method: 'PUT', baseVersion: 3, body: { waist_cm: 82 } })
+    expect(entry).toMatchObject({
+      kind: 'reading.update',
+      method: 'PUT',
+      baseVersion: 3,
+      body: { waist_cm: 82 },
+    })
     expect(Object.keys(entry?.body ?? {})).toEqual(['waist_cm'])
     expect(await db.readings.get(reading.id)).toMatchObject({ weight_kg: 70.04, waist_cm: 82 })
   })
