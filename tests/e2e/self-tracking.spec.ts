@@ -118,8 +118,8 @@ test('a patient records every kind offline on a phone, gets the PDF, and the ser
 
   // A habit: the quantity's label follows the habit.
   await open(page, 'Hábitos')
-  await page.getByLabel('Hábito').selectOption({ label: 'Ejercicio' })
-  await page.getByLabel('Frecuencia').selectOption({ label: 'Diario' })
+  await page.getByLabel('Hábito', { exact: true }).selectOption({ label: 'Ejercicio' })
+  await page.getByLabel('Frecuencia', { exact: true }).selectOption({ label: 'Diario' })
   await page.getByLabel('Minutos (opcional)').fill('45')
   await save(page)
   await expect(log).toContainText('Ejercicio · Diario · 45 minutos')
