@@ -1,7 +1,8 @@
 import { ValiError } from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { createPatient, createReading, updatePatient } from './mutators'
+import { createPatient, updatePatient } from './mutators'
 import { syncPaths } from './paths'
+import { createReading } from './reading-mutators'
 import { aBloodPressure, aDevice, aGlucose, aPatient, pendingEntries } from './test-fixtures'
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/

@@ -1,13 +1,8 @@
 import { afterEach } from 'vitest'
 import { curpCheckDigit } from '../contract/rules/curp'
 import { type LocalDb, type OutboxEntry, openLocalDb } from '../db/local-db'
-import {
-  createPatient,
-  type MutationContext,
-  type NewBloodPressure,
-  type NewGlucose,
-  type NewPatient,
-} from './mutators'
+import { createPatient, type MutationContext, type NewPatient } from './mutators'
+import type { NewBloodPressure, NewGlucose } from './reading-mutators'
 import type { SendResult, Transport } from './transport'
 
 /** Test data for the sync engine's tests: realistic Mexican patients and readings (DESIGN §8). */
