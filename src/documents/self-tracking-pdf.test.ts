@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { BloodPressureRange } from '../contract/schemas/catalogs'
 import { pdfText } from './pdf-text'
 import { buildReadingsPdf, type ReadingsPdfInput } from './self-tracking-pdf'
+import { parseInstant } from './zoned-time'
 
 /** A 4×1 PNG (blue and white stripes): a logo small enough to write here. */
 const LOGO =
@@ -242,5 +243,13 @@ describe('the self-tracking log as a PDF', () => {
     }))
     const text = textOf({ ...common, kind: 'glucose', rows })
     expect(text).toEqual(expect.arrayContaining(['Página 1 de 2', 'Página 2 de 2', '149']))
+  })
+})
+
+describe('the instants of the readings', () => {
+  it('reads PostgreSQL’s text form as the same instant as ISO', () => {
+    expect(parseInstant('2026-11-23 08:40:00+00').toISOString()).toBe('2026-11-23T08:40:00.000Z')
+    expect(parseInstant('2026-11-23 08:40:00.25-06').toISOString()).toBe('2026-11-23T14:40:00.250Z')
+    expect(parseInstant('2026-11-23T08:40:00.000Z').toISOString()).toBe('2026-11-23T08:40:00.000Z')
   })
 })

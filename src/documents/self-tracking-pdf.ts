@@ -5,7 +5,7 @@ import type { ReadingKind } from '../contract/schemas/readings'
 import { drawTable, type TableLayout } from './pdf-table'
 import { type Column, columnsOf, type ReadingOf } from './self-tracking-columns'
 import { type DocumentLanguage, selfTrackingTexts } from './self-tracking-texts'
-import { readableDateTime, readableDay, zonedDayAndTime } from './zoned-time'
+import { parseInstant, readableDateTime, readableDay, zonedDayAndTime } from './zoned-time'
 
 /** The log of one kind: the kind and its readings, typed together. */
 export type KindLog = { [K in ReadingKind]: { kind: K; rows: readonly ReadingOf<K>[] } }[ReadingKind]
@@ -37,7 +37,7 @@ export function readingsInRange<Row extends ReadingOf<ReadingKind>>(
   range: { from: string; to: string; timeZone: string },
 ): Row[] {
   return rows
-    .map((row) => ({ row, at: new Date(row.taken_at) }))
+    .map((row) => ({ row, at: parseInstant(row.taken_at) }))
     .filter(({ row, at }) => {
       if (row.deleted_at) return false
       const { day } = zonedDayAndTime(at, range.timeZone)
@@ -69,7 +69,7 @@ function drawLogo(doc: jsPDF, logo: string | null): number {
   }
 }
 
-/** A 32-hex-digit id from the input (FNV-1a, four seeds): the same input names the same file. */
+/** A 32-hex-digit id of a text (FNV-1a, four seeds): the same content names the same file. */
 function fileIdOf(text: string): string {
   const seeds = [0x811c9dc5, 0x01000193, 0x12345678, 0x9e3779b9]
   return seeds
@@ -100,9 +100,30 @@ export function buildReadingsPdf(input: ReadingsPdfInput): { bytes: Uint8Array; 
     bloodPressureRanges: input.bloodPressureRanges,
   }) as Column<ReadingOf<ReadingKind>>[]
 
+  const cells = rows.map((row) => [
+    readableDateTime(parseInstant(row.taken_at), input.timeZone),
+    ...columns.map((column) => column.cell(row)),
+  ])
+
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: false, putOnlyUsedFonts: true })
   doc.setCreationDate(input.generatedAt)
-  doc.setFileId(fileIdOf(JSON.stringify({ ...input, logo: input.tenant.logo?.length ?? 0 })))
+  // From what the document prints, not from the rows' other columns (the server's rows carry more).
+  doc.setFileId(
+    fileIdOf(
+      JSON.stringify([
+        input.kind,
+        input.language,
+        input.from,
+        input.to,
+        input.tenant.name,
+        input.tenant.logo?.length ?? 0,
+        input.patient,
+        cells,
+        input.generatedAt.toISOString(),
+        input.timeZone,
+      ]),
+    ),
+  )
   doc.setDocumentProperties({ title: texts.title[input.kind], author: input.tenant.name })
   doc.setLanguage(input.language === 'es' ? 'es-MX' : 'en-US')
 
@@ -134,10 +155,7 @@ export function buildReadingsPdf(input: ReadingsPdfInput): { bytes: Uint8Array; 
       {
         headings: [texts.column.takenAt, ...columns.map((column) => column.heading)],
         widths: [2.2, ...columns.map((column) => column.width)],
-        rows: rows.map((row) => [
-          readableDateTime(new Date(row.taken_at), input.timeZone),
-          ...columns.map((column) => column.cell(row)),
-        ]),
+        rows: cells,
       },
       60,
     )

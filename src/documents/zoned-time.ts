@@ -41,3 +41,12 @@ export function readableDateTime(instant: Date, timeZone: string): string {
   const { day, time } = zonedDayAndTime(instant, timeZone)
   return `${readableDay(day)} ${time}`
 }
+
+/**
+ * An instant from ISO text or PostgreSQL's text form ("2026-11-23 08:40:00+00", as the server
+ * and the change feed answer timestamps), which not every browser's Date parses by itself.
+ */
+export function parseInstant(text: string): Date {
+  const iso = text.replace(/^(\d{4}-\d{2}-\d{2}) /, '$1T').replace(/([+-]\d{2})$/, '$1:00')
+  return new Date(iso)
+}

@@ -30,7 +30,7 @@ type ReadingTable =
   | typeof nutritionReadings
   | typeof habitReadings
 
-interface ReadingKind {
+export interface ReadingKind {
   entity: SyncedEntity
   table: ReadingTable
   calls: (typeof readingCallsOf)[ContractKind]
@@ -45,7 +45,8 @@ interface ReadingKind {
   fields: Record<string, string>
 }
 
-const KINDS: ReadingKind[] = [
+/** Each self-tracking kind's table, calls and permission (the …/pdf routes use them too). */
+export const KINDS: ReadingKind[] = [
   {
     entity: 'blood-pressure',
     table: bloodPressureReadings,
@@ -115,7 +116,7 @@ const actsForAnyPatient = (req: FastifyRequest) =>
  * Staff with `patients-edit` record readings for any patient of the tenant; a patient records
  * only their own, with the patient-mode permission of the kind.
  */
-async function assertMayActFor(tx: Tx, req: FastifyRequest, kind: ReadingKind, patientId: string) {
+export async function assertMayActFor(tx: Tx, req: FastifyRequest, kind: ReadingKind, patientId: string) {
   const user = req.user
   if (!user) throw new ForbiddenError()
   const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId))

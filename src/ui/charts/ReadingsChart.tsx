@@ -106,7 +106,14 @@ export function ReadingsChart<K extends ReadingKind>({
     scales: {
       x: { ticks: { autoSkip: true, maxRotation: 0, autoSkipPadding: 12 } },
       y: { beginAtZero: kind === 'nutrition' || kind === 'habit' },
-      y1: { display: usesRightAxis, position: 'right', grid: { drawOnChartArea: false } },
+      // The count of meals is whole and starts at none; the BMI keeps its own narrow scale.
+      y1: {
+        display: usesRightAxis,
+        position: 'right',
+        grid: { drawOnChartArea: false },
+        beginAtZero: kind === 'nutrition',
+        ticks: kind === 'nutrition' ? { precision: 0 } : {},
+      },
     },
     plugins: {
       legend: { position: 'bottom', labels: { boxWidth: 12 } },
@@ -148,32 +155,35 @@ function SummaryTable({
   names: Record<Series['key'], string>
 }) {
   return (
-    <table className="visually-hidden">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">
-            <Trans>Fecha</Trans>
-          </th>
-          {series.map((one) => (
-            <th key={one.key} scope="col">
-              {names[one.key]}
+    // Hidden by a wrapper: a table grows to its content whatever width the class gives it.
+    <div className="visually-hidden">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Fecha</Trans>
             </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {labels.map((label, index) => (
-          // Labels repeat when two readings share a minute; their position keeps them apart.
-          // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the chart's points, in order
-          <tr key={`${label}-${index}`}>
-            <th scope="row">{label}</th>
             {series.map((one) => (
-              <td key={one.key}>{one.values[index] ?? ''}</td>
+              <th key={one.key} scope="col">
+                {names[one.key]}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {labels.map((label, index) => (
+            // Labels repeat when two readings share a minute; their position keeps them apart.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the chart's points, in order
+            <tr key={`${label}-${index}`}>
+              <th scope="row">{label}</th>
+              {series.map((one) => (
+                <td key={one.key}>{one.values[index] ?? ''}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }

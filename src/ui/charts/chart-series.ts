@@ -3,6 +3,7 @@ import { bodyMassIndex } from '../../contract/rules/vital-ranges'
 import type { BloodPressureRange } from '../../contract/schemas/catalogs'
 import { HABITS, type Habit, type ReadingKind } from '../../contract/schemas/readings'
 import type { ReadingOf } from '../../documents/self-tracking-columns'
+import { parseInstant } from '../../documents/zoned-time'
 import { dayOf } from './date-range'
 
 /**
@@ -42,7 +43,7 @@ const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`
 function chronological<Row extends { taken_at: string; deleted_at?: string | null }>(rows: readonly Row[]) {
   return rows
     .filter((row) => !row.deleted_at)
-    .map((row) => ({ row, at: new Date(row.taken_at) }))
+    .map((row) => ({ row, at: parseInstant(row.taken_at) }))
     .filter(({ at }) => !Number.isNaN(at.getTime()))
     .sort((a, b) => a.at.getTime() - b.at.getTime())
 }

@@ -1,3 +1,5 @@
+import { parseInstant } from '../../documents/zoned-time'
+
 /**
  * The periods the self-tracking charts and PDFs show (issue 7): the last 7 days, 30 days or 3
  * months up to today, or days the patient picks. Days are the device's calendar days
@@ -52,7 +54,7 @@ export function rangeBounds(preset: RangePreset, now: Date, custom?: Partial<Day
 
 /** Whether an instant (ISO, or PostgreSQL's text form) falls on a device day within the range. */
 export function inDayRange(instant: string, range: DayRange): boolean {
-  const at = new Date(instant)
+  const at = parseInstant(instant)
   if (Number.isNaN(at.getTime())) return false
   const day = dayOf(at)
   return day >= range.from && day <= range.to
