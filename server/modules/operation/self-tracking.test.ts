@@ -7,7 +7,7 @@ import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
 import { withTenant } from '../../db/client'
-import { auditLog, changeLog } from '../../db/schema'
+import { auditLog, changeLog, patientAssignments } from '../../db/schema'
 
 const BASE = '/api/operation/patients'
 
@@ -325,6 +325,21 @@ describe('self-tracking readings', () => {
         (change: { id: string }) => change.id,
       )
       expect(all).toEqual(expect.arrayContaining([...mine, ...theirs]))
+      // A professional who sees their assignments gets only the assigned patient's.
+      const doctor = await buildUser(t.database.db, acmeId, {
+        permissions: ['patients-index', 'patients-edit'],
+      })
+      await withTenant(t.database.db, acmeId, (tx) =>
+        tx
+          .insert(patientAssignments)
+          .values({ tenantId: acmeId, id: uuidv7(), patientId: ana.patientId, userId: doctor.id }),
+      )
+      const assigned = (await signIn(t.app, 'acme.localhost', doctor.email)).headers
+      const theirFeed = (await send(assigned, 'GET', '/api/sync/changes?limit=5000')).data.changes.map(
+        (change: { id: string }) => change.id,
+      )
+      expect(theirFeed).toEqual(expect.arrayContaining(mine))
+      for (const id of theirs) expect(theirFeed).not.toContain(id)
     })
   })
 
