@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { READING_KINDS, type ReadingKind } from '../../../src/contract/schemas/readings'
+import { READING_KINDS, type ReadingKind, SomatometryReading } from '../../../src/contract/schemas/readings'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
 import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
@@ -364,7 +365,10 @@ describe('self-tracking readings', () => {
         await send(nurse, 'POST', `${BASE}/somatometry`, reading)
       }
       await send(nurse, 'DELETE', `${BASE}/somatometry/${newest.id}`)
-      expect((await last(nurse, dora)).data).toMatchObject({ id: newer.id, weight_kg: 71.2, version: 1 })
+      const answer = (await last(nurse, dora)).data
+      expect(answer).toMatchObject({ id: newer.id, weight_kg: 71.2, version: 1 })
+      // The contract's answer, as the device would check it.
+      expect(v.safeParse(SomatometryReading, answer).success).toBe(true)
       const audit = await withTenant(t.database.db, acmeId, (tx) =>
         tx.select().from(auditLog).where(eq(auditLog.action, 'somatometry.last')),
       )
