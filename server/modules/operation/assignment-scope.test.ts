@@ -152,14 +152,19 @@ describe('a professional’s scope', () => {
     })
     expect(arrived.find((change) => change.entity === 'patient')?.data).toMatchObject({ id })
     expect(await pull(nurse)).toEqual([])
-    // The note is for the doctor alone: the all-seeing feed carries nothing of it.
-    expect(await pull(everyone)).toEqual([])
+    // The note is for the doctor alone; the all-seeing feed carries only the patient again, with
+    // who now has it (the list's assigned-professional column), not its readings.
+    const seen = await pull(everyone)
+    expect(seen.map((change) => [change.id, change.op])).toEqual([[id, 'upsert']])
+    expect(seen[0]?.data).toMatchObject({ assigned_user_ids: [doctor.id] })
 
     await unassign(doctor.id, id)
     const left = await pull(doctor)
     expect(settled(left)).toEqual({ [`patient:${id}`]: 'delete', [`blood-pressure:${readingId}`]: 'delete' })
     expect(await pull(nurse)).toEqual([])
-    expect(await pull(everyone)).toEqual([])
+    const after = await pull(everyone)
+    expect(after.map((change) => [change.id, change.op])).toEqual([[id, 'upsert']])
+    expect(after[0]?.data).toMatchObject({ assigned_user_ids: [] })
   })
 
   it('carries later changes of an assigned patient, and none after it is unassigned', async () => {

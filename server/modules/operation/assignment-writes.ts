@@ -109,6 +109,21 @@ async function noteForFeeds(tx: Tx, pairs: readonly Pair[], op: 'upsert' | 'dele
 }
 
 /**
+ * Notes each patient whose care changed as changed for everyone, at its current version (its
+ * fields did not change, so a device's pending edit keeps its base): the feed then sends the
+ * patient with its new assignees to every device that holds it (`patient-assignees.ts`).
+ */
+async function noteAssigneesChanged(tx: Tx, pairs: readonly Pair[]): Promise<void> {
+  if (pairs.length === 0) return
+  const patientIds = `{${[...new Set(pairs.map((p) => p.patientId))].join(',')}}`
+  await tx.execute(sql`
+    insert into change_log (tenant_id, entity, entity_id, op, version, patient_id)
+    select tenant_id, 'patient', id, 'upsert', version, id
+      from patients
+     where id = any(${patientIds}::uuid[]) and deleted_at is null`)
+}
+
+/**
  * Assigns each pair not already assigned, with its history, audit and feed notes, in the
  * caller's transaction. Answers the pairs it assigned (a pair assigned before is left as it is).
  */
@@ -138,6 +153,7 @@ export async function assign(
   await recordHistory(tx, req, made, 'assigned', origin.requestId ?? null)
   await auditPairs(tx, req, made, 'assignment.create')
   await noteForFeeds(tx, made, 'upsert')
+  await noteAssigneesChanged(tx, made)
   return made
 }
 
@@ -155,6 +171,7 @@ export async function unassign(tx: Tx, req: FastifyRequest, where: SQL | undefin
   await recordHistory(tx, req, ended, 'unassigned')
   await auditPairs(tx, req, ended, 'assignment.end')
   await noteForFeeds(tx, ended, 'delete')
+  await noteAssigneesChanged(tx, ended)
   return ended
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
-import type { PatientFilters } from '../../../src/contract/schemas/assignments'
+import type { MassiveFilters, PatientFilters } from '../../../src/contract/schemas/assignments'
 import { patientAssignments, patients } from '../../db/schema'
 
 const COLUMNS = {
@@ -10,11 +10,18 @@ const COLUMNS = {
   address_municipality_code: patients.addressMunicipalityCode,
 } as const satisfies Record<keyof PatientFilters, unknown>
 
+/** One of the patient's subgroups (they are a list). */
+export const inSubgroup = (subgroup: string): SQL =>
+  sql`${patients.subgroups} @> ${JSON.stringify([subgroup])}::jsonb`
+
 /** The live patients the top filters find (SPEC §2 /patients top filters); blank ones are ignored. */
-export function patientFiltersWhere(filters: PatientFilters): SQL | undefined {
+export function patientFiltersWhere(filters: PatientFilters | MassiveFilters): SQL | undefined {
+  // PatientFilters is MassiveFilters without the subgroup: read from it, the subgroup is undefined.
+  const { subgroup, ...fields } = filters as MassiveFilters
   return and(
     isNull(patients.deletedAt),
-    ...Object.entries(filters).map(([field, value]) =>
+    subgroup ? inSubgroup(subgroup) : undefined,
+    ...Object.entries(fields).map(([field, value]) =>
       value ? eq(COLUMNS[field as keyof PatientFilters], value) : undefined,
     ),
   )

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { fullPath } from '../../../src/contract/endpoints/define'
 import {
@@ -9,16 +9,19 @@ import {
   validateCurp,
   validateCurpOfPatient,
 } from '../../../src/contract/endpoints/operation'
-import type { CurpCheck } from '../../../src/contract/schemas/patient-lookups'
+import type { DataTableQuery } from '../../../src/contract/schemas/data-table'
+import { ASSIGNED_FILTER_PERMISSION, type CurpCheck } from '../../../src/contract/schemas/patient-lookups'
 import type { Tx } from '../../db/client'
-import { patients } from '../../db/schema'
-import { NotFoundError } from '../../platform/errors'
+import { patients, roles, users } from '../../db/schema'
+import { ForbiddenError, NotFoundError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
 import { translate } from '../../platform/messages'
 import { route } from '../../platform/route'
 import { sendVersion } from '../../platform/versions'
 import { downloadName, sendWorkbook, workbookOf } from '../configuration/spreadsheet'
+import { fullName } from './assignment-present'
 import { patientScope } from './assignment-scope'
+import { withAssignees } from './patient-assignees'
 import { availableStatuses, subgroupNames } from './patient-rules'
 import { patientByCurp, presentPatient } from './patients'
 import { patientsMatching, patientsPage } from './patients-table'
@@ -37,6 +40,7 @@ const SHEET_HEADER: Record<Lang, string[]> = {
     'Subgrupos',
     'Supervisor',
     'Correo electrónico',
+    'Profesionales asignados',
   ],
   en: [
     'Payroll number',
@@ -51,10 +55,19 @@ const SHEET_HEADER: Record<Lang, string[]> = {
     'Subgroups',
     'Supervisor',
     'E-mail',
+    'Assigned professionals',
   ],
 }
 
 const tenantOf = (req: FastifyRequest) => req.tenant as NonNullable<FastifyRequest['tenant']> // tenant routes only
+
+const mayFilterByAssigned = (req: FastifyRequest) =>
+  req.user?.permissions.has(ASSIGNED_FILTER_PERMISSION) === true
+
+/** Filtering by assigned professional is a permission of its own (SPEC §6 "assigned filter"). */
+function assertFilters(req: FastifyRequest, filters: DataTableQuery['filters']) {
+  if (filters.assigned_to !== undefined && !mayFilterByAssigned(req)) throw new ForbiddenError()
+}
 
 /**
  * The patient look-ups of SPEC §7 beside the offline kinds: CURP and payroll checks while
@@ -106,15 +119,39 @@ export async function patientLookupRoutes(app: FastifyInstance) {
   })
 
   route(app, patientFilters, async (_input, req) =>
-    req.withTenant(async (tx) => ({
-      administrative_statuses: await availableStatuses(tx, tenantOf(req), req.lang),
-      subgroups: await subgroupNames(tx),
-    })),
+    req.withTenant(async (tx) => {
+      // One after the other: the statements share the transaction's one connection.
+      const administrative_statuses = await availableStatuses(tx, tenantOf(req), req.lang)
+      const subgroups = await subgroupNames(tx)
+      const professionals = mayFilterByAssigned(req)
+        ? await tx
+            .select({ value: users.id, label: fullName(users) })
+            .from(users)
+            .innerJoin(roles, eq(roles.id, users.roleId))
+            .where(
+              and(eq(roles.roleType, 'health_professional'), isNull(users.deletedAt), sql`${users.active}`),
+            )
+            .orderBy(asc(users.lastName), asc(users.name))
+        : []
+      const [count] = await tx
+        .select({ total: sql<number>`count(*)::int` })
+        .from(patients)
+        .where(and(isNull(patients.deletedAt), patientScope(req, patients.id)))
+      return { administrative_statuses, subgroups, professionals, total: count?.total ?? 0 }
+    }),
   )
 
   route(app, patientsTable, async ({ query }, req) =>
     req.withTenant(async (tx) => {
-      const page = await patientsPage(tx, query, fullPath(patientsTable), patientScope(req, patients.id))
+      assertFilters(req, query.filters)
+      const found = await patientsPage(
+        tx,
+        query,
+        fullPath(patientsTable),
+        req.lang,
+        patientScope(req, patients.id),
+      )
+      const page = { ...found, data: await withAssignees(tx, found.data) }
       await auditList(
         req,
         tx,
@@ -126,16 +163,21 @@ export async function patientLookupRoutes(app: FastifyInstance) {
   )
 
   route(app, downloadPatients, async ({ query }, req, reply) => {
+    assertFilters(req, query.filters)
     const rows = await req.withTenant(async (tx) => {
       // Every status by name: a patient may hold one the tenant no longer offers.
       const all = { ...tenantOf(req), availableAdministrativeStatuses: [] }
       const statuses = new Map<string, string>(
         (await availableStatuses(tx, all, req.lang)).map((s) => [s.code, s.name]),
       )
-      const found = await patientsMatching(
+      const found = await withAssignees(
         tx,
-        { ...query, page: 1, pageLength: 10 },
-        patientScope(req, patients.id),
+        await patientsMatching(
+          tx,
+          { ...query, page: 1, pageLength: 10 },
+          req.lang,
+          patientScope(req, patients.id),
+        ),
       )
       await auditList(
         req,
@@ -156,6 +198,7 @@ export async function patientLookupRoutes(app: FastifyInstance) {
         row.subgroups.join(', '),
         row.supervisor,
         row.email,
+        row.assigned_user_names.join(', '),
       ])
     })
     await sendWorkbook(

@@ -1,8 +1,15 @@
 import { and, isNull, type SQL, sql } from 'drizzle-orm'
+import * as v from 'valibot'
 import type { DataTableQuery } from '../../../src/contract/schemas/data-table'
+import { UNASSIGNED } from '../../../src/contract/schemas/patient-lookups'
 import type { Tx } from '../../db/client'
 import { patients } from '../../db/schema'
 import { paginateTable, type TableSpec, tableOrder, tableWhere } from '../../platform/data-table'
+import { ValidationError } from '../../platform/errors'
+import type { Lang } from '../../platform/language'
+import { translate } from '../../platform/messages'
+import { assignedTo } from './assignment-scope'
+import { inSubgroup, notAssignedWhere } from './patient-filters'
 import { presentPatient } from './patients'
 
 const fullName = sql`concat_ws(' ', ${patients.name}, ${patients.lastName}, ${patients.secondLastName})`
@@ -27,28 +34,47 @@ export const PATIENTS_TABLE: TableSpec = {
   tieBreaker: patients.id,
 }
 
+const isUuid = (value: string) => v.is(v.pipe(v.string(), v.uuid()), value)
+
+/**
+ * The patients assigned to a professional, or to nobody (UNASSIGNED). Any other value is a 422:
+ * it would reach the database as a malformed uuid.
+ */
+function assignedWhere(value: string | number | boolean, lang: Lang): SQL {
+  const chosen = String(value)
+  if (chosen === UNASSIGNED) return notAssignedWhere()
+  if (!isUuid(chosen)) throw new ValidationError({ filters: [translate('field.invalid', lang)] })
+  return assignedTo(chosen, patients.id)
+}
+
 /**
  * The live patients the table shows, with the filters the platform's equality cannot express:
- * a subgroup is one of the patient's list. The `subgroup` key is taken out of the filters here.
+ * a subgroup is one of the patient's list, an assigned professional one of their open
+ * assignments. Those keys are taken out of the filters here.
  */
 function baseOf(
   query: DataTableQuery,
   scope: SQL | undefined,
+  lang: Lang,
 ): { query: DataTableQuery; where: SQL | undefined } {
-  const { subgroup, ...filters } = query.filters
-  const inSubgroup =
-    subgroup === undefined
-      ? undefined
-      : sql`${patients.subgroups} @> ${JSON.stringify([String(subgroup)])}::jsonb`
-  return { query: { ...query, filters }, where: and(isNull(patients.deletedAt), inSubgroup, scope) }
+  const { subgroup, assigned_to: assigned, ...filters } = query.filters
+  return {
+    query: { ...query, filters },
+    where: and(
+      isNull(patients.deletedAt),
+      subgroup === undefined ? undefined : inSubgroup(String(subgroup)),
+      assigned === undefined ? undefined : assignedWhere(assigned, lang),
+      scope,
+    ),
+  }
 }
 
 /**
  * One page of the server-mode patients table, in the caller's tenant transaction; `scope` keeps a
  * professional to their assigned patients (`patientScope`).
  */
-export function patientsPage(tx: Tx, query: DataTableQuery, basePath: string, scope?: SQL) {
-  const base = baseOf(query, scope)
+export function patientsPage(tx: Tx, query: DataTableQuery, basePath: string, lang: Lang, scope?: SQL) {
+  const base = baseOf(query, scope, lang)
   return paginateTable({
     tx,
     table: patients,
@@ -61,8 +87,8 @@ export function patientsPage(tx: Tx, query: DataTableQuery, basePath: string, sc
 }
 
 /** Every row the table's search and filters select, in its order: the download's rows. */
-export async function patientsMatching(tx: Tx, query: DataTableQuery, scope?: SQL) {
-  const base = baseOf(query, scope)
+export async function patientsMatching(tx: Tx, query: DataTableQuery, lang: Lang, scope?: SQL) {
+  const base = baseOf(query, scope, lang)
   return tx
     .select()
     .from(patients)

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { lastSomatometry, readingCallsOf } from '../../../src/contract/endpoints/operation'
-import type { ReadingKind as ContractKind, SomatometryRequest } from '../../../src/contract/schemas/readings'
+import type { ReadingKind as ContractKind, SomatometryReading } from '../../../src/contract/schemas/readings'
 import type { SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
 import {
@@ -337,8 +337,8 @@ export async function readingRoutes(app: FastifyInstance) {
         .orderBy(desc(somatometryReadings.takenAt), desc(somatometryReadings.createdAt))
         .limit(1)
       await req.audit(tx, { action: 'somatometry.last', entity: 'patient', entityId: params.id })
-      // Presented like every reading (with its version), which the contract's body fields are part of.
-      return row ? (present(row) as unknown as SomatometryRequest) : null
+      // presentReading answers every kind's columns; this table's are a somatometry's.
+      return row ? (present(row) as unknown as SomatometryReading) : null
     }),
   )
 }

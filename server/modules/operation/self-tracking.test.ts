@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { READING_KINDS, type ReadingKind } from '../../../src/contract/schemas/readings'
+import { READING_KINDS, type ReadingKind, SomatometryReading } from '../../../src/contract/schemas/readings'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
 import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
 import { withTenant } from '../../db/client'
-import { auditLog, changeLog } from '../../db/schema'
+import { auditLog, changeLog, patientAssignments } from '../../db/schema'
 
 const BASE = '/api/operation/patients'
 
@@ -325,6 +326,21 @@ describe('self-tracking readings', () => {
         (change: { id: string }) => change.id,
       )
       expect(all).toEqual(expect.arrayContaining([...mine, ...theirs]))
+      // A professional who sees their assignments gets only the assigned patient's.
+      const doctor = await buildUser(t.database.db, acmeId, {
+        permissions: ['patients-index', 'patients-edit'],
+      })
+      await withTenant(t.database.db, acmeId, (tx) =>
+        tx
+          .insert(patientAssignments)
+          .values({ tenantId: acmeId, id: uuidv7(), patientId: ana.patientId, userId: doctor.id }),
+      )
+      const assigned = (await signIn(t.app, 'acme.localhost', doctor.email)).headers
+      const theirFeed = (await send(assigned, 'GET', '/api/sync/changes?limit=5000')).data.changes.map(
+        (change: { id: string }) => change.id,
+      )
+      expect(theirFeed).toEqual(expect.arrayContaining(mine))
+      for (const id of theirs) expect(theirFeed).not.toContain(id)
     })
   })
 
@@ -349,7 +365,10 @@ describe('self-tracking readings', () => {
         await send(nurse, 'POST', `${BASE}/somatometry`, reading)
       }
       await send(nurse, 'DELETE', `${BASE}/somatometry/${newest.id}`)
-      expect((await last(nurse, dora)).data).toMatchObject({ id: newer.id, weight_kg: 71.2, version: 1 })
+      const answer = (await last(nurse, dora)).data
+      expect(answer).toMatchObject({ id: newer.id, weight_kg: 71.2, version: 1 })
+      // The contract's answer, as the device would check it.
+      expect(v.safeParse(SomatometryReading, answer).success).toBe(true)
       const audit = await withTenant(t.database.db, acmeId, (tx) =>
         tx.select().from(auditLog).where(eq(auditLog.action, 'somatometry.last')),
       )

@@ -87,7 +87,12 @@ describe('the change feed', () => {
     })
     const changes = await pullAll()
     const data = (id: string) => changes.find((change) => change.id === id)?.data
-    expect(data(patient.id as string)).toEqual(presentPatient(stored.patient as typeof patients.$inferSelect))
+    // A patient travels with who has it in their care (nobody here).
+    expect(data(patient.id as string)).toEqual({
+      ...presentPatient(stored.patient as typeof patients.$inferSelect),
+      assigned_user_ids: [],
+      assigned_user_names: [],
+    })
     expect(data(pressure)).toEqual(presentReading(stored.pressure as Record<string, unknown>))
     expect(data(glucose)).toEqual(presentReading(stored.glucose as Record<string, unknown>))
   })

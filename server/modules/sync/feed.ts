@@ -12,6 +12,7 @@ import {
   recordSections,
   somatometryReadings,
 } from '../../db/schema'
+import { assigneesOf } from '../operation/patient-assignees'
 import { presentPatient } from '../operation/patients'
 import { presentReading } from '../operation/readings'
 import { presentRecordSection, type RecordSectionRow } from '../operation/record-sections'
@@ -108,9 +109,14 @@ async function currentRows(
   ]
   const patientIds = idsOf('patient')
   if (patientIds.length > 0) {
+    // Who has each patient in their care travels with it (the list's column and filter offline).
+    const assignees = await assigneesOf(tx, patientIds)
     for (const row of (await rowsById(tx, patients, patientIds)) as PatientRow[]) {
       found.set(`patient:${row.id}`, {
-        data: presentPatient(row) as unknown as Record<string, unknown>,
+        data: {
+          ...presentPatient(row),
+          ...(assignees.get(row.id) ?? { assigned_user_ids: [], assigned_user_names: [] }),
+        } as unknown as Record<string, unknown>,
         deleted: row.deletedAt !== null,
         version: row.version,
       })

@@ -62,8 +62,15 @@ export const UnassignMultipleRequest = AssignMultipleRequest
 /** POST /patients/assignment/individual. */
 export const IndividualRequest = v.object({ patient_id: Id })
 
+/**
+ * The top filters of the /patients list that pick patients for a massive assignment: the
+ * assignation filters and the list's subgroup (one of the patient's subgroups).
+ */
+export const MassiveFilters = v.object({ ...PatientFilters.entries, subgroup: code })
+export type MassiveFilters = v.InferOutput<typeof MassiveFilters>
+
 /** GET /patients/not-assignment/total?{filters}: the top filters. */
-export const NotAssignedQuery = PatientFilters
+export const NotAssignedQuery = MassiveFilters
 /**
  * POST /patients/assignment/massive?{filters}: the patients picked by hand, or 'all' for every
  * patient the filters find that is not yet the caller's.

@@ -28,17 +28,27 @@ export const PayrollParams = v.object({
 })
 
 /**
- * GET /get-filters/patients: what the patients table may be filtered by today. Special labels
- * and assigned professionals join when their catalogue and the assignments exist.
+ * GET /get-filters/patients: what the patients table may be filtered by, and how many patients
+ * the server holds in the caller's view (the list offers its server mode by it). The assigned
+ * professionals are the health professionals, listed to holders of `assignments.assigned-filter`
+ * (empty otherwise). Special labels join when their catalogue exists.
  */
 export const PatientFilters = v.object({
   administrative_statuses: v.array(v.object({ code: v.string(), name: v.string() })),
   subgroups: v.array(v.string()),
+  professionals: v.array(v.object({ value: v.string(), label: v.string() })),
+  total: v.number(),
 })
 export type PatientFilters = v.InferOutput<typeof PatientFilters>
 
-/** The filter keys of the patients table and its download (`filters={"subgroup":"Planta 2"}`). */
-export const PATIENT_TABLE_FILTERS = ['administrative_status', 'subgroup'] as const
+/**
+ * The filter keys of the patients table and its download (`filters={"subgroup":"Planta 2"}`).
+ * `assigned_to` is a professional's id, or UNASSIGNED for the patients nobody has.
+ */
+export const PATIENT_TABLE_FILTERS = ['administrative_status', 'subgroup', 'assigned_to'] as const
+export const UNASSIGNED = 'none'
+/** The permission that lets a list be filtered by assigned professional (SPEC §6 "assigned filter"). */
+export const ASSIGNED_FILTER_PERMISSION = 'assignments.assigned-filter'
 
 /** GET /patients/download{filters}: the table's search, filters and order, without paging. */
 export const PatientsDownloadQuery = v.pick(DataTableQuery, [

@@ -180,6 +180,12 @@ export const Patient = v.object({
   bmi: v.nullable(v.number()),
   /** Whether the patient has a login account (patient mode). */
   has_account: v.boolean(),
+  /**
+   * Who has the patient in their care now (ids and names in the same order), for the list's
+   * column and its assigned-professional filter; read-only, written by the assignment calls.
+   */
+  assigned_user_ids: v.optional(v.array(v.string())),
+  assigned_user_names: v.optional(v.array(v.string())),
   version: v.number(),
   created_at: v.string(),
   updated_at: v.string(),
@@ -189,6 +195,8 @@ export type Patient = {
   id: string
   bmi: number | null
   has_account: boolean
+  assigned_user_ids?: string[]
+  assigned_user_names?: string[]
   version: number
   created_at: string
   updated_at: string

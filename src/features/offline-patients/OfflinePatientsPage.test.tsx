@@ -180,8 +180,16 @@ describe('the patients index', () => {
     const [book] = vi.mocked(XLSX.writeFile).mock.calls[0] as [import('xlsx').WorkBook, string]
     const sheet = book.Sheets[book.SheetNames[0] ?? ''] as import('xlsx').WorkSheet
     expect(XLSX.utils.sheet_to_json(sheet, { header: 1 })).toEqual([
-      ['Nombre', 'CURP', 'Número de nómina', 'Estatus administrativo', 'Subgrupos', 'Estado'],
-      ['María Guadalupe González Martínez', CURPS.guadalupe, 'N010245', 'Candidato', '', 'Por enviar'],
+      [
+        'Nombre',
+        'CURP',
+        'Número de nómina',
+        'Estatus administrativo',
+        'Subgrupos',
+        'Profesional asignado',
+        'Estado',
+      ],
+      ['María Guadalupe González Martínez', CURPS.guadalupe, 'N010245', 'Candidato', '', '', 'Por enviar'],
     ])
   })
 

@@ -2,29 +2,59 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo, useRef, useState } from 'react'
+import { download } from '../../api/client'
+import { useConnection } from '../../api/connection'
+import { useCall } from '../../api/use-call'
 import { useReferenceList } from '../../catalogs/use-catalog'
+import { downloadPatients, patientFilters, patientsTable } from '../../contract/endpoints/operation'
+import { downloadDateStamp } from '../../contract/rules/dates'
+import { ASSIGNED_FILTER_PERMISSION } from '../../contract/schemas/patient-lookups'
 import type { LocalPatient } from '../../db/local-db'
-import { currentSession, hasPermission } from '../../session/session-store'
+import { hasPermission } from '../../session/session-store'
+import { useSession } from '../../session/use-session'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { LAST_PULL_KEY } from '../../sync/engine'
+import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
+import { Checkbox } from '../../ui/Checkbox'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
+import { errorMessage } from '../../ui/form/error-message'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
+import { AssignmentBar } from './AssignmentBar'
+import { type ListMode, ListModeSwitch } from './ListModeSwitch'
+import { MassiveDialog } from './MassiveDialog'
 import { PatientFilters } from './PatientFilters'
+import { ProfessionalDialog } from './ProfessionalDialog'
 import {
   applyFilters,
+  assignedNames,
+  type CachedPatient,
   emptyRowCache,
+  type FilterChoices,
   filterChoices,
   NO_FILTERS,
+  type PatientFilterValues,
   type PatientRow,
   type RowLabels,
+  subgroupsOf,
   updateRows,
 } from './patient-rows'
 import { ReadingForm } from './ReadingForm'
+import { useAssignments } from './use-assignments'
 import './patients.css'
 
-type Row = PatientRow<LocalPatient>
+/** A row of either mode: a cached patient (local) or the server's answer (server). */
+type Row = CachedPatient & Partial<PatientRow> & { version: number }
+
+const merged = (...lists: string[][]) => [...new Set(lists.flat())].sort(new Intl.Collator('es').compare)
+
+/** The chosen filters as the server's table and download take them (JSON text, no blanks). */
+const serverFilters = (filters: PatientFilterValues) =>
+  Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== null))
+
+const fullNameOf = (row: Row) =>
+  row.full_name ?? [row.name, row.last_name, row.second_last_name].filter(Boolean).join(' ')
 
 /** Where a patient's record page is (its screen comes with the record sections). */
 const recordHref = (id: string) => `/patients/record/${encodeURIComponent(id)}`
@@ -38,6 +68,9 @@ const recordHref = (id: string) => `/patients/record/${encodeURIComponent(id)}`
 export function OfflinePatientsPage() {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
+  const session = useSession()
+  const can = (permission: string) => hasPermission(session, permission)
+  const online = useConnection() !== 'offline'
   const engine = useSyncEngine()
   const db = engine?.db
   const patients = useLiveQuery(
@@ -50,10 +83,24 @@ export function OfflinePatientsPage() {
     [db],
   )
   const statuses = useReferenceList('administrative-statuses')
+  // The server's filter values (and its count); offline, the values the cached rows hold.
+  const [mode, setMode] = useState<ListMode>('local')
+  const [reload, setReload] = useState(0)
+  const offered = useCall(patientFilters, {}, String(reload))
   const [filters, setFilters] = useState(NO_FILTERS)
   const [readingFor, setReadingFor] = useState<Row | null>(null)
-  const canCreate = hasPermission(currentSession(), 'patients-create')
-  const canEdit = hasPermission(currentSession(), 'patients-edit')
+  const [pageIds, setPageIds] = useState<readonly string[]>([])
+  const [failure, setFailure] = useState<string | null>(null)
+  const canCreate = can('patients-create')
+  const canEdit = can('patients-edit')
+  const byAssigned = can(ASSIGNED_FILTER_PERMISSION)
+  const selecting = can('assignments.create') || can('assignments.delete')
+  const shownMode: ListMode = online ? mode : 'local'
+  const assignments = useAssignments(() => {
+    // The server's list is read again; the device's rows follow through the change feed.
+    setReload((n) => n + 1)
+    void engine?.pull().catch((error: unknown) => setFailure(errorMessage(error, i18n)))
+  })
 
   const stateLabel = (state: string) =>
     state === 'synced'
@@ -63,7 +110,14 @@ export function OfflinePatientsPage() {
         : state === 'conflict'
           ? t`En conflicto`
           : t`Rechazado`
-  const statusNames = useMemo(() => new Map((statuses ?? []).map((s) => [s.code, s.name])), [statuses])
+  const statusNames = useMemo(
+    () =>
+      new Map([
+        ...(statuses ?? []).map((s) => [s.code, s.name] as const),
+        ...(offered.data?.administrative_statuses ?? []).map((s) => [s.code, s.name] as const),
+      ]),
+    [statuses, offered.data],
+  )
   // The labels follow the language (i18n.locale stands for t and stateLabel).
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for the labels
   const labels = useMemo<RowLabels>(
@@ -73,15 +127,44 @@ export function OfflinePatientsPage() {
   // Rows of unchanged patients are kept from one read of the cache to the next.
   const rowCache = useRef(emptyRowCache<LocalPatient>())
   const rows = useMemo<Row[]>(() => updateRows(rowCache.current, patients ?? [], labels), [patients, labels])
-  const choices = useMemo(() => filterChoices(patients ?? []), [patients])
+  const choices = useMemo<FilterChoices>(() => {
+    const local = filterChoices(patients ?? [])
+    const server = offered.data
+    if (!server) return local
+    const professionals = new Map([...local.professionals, ...server.professionals].map((p) => [p.value, p]))
+    return {
+      administrativeStatuses: merged(
+        local.administrativeStatuses,
+        server.administrative_statuses.map((s) => s.code),
+      ),
+      subgroups: merged(local.subgroups, server.subgroups),
+      professionals: [...professionals.values()].sort((a, b) => a.label.localeCompare(b.label, 'es')),
+    }
+  }, [patients, offered.data])
   const shown = useMemo(() => applyFilters(rows, filters), [rows, filters])
   const hasSubgroups = choices.subgroups.length > 0
+  const statusName = (code: unknown) =>
+    typeof code === 'string' && code ? (statusNames.get(code) ?? code) : ''
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for t
+  const local = shownMode === 'local'
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for t, session for can
   const config = useMemo<DataTableConfig<Row>>(
     () => ({
       sortBy: 'full_name',
       columns: [
+        {
+          key: 'select',
+          title: t`Seleccionar`,
+          isAction: true,
+          isHide: !selecting,
+          component: (row) => (
+            <Checkbox
+              label={<span className="visually-hidden">{t`Seleccionar a ${fullNameOf(row)}`}</span>}
+              checked={assignments.selected.has(row.id)}
+              onCheckedChange={(on) => assignments.toggle(row.id, on)}
+            />
+          ),
+        },
         {
           key: 'full_name',
           title: t`Nombre`,
@@ -95,18 +178,36 @@ export function OfflinePatientsPage() {
                 void navigate({ href: recordHref(row.id) })
               }}
             >
-              {row.full_name}
+              {fullNameOf(row)}
             </a>
           ),
         },
         { key: 'curp', title: t`CURP`, isSort: true, isSearch: true },
         { key: 'payroll_number', title: t`Número de nómina`, isSort: true, isSearch: true },
-        { key: 'administrative_status_label', title: t`Estatus administrativo`, isSort: true },
-        { key: 'subgroups_label', title: t`Subgrupos`, isSort: true, isHide: !hasSubgroups },
+        {
+          key: local ? 'administrative_status_label' : 'administrative_status',
+          title: t`Estatus administrativo`,
+          isSort: true,
+          component: (row) => row.administrative_status_label ?? statusName(row.administrative_status),
+        },
+        {
+          key: 'subgroups_label',
+          title: t`Subgrupos`,
+          isSort: local,
+          isHide: !hasSubgroups,
+          component: (row) => row.subgroups_label ?? subgroupsOf(row).join(', '),
+        },
+        {
+          key: 'assigned_label',
+          title: t`Profesional asignado`,
+          isSort: local,
+          component: (row) => row.assigned_label ?? assignedNames(row),
+        },
         {
           key: 'state_label',
           title: t`Estado`,
-          isSort: true,
+          isSort: local,
+          isHide: !local,
           component: (row) => (
             <span className="patients__state" data-state={row.syncState}>
               {row.state_label}
@@ -121,7 +222,7 @@ export function OfflinePatientsPage() {
             <span className="row-actions">
               <Link to="/patients/record/$id" params={{ id: row.id }} className="button" data-variant="ghost">
                 <Trans>Expediente</Trans>
-                <span className="visually-hidden"> {row.full_name}</span>
+                <span className="visually-hidden"> {fullNameOf(row)}</span>
               </Link>
               {canEdit && (
                 <Button
@@ -129,20 +230,31 @@ export function OfflinePatientsPage() {
                   onClick={() => void navigate({ to: '/patients/edit/$id', params: { id: row.id } })}
                 >
                   <Trans>Editar</Trans>
-                  <span className="visually-hidden"> {row.full_name}</span>
+                  <span className="visually-hidden"> {fullNameOf(row)}</span>
                 </Button>
               )}
               <Button variant="ghost" onClick={() => setReadingFor(row)}>
                 <Trans>Presión arterial</Trans>
-                <span className="visually-hidden"> {row.full_name}</span>
+                <span className="visually-hidden"> {fullNameOf(row)}</span>
               </Button>
+              {can('assignments.create') && (
+                <Button variant="ghost" onClick={() => assignments.openForRow(row.id, fullNameOf(row))}>
+                  <Trans>Asignar</Trans>
+                  <span className="visually-hidden"> {fullNameOf(row)}</span>
+                </Button>
+              )}
             </span>
           ),
         },
       ],
     }),
-    [i18n.locale, canEdit, hasSubgroups, navigate],
+    [i18n.locale, canEdit, hasSubgroups, navigate, local, session, assignments.selected, statusNames],
   )
+  const chosen = serverFilters(filters)
+  const massiveFilters = {
+    ...(filters.administrative_status && { administrative_status: filters.administrative_status }),
+    ...(filters.subgroup && { subgroup: filters.subgroup }),
+  }
 
   if (!db || !patients) return <Spinner />
   return (
@@ -154,7 +266,13 @@ export function OfflinePatientsPage() {
           </Button>
         )}
       </PageHeader>
-      {readingFor && <ReadingForm db={db} patient={readingFor} onDone={() => setReadingFor(null)} />}
+      {readingFor && (
+        <ReadingForm
+          db={db}
+          patient={{ id: readingFor.id, name: readingFor.name, last_name: readingFor.last_name }}
+          onDone={() => setReadingFor(null)}
+        />
+      )}
       {pulledOnce === false && (
         <p className="patients__notice" role="status">
           <Trans>
@@ -162,19 +280,77 @@ export function OfflinePatientsPage() {
           </Trans>
         </p>
       )}
+      <ListModeSwitch
+        mode={shownMode}
+        onChange={(next) => {
+          setMode(next)
+          assignments.clear()
+        }}
+        online={online}
+        held={patients.length}
+        onServer={offered.data?.total ?? null}
+      />
       <PatientFilters
         choices={choices}
-        statusName={(code) => statusNames.get(code) ?? code}
+        statusName={statusName}
+        byAssigned={byAssigned}
         value={filters}
-        onChange={setFilters}
+        onChange={(next) => {
+          setFilters(next)
+          assignments.clear()
+        }}
       />
-      <DataTable
-        config={config}
-        caption={t`Pacientes`}
-        source={{ kind: 'local', rows: shown }}
-        rowKey={(p) => p.id}
-        exportName={t`pacientes`}
+      <AssignmentBar assignments={assignments} pageIds={pageIds} can={can} />
+      {assignments.choice && (
+        <ProfessionalDialog
+          key={assignments.choice.patientIds.join()}
+          assignments={assignments}
+          professionals={offered.data?.professionals ?? choices.professionals}
+        />
+      )}
+      <MassiveDialog
+        assignments={assignments}
+        filters={massiveFilters}
+        mayAssign={can('assignments.create')}
       />
+      {failure && <Alert>{failure}</Alert>}
+      {local ? (
+        <DataTable
+          key="local"
+          config={config}
+          caption={t`Pacientes`}
+          source={{ kind: 'local', rows: shown }}
+          rowKey={(p) => p.id}
+          exportName={t`pacientes`}
+          onPageRows={(page) => setPageIds(page.map((p) => p.id))}
+        />
+      ) : (
+        <>
+          <div className="patients__download">
+            <Button
+              variant="secondary"
+              onClick={() =>
+                // The server's file: every patient the filters find, not only this page.
+                void download(downloadPatients, `pacientes_${downloadDateStamp(new Date())}.xlsx`, {
+                  query: { filters: JSON.stringify(chosen) },
+                }).catch((error: unknown) => setFailure(errorMessage(error, i18n)))
+              }
+            >
+              <Trans>Descargar todos</Trans>
+            </Button>
+          </div>
+          <DataTable
+            key="server"
+            config={config}
+            caption={t`Pacientes en el servidor`}
+            source={{ kind: 'server', endpoint: patientsTable, filters: chosen }}
+            rowKey={(p) => p.id}
+            reloadToken={reload}
+            onError={(error) => setFailure(errorMessage(error, i18n))}
+            onPageRows={(page) => setPageIds(page.map((p) => p.id))}
+          />
+        </>
+      )}
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { UNASSIGNED } from '../../contract/schemas/patient-lookups'
 import { SelectField } from '../../ui/SelectField'
 import type { FilterChoices, PatientFilterValues } from './patient-rows'
 
@@ -6,15 +7,18 @@ interface PatientFiltersProps {
   choices: FilterChoices
   /** An administrative status's name in the app's language. */
   statusName: (code: string) => string
+  /** Whether the user may filter by assigned professional (SPEC §6 "assigned filter"). */
+  byAssigned: boolean
   value: PatientFilterValues
   onChange: (next: PatientFilterValues) => void
 }
 
 /**
  * The filters above the patients table (SPEC §7 get-filters/patients): one pick per filter,
- * "Todos" for none. A filter with nothing to choose from (no patient has a subgroup) is not shown.
+ * "Todos" for none. A filter with nothing to choose from (no patient has a subgroup) is not
+ * shown. Special labels are not offered: their catalogue does not exist yet.
  */
-export function PatientFilters({ choices, statusName, value, onChange }: PatientFiltersProps) {
+export function PatientFilters({ choices, statusName, byAssigned, value, onChange }: PatientFiltersProps) {
   const { t } = useLingui()
   const set = (key: keyof PatientFilterValues, chosen: string) =>
     onChange({ ...value, [key]: chosen || null })
@@ -35,6 +39,15 @@ export function PatientFilters({ choices, statusName, value, onChange }: Patient
           options={choices.subgroups.map((name) => ({ value: name, label: name }))}
           value={value.subgroup ?? ''}
           onChange={(event) => set('subgroup', event.target.value)}
+        />
+      )}
+      {byAssigned && (
+        <SelectField
+          label={t`Profesional asignado`}
+          placeholder={t`Todos`}
+          options={[{ value: UNASSIGNED, label: t`Sin asignar` }, ...choices.professionals]}
+          value={value.assigned_to ?? ''}
+          onChange={(event) => set('assigned_to', event.target.value)}
         />
       )}
     </fieldset>

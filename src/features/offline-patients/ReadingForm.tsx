@@ -31,7 +31,8 @@ export function ReadingForm({
   onDone,
 }: {
   db: LocalDb
-  patient: LocalPatient
+  /** A cached patient, or one of the server's list (readings need only who it is). */
+  patient: Pick<LocalPatient, 'id' | 'name' | 'last_name'>
   onDone: () => void
 }) {
   const { t, i18n } = useLingui()

@@ -4,6 +4,7 @@ import {
   type CachedPatient,
   emptyRowCache,
   filterChoices,
+  type PatientFilterValues,
   patientRows,
   type RowLabels,
   updateRows,
@@ -21,6 +22,8 @@ const read = (): CachedPatient[] => [
     last_name: 'Ruiz',
     administrative_status: 'active',
     subgroups: ['Planta 2'],
+    assigned_user_ids: ['u1', 'u2'],
+    assigned_user_names: ['Ricardo Salinas', 'Lucía Mendoza'],
     syncState: 'synced',
   },
   {
@@ -40,8 +43,14 @@ describe('the patients table’s rows', () => {
       full_name: 'Ana Ruiz',
       administrative_status_label: 'Activo',
       subgroups_label: 'Planta 2',
+      assigned_label: 'Ricardo Salinas, Lucía Mendoza',
     })
-    expect(luis).toMatchObject({ full_name: 'Luis Mora Gil', state_label: 'Por enviar', subgroups_label: '' })
+    expect(luis).toMatchObject({
+      full_name: 'Luis Mora Gil',
+      state_label: 'Por enviar',
+      subgroups_label: '',
+      assigned_label: '',
+    })
   })
 
   it('offer as filters the values the patients hold, and keep the rows holding every chosen one', () => {
@@ -49,11 +58,19 @@ describe('the patients table’s rows', () => {
     expect(filterChoices(rows)).toEqual({
       administrativeStatuses: ['active', 'inactive'],
       subgroups: ['Planta 2'],
+      professionals: [
+        { value: 'u2', label: 'Lucía Mendoza' },
+        { value: 'u1', label: 'Ricardo Salinas' },
+      ],
     })
-    expect(applyFilters(rows, { administrative_status: 'active', subgroup: null }).map((r) => r.id)).toEqual([
-      'a',
-    ])
-    expect(applyFilters(rows, { administrative_status: 'inactive', subgroup: 'Planta 2' })).toEqual([])
+    const none: PatientFilterValues = { administrative_status: null, subgroup: null, assigned_to: null }
+    const ids = (filters: Partial<typeof none>) =>
+      applyFilters(rows, { ...none, ...filters }).map((r) => r.id)
+    expect(ids({ administrative_status: 'active' })).toEqual(['a'])
+    expect(ids({ administrative_status: 'inactive', subgroup: 'Planta 2' })).toEqual([])
+    expect(ids({ assigned_to: 'u2' })).toEqual(['a'])
+    expect(ids({ assigned_to: 'none' })).toEqual(['b'])
+    expect(ids({ assigned_to: 'u1', subgroup: 'Planta 2' })).toEqual(['a'])
   })
 
   it('are kept from one read of the cache to the next for the patients that did not change', () => {

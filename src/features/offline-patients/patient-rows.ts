@@ -1,9 +1,12 @@
 /**
  * The /patients table's rows over the device's cached patients: what each row shows and is
  * searched by (name, CURP, payroll number), and the filters of SPEC §7 get-filters/patients
- * (administrative status, subgroup), whose choices come from the rows themselves until the
- * server's list is cached. Pure, so the search bench measures exactly what the page does.
+ * (administrative status, subgroup, assigned professional), whose choices also come from the
+ * rows themselves, so they work offline. Pure, so the search bench measures exactly what the
+ * page does.
  */
+
+import { UNASSIGNED } from '../../contract/schemas/patient-lookups'
 
 /** What the rows need of a cached patient (LocalPatient fits). */
 export interface CachedPatient {
@@ -15,6 +18,9 @@ export interface CachedPatient {
   payroll_number?: string | null
   administrative_status?: unknown
   subgroups?: unknown
+  /** Who has the patient in their care (ids and names in the same order), as the server says. */
+  assigned_user_ids?: unknown
+  assigned_user_names?: unknown
   syncState: string
   [field: string]: unknown
 }
@@ -23,6 +29,7 @@ export type PatientRow<P extends CachedPatient = CachedPatient> = P & {
   full_name: string
   administrative_status_label: string
   subgroups_label: string
+  assigned_label: string
   state_label: string
 }
 
@@ -36,6 +43,16 @@ export interface RowLabels {
 /** The patient's subgroups, whatever the row holds (older rows have none). */
 export const subgroupsOf = (patient: CachedPatient): string[] =>
   Array.isArray(patient.subgroups) ? patient.subgroups.filter((s): s is string => typeof s === 'string') : []
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : []
+
+/** The ids of the professionals who have the patient in their care (none before the server says). */
+export const assigneesOf = (patient: CachedPatient): string[] => strings(patient.assigned_user_ids)
+
+/** The names of those professionals, for the row. */
+export const assignedNames = (patient: CachedPatient): string =>
+  strings(patient.assigned_user_names).join(', ')
 
 const statusOf = (patient: CachedPatient): string =>
   typeof patient.administrative_status === 'string' ? patient.administrative_status : ''
@@ -51,6 +68,7 @@ export function patientRows<P extends CachedPatient>(
       full_name: [patient.name, patient.last_name, patient.second_last_name].filter(Boolean).join(' '),
       administrative_status_label: status ? labels.status(status) : '',
       subgroups_label: subgroupsOf(patient).join(', '),
+      assigned_label: assignedNames(patient),
       state_label: labels.state(patient.syncState),
     }
   })
@@ -118,17 +136,27 @@ export function updateRows<P extends CachedPatient>(
 /** The columns the search looks in (SPEC issue 6: name, CURP, payroll number). */
 export const SEARCH_COLUMNS = ['full_name', 'curp', 'payroll_number'] as const
 
-/** A chosen value per filter (the keys of the server's table filters), or none. */
+/**
+ * A chosen value per filter (the keys of the server's table filters), or none. `assigned_to` is
+ * a professional's id or UNASSIGNED.
+ */
 export interface PatientFilterValues {
   administrative_status: string | null
   subgroup: string | null
+  assigned_to: string | null
 }
 
-export const NO_FILTERS: PatientFilterValues = { administrative_status: null, subgroup: null }
+export const NO_FILTERS: PatientFilterValues = {
+  administrative_status: null,
+  subgroup: null,
+  assigned_to: null,
+}
 
 export interface FilterChoices {
   administrativeStatuses: string[]
   subgroups: string[]
+  /** The professionals the cached patients are assigned to, by id, with their names. */
+  professionals: Array<{ value: string; label: string }>
 }
 
 const collator = new Intl.Collator('es', { sensitivity: 'base' })
@@ -137,15 +165,27 @@ const collator = new Intl.Collator('es', { sensitivity: 'base' })
 export function filterChoices(patients: readonly CachedPatient[]): FilterChoices {
   const statuses = new Set<string>()
   const subgroups = new Set<string>()
+  const professionals = new Map<string, string>()
   for (const patient of patients) {
     const status = statusOf(patient)
     if (status) statuses.add(status)
     for (const subgroup of subgroupsOf(patient)) subgroups.add(subgroup)
+    const names = strings(patient.assigned_user_names)
+    for (const [index, id] of assigneesOf(patient).entries()) professionals.set(id, names[index] ?? id)
   }
   return {
     administrativeStatuses: [...statuses].sort(collator.compare),
     subgroups: [...subgroups].sort(collator.compare),
+    professionals: [...professionals]
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => collator.compare(a.label, b.label)),
   }
+}
+
+/** Whether the patient is in the care of `assigned` (a professional's id, or UNASSIGNED: nobody's). */
+const assignedMatches = (patient: CachedPatient, assigned: string) => {
+  const ids = assigneesOf(patient)
+  return assigned === UNASSIGNED ? ids.length === 0 : ids.includes(assigned)
 }
 
 /** The rows that hold every chosen value; the same array when nothing is chosen. */
@@ -153,11 +193,12 @@ export function applyFilters<R extends CachedPatient>(
   rows: readonly R[],
   filters: PatientFilterValues,
 ): readonly R[] {
-  const { administrative_status: status, subgroup } = filters
-  if (status === null && subgroup === null) return rows
+  const { administrative_status: status, subgroup, assigned_to: assigned } = filters
+  if (status === null && subgroup === null && assigned === null) return rows
   return rows.filter(
     (row) =>
       (status === null || statusOf(row) === status) &&
-      (subgroup === null || subgroupsOf(row).includes(subgroup)),
+      (subgroup === null || subgroupsOf(row).includes(subgroup)) &&
+      (assigned === null || assignedMatches(row, assigned)),
   )
 }

@@ -34,6 +34,8 @@ export interface DataTableProps<Row> {
   onError?: (error: unknown) => void
   /** From how many rows on a page only the rows in view are drawn (default 50). */
   virtualizeFrom?: number
+  /** Told the rows of the page shown whenever they change (a screen's "select the page"). */
+  onPageRows?: (rows: readonly Row[]) => void
 }
 
 type Direction = 'asc' | 'desc'
@@ -53,6 +55,7 @@ export function DataTable<Row>({
   reloadToken,
   onError,
   virtualizeFrom = 50,
+  onPageRows,
 }: DataTableProps<Row>) {
   const { t } = useLingui()
   const config = validateConfig(given)
@@ -97,6 +100,10 @@ export function DataTable<Row>({
   const local = useLocalRows<Row>(source.kind === 'local' ? source.rows : null, localSearchKeys, view)
   const server = useServerRows<Row>(source.kind === 'server' ? source : null, marked, view, reload, onError)
   const rows = source.kind === 'local' ? local : server
+
+  const onPageRowsRef = useRef(onPageRows)
+  onPageRowsRef.current = onPageRows
+  useEffect(() => onPageRowsRef.current?.(rows.data), [rows.data])
 
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtual = rows.data.length >= virtualizeFrom
