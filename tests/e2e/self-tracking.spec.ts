@@ -55,6 +55,7 @@ test('a patient records every kind offline on a phone, gets the PDF, and the ser
   const shortcuts = page.getByRole('navigation', { name: 'Mi salud' })
   await expect(shortcuts.getByRole('link', { name: /Glucosa/ })).toBeVisible()
   await expectNoHorizontalScroll(page)
+  await expectAccessible(page, 'patient home')
 
   await context.setOffline(true)
 
@@ -100,6 +101,7 @@ test('a patient records every kind offline on a phone, gets the PDF, and the ser
   await page.getByLabel('Estatura (ft) (opcional)').fill('5.74')
   await page.getByRole('button', { name: 'Guardar' }).click()
   await expect(page.getByText('El peso debe estar entre 2.2 y 661.3 lb')).toBeVisible()
+  await expectAccessible(page, 'somatometry')
   await page.getByLabel('Peso (lb)').fill('154.3')
   await save(page)
   await expect(log).toContainText('154.3 lb · 5.74 ft')
@@ -159,4 +161,41 @@ test('a patient records every kind offline on a phone, gets the PDF, and the ser
   })
   expect(onServer.habits).toHaveLength(1)
   expect(onServer.habits[0]).toMatchObject({ habit: 'exercise', frequency: 'daily', quantity: 45 })
+
+  // Every kind on one screen, over one range.
+  await open(page, 'Mi evolución')
+  for (const kind of ['Presión arterial', 'Glucosa', 'Somatometría', 'Nutrición', 'Hábitos']) {
+    await expect(page.getByRole('region', { name: kind }).locator('canvas')).toBeVisible()
+  }
+  await expectNoHorizontalScroll(page)
+  await expectAccessible(page, 'evolution')
+
+  // My log across the kinds: an amendment and a delete, both synced.
+  await open(page, 'Mi registro')
+  await expect(log.getByRole('listitem')).toHaveCount(5)
+  await expectAccessible(page, 'my log')
+  await log.getByRole('button', { name: /^Editar .*Ejercicio/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Editar: Hábitos' })
+  await dialog.getByLabel('Minutos (opcional)').fill('60')
+  await dialog.getByRole('button', { name: 'Guardar' }).click()
+  await expect(page.getByText('Cambios guardados en este dispositivo').first()).toBeVisible()
+  await expect(log).toContainText('Ejercicio · Diario · 60 minutos')
+  await log.getByRole('button', { name: /^Eliminar .*1 comida/ }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click()
+  await expect(log.getByRole('listitem')).toHaveCount(4)
+  await expect(page.getByText(/por enviar/)).toHaveCount(0, { timeout: 30_000 })
+  const amended = await page.evaluate(async () => {
+    const session = JSON.parse(localStorage.getItem('session') ?? '{}')
+    const headers = { authorization: `Bearer ${session.accessToken}` }
+    const list = async (path: string) =>
+      (
+        await (
+          await fetch(`/api/operation/patients/${path}?patient_id=${session.user.patient_id}`, { headers })
+        ).json()
+      ).data
+    return { habits: await list('habits'), nutrition: await list('nutritions') }
+  })
+  expect(amended.habits).toHaveLength(1)
+  expect(amended.habits[0]).toMatchObject({ habit: 'exercise', quantity: 60 })
+  expect(amended.nutrition).toHaveLength(0)
 })
