@@ -134,6 +134,10 @@ export function parseReadingForm(
   if (kind === 'habit') {
     fields.habit = values.habit
     fields.frequency = values.frequency
+    // An unchosen select is a missing answer, not a value the contract refuses.
+    for (const name of ['habit', 'frequency'] as const) {
+      if (values[name] === '') errors[name] = i18n._(msg`Este campo es obligatorio.`)
+    }
   }
   if (kind === 'nutrition') fields.meals = values.meals.map((meal) => ({ ...meal }))
 
