@@ -84,10 +84,6 @@ const clamp = (value: number, range: Range) => Math.min(range.max, Math.max(rang
 /** The SPEC §5 range of a measure in a unit (2.2–661.3 for weight in lb). */
 export const rangeIn = <M extends Measure>(measure: M, unit: UnitOf[M]): Range => scaleOf(measure, unit).range
 
-/** Decimals a measure is typed and shown with in a unit. */
-export const decimalsIn = <M extends Measure>(measure: M, unit: UnitOf[M]): number =>
-  scaleOf(measure, unit).decimals
-
 /**
  * A value typed in a unit, in SI for storing. A value inside the unit's range always lands inside
  * the SI range (661.3 lb is 299.96 kg; 2.2 lb is 0.998 kg, kept as 1 kg); one outside it is only

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type UseFormReturn, useFieldArray } from 'react-hook-form'
-import { decimalsIn, toSi, type UnitChoice } from '../../contract/rules/units'
+import { toSi, type UnitChoice } from '../../contract/rules/units'
 import {
   GLUCOSE_MOMENTS,
   HABIT_FREQUENCIES,
@@ -42,13 +42,11 @@ export function KindFields({ kind, form, units, onUnits, error }: KindFieldsProp
     const name =
       field.name === 'quantity' && habit ? i18n._(QUANTITY_LABELS[habit]) : i18n._(NUMBER_LABELS[field.name])
     const label = unit ? `${name} (${unit})` : name
-    const decimal =
-      !field.integer && (!field.measure || decimalsIn(field.measure, units[field.measure] as never) > 0)
     return (
       <div key={field.name} className="reading-form__number">
         <TextField
           label={field.required ? label : t`${label} (opcional)`}
-          inputMode={decimal ? 'decimal' : 'numeric'}
+          inputMode={field.integer ? 'numeric' : 'decimal'}
           autoComplete="off"
           error={error(`numbers.${field.name}`)}
           {...form.register(`numbers.${field.name}`)}
