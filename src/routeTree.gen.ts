@@ -25,6 +25,13 @@ import { Route as AppAssignmentsConcentratedIndexRouteImport } from './routes/_a
 import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/index'
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
 import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
+import { Route as AppPatientBloodPressureRouteImport } from './routes/_app/patient/blood-pressure'
+import { Route as AppPatientEvolutionRouteImport } from './routes/_app/patient/evolution'
+import { Route as AppPatientGlucoseRouteImport } from './routes/_app/patient/glucose'
+import { Route as AppPatientHabitsRouteImport } from './routes/_app/patient/habits'
+import { Route as AppPatientMyLogRouteImport } from './routes/_app/patient/my-log'
+import { Route as AppPatientNutritionRouteImport } from './routes/_app/patient/nutrition'
+import { Route as AppPatientSomatometryRouteImport } from './routes/_app/patient/somatometry'
 import { Route as AppPatientsIndexRouteImport } from './routes/_app/patients/index'
 import { Route as AppPatientsCreateRouteImport } from './routes/_app/patients/create'
 import { Route as AppProfilesIndexRouteImport } from './routes/_app/profiles/index'
@@ -119,6 +126,41 @@ const AppDashboardPatientHomeRoute = AppDashboardPatientHomeRouteImport.update({
   path: '/dashboard/patient-home',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPatientBloodPressureRoute = AppPatientBloodPressureRouteImport.update({
+  id: '/patient/blood-pressure',
+  path: '/patient/blood-pressure',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatientEvolutionRoute = AppPatientEvolutionRouteImport.update({
+  id: '/patient/evolution',
+  path: '/patient/evolution',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatientGlucoseRoute = AppPatientGlucoseRouteImport.update({
+  id: '/patient/glucose',
+  path: '/patient/glucose',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatientHabitsRoute = AppPatientHabitsRouteImport.update({
+  id: '/patient/habits',
+  path: '/patient/habits',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatientMyLogRoute = AppPatientMyLogRouteImport.update({
+  id: '/patient/my-log',
+  path: '/patient/my-log',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatientNutritionRoute = AppPatientNutritionRouteImport.update({
+  id: '/patient/nutrition',
+  path: '/patient/nutrition',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatientSomatometryRoute = AppPatientSomatometryRouteImport.update({
+  id: '/patient/somatometry',
+  path: '/patient/somatometry',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPatientsIndexRoute = AppPatientsIndexRouteImport.update({
   id: '/patients/',
   path: '/patients/',
@@ -195,6 +237,13 @@ export interface FileRoutesByFullPath {
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/patient/blood-pressure': typeof AppPatientBloodPressureRoute
+  '/patient/evolution': typeof AppPatientEvolutionRoute
+  '/patient/glucose': typeof AppPatientGlucoseRoute
+  '/patient/habits': typeof AppPatientHabitsRoute
+  '/patient/my-log': typeof AppPatientMyLogRoute
+  '/patient/nutrition': typeof AppPatientNutritionRoute
+  '/patient/somatometry': typeof AppPatientSomatometryRoute
   '/patients/create': typeof AppPatientsCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
   '/users/create': typeof AppUsersCreateRoute
@@ -224,6 +273,13 @@ export interface FileRoutesByTo {
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/patient/blood-pressure': typeof AppPatientBloodPressureRoute
+  '/patient/evolution': typeof AppPatientEvolutionRoute
+  '/patient/glucose': typeof AppPatientGlucoseRoute
+  '/patient/habits': typeof AppPatientHabitsRoute
+  '/patient/my-log': typeof AppPatientMyLogRoute
+  '/patient/nutrition': typeof AppPatientNutritionRoute
+  '/patient/somatometry': typeof AppPatientSomatometryRoute
   '/patients/create': typeof AppPatientsCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
   '/users/create': typeof AppUsersCreateRoute
@@ -255,6 +311,13 @@ export interface FileRoutesById {
   '/sso/$response': typeof SsoResponseRoute
   '/_app/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/_app/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/_app/patient/blood-pressure': typeof AppPatientBloodPressureRoute
+  '/_app/patient/evolution': typeof AppPatientEvolutionRoute
+  '/_app/patient/glucose': typeof AppPatientGlucoseRoute
+  '/_app/patient/habits': typeof AppPatientHabitsRoute
+  '/_app/patient/my-log': typeof AppPatientMyLogRoute
+  '/_app/patient/nutrition': typeof AppPatientNutritionRoute
+  '/_app/patient/somatometry': typeof AppPatientSomatometryRoute
   '/_app/patients/create': typeof AppPatientsCreateRoute
   '/_app/profiles/create': typeof AppProfilesCreateRoute
   '/_app/users/create': typeof AppUsersCreateRoute
@@ -286,6 +349,13 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/patient/blood-pressure'
+    | '/patient/evolution'
+    | '/patient/glucose'
+    | '/patient/habits'
+    | '/patient/my-log'
+    | '/patient/nutrition'
+    | '/patient/somatometry'
     | '/patients/create'
     | '/profiles/create'
     | '/users/create'
@@ -315,6 +385,13 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/patient/blood-pressure'
+    | '/patient/evolution'
+    | '/patient/glucose'
+    | '/patient/habits'
+    | '/patient/my-log'
+    | '/patient/nutrition'
+    | '/patient/somatometry'
     | '/patients/create'
     | '/profiles/create'
     | '/users/create'
@@ -345,6 +422,13 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/_app/dashboard/home-empty'
     | '/_app/dashboard/patient-home'
+    | '/_app/patient/blood-pressure'
+    | '/_app/patient/evolution'
+    | '/_app/patient/glucose'
+    | '/_app/patient/habits'
+    | '/_app/patient/my-log'
+    | '/_app/patient/nutrition'
+    | '/_app/patient/somatometry'
     | '/_app/patients/create'
     | '/_app/profiles/create'
     | '/_app/users/create'
@@ -487,6 +571,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardPatientHomeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/patient/blood-pressure': {
+      id: '/_app/patient/blood-pressure'
+      path: '/patient/blood-pressure'
+      fullPath: '/patient/blood-pressure'
+      preLoaderRoute: typeof AppPatientBloodPressureRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patient/evolution': {
+      id: '/_app/patient/evolution'
+      path: '/patient/evolution'
+      fullPath: '/patient/evolution'
+      preLoaderRoute: typeof AppPatientEvolutionRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patient/glucose': {
+      id: '/_app/patient/glucose'
+      path: '/patient/glucose'
+      fullPath: '/patient/glucose'
+      preLoaderRoute: typeof AppPatientGlucoseRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patient/habits': {
+      id: '/_app/patient/habits'
+      path: '/patient/habits'
+      fullPath: '/patient/habits'
+      preLoaderRoute: typeof AppPatientHabitsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patient/my-log': {
+      id: '/_app/patient/my-log'
+      path: '/patient/my-log'
+      fullPath: '/patient/my-log'
+      preLoaderRoute: typeof AppPatientMyLogRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patient/nutrition': {
+      id: '/_app/patient/nutrition'
+      path: '/patient/nutrition'
+      fullPath: '/patient/nutrition'
+      preLoaderRoute: typeof AppPatientNutritionRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patient/somatometry': {
+      id: '/_app/patient/somatometry'
+      path: '/patient/somatometry'
+      fullPath: '/patient/somatometry'
+      preLoaderRoute: typeof AppPatientSomatometryRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/patients/': {
       id: '/_app/patients/'
       path: '/patients'
@@ -580,6 +713,13 @@ interface AppRouteChildren {
   AppSyncRoute: typeof AppSyncRoute
   AppDashboardHomeEmptyRoute: typeof AppDashboardHomeEmptyRoute
   AppDashboardPatientHomeRoute: typeof AppDashboardPatientHomeRoute
+  AppPatientBloodPressureRoute: typeof AppPatientBloodPressureRoute
+  AppPatientEvolutionRoute: typeof AppPatientEvolutionRoute
+  AppPatientGlucoseRoute: typeof AppPatientGlucoseRoute
+  AppPatientHabitsRoute: typeof AppPatientHabitsRoute
+  AppPatientMyLogRoute: typeof AppPatientMyLogRoute
+  AppPatientNutritionRoute: typeof AppPatientNutritionRoute
+  AppPatientSomatometryRoute: typeof AppPatientSomatometryRoute
   AppPatientsCreateRoute: typeof AppPatientsCreateRoute
   AppProfilesCreateRoute: typeof AppProfilesCreateRoute
   AppUsersCreateRoute: typeof AppUsersCreateRoute
@@ -603,6 +743,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppSyncRoute: AppSyncRoute,
   AppDashboardHomeEmptyRoute: AppDashboardHomeEmptyRoute,
   AppDashboardPatientHomeRoute: AppDashboardPatientHomeRoute,
+  AppPatientBloodPressureRoute: AppPatientBloodPressureRoute,
+  AppPatientEvolutionRoute: AppPatientEvolutionRoute,
+  AppPatientGlucoseRoute: AppPatientGlucoseRoute,
+  AppPatientHabitsRoute: AppPatientHabitsRoute,
+  AppPatientMyLogRoute: AppPatientMyLogRoute,
+  AppPatientNutritionRoute: AppPatientNutritionRoute,
+  AppPatientSomatometryRoute: AppPatientSomatometryRoute,
   AppPatientsCreateRoute: AppPatientsCreateRoute,
   AppProfilesCreateRoute: AppProfilesCreateRoute,
   AppUsersCreateRoute: AppUsersCreateRoute,

@@ -3,6 +3,7 @@ import { reportConnection } from '../api/connection'
 import { refreshCatalogs, refreshOptionsFor } from '../catalogs/cache'
 import { syncChanges } from '../contract/endpoints/sync'
 import { type LocalDb, openLocalDb } from '../db/local-db'
+import { refreshLetterhead } from '../reports/tenant-letterhead'
 import { endSession } from '../session/end-session'
 import { freshSession, refreshNow } from '../session/refresh'
 import { currentSession, type Session } from '../session/session-store'
@@ -18,7 +19,8 @@ export interface SyncEngine {
   loop: SyncLoop
   /**
    * Pulls the feed to its end (the initial sync the first time), reporting progress, then
-   * refreshes the shared catalogs whose version moved (they are outside the feed: decision 0007).
+   * refreshes the shared catalogs whose version moved (they are outside the feed: decision 0007)
+   * and the tenant's letterhead that the device's PDFs print (issue 7).
    */
   pull(onProgress?: (progress: PullProgress) => void): Promise<number>
   stop(): void
@@ -50,6 +52,7 @@ export function startSyncEngine(session: Session): SyncEngine {
       await db.meta.put({ key: LAST_PULL_KEY, value: Date.now() })
       reportConnection('online')
       await refreshCatalogs(db, refreshOptionsFor(session.user.permissions))
+      await refreshLetterhead(db)
       return applied
     },
     stop() {

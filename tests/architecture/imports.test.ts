@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * The import direction of DESIGN §2, held by a test so that breaking it fails `npm test`:
- * the contract imports nothing of ours, the server takes only the contract from src/, features
- * never import each other, and the sync engine and the local database know nothing of React.
+ * the contract imports nothing of ours, the server takes only the contract and the shared
+ * documents (decision 0010) from src/, features never import each other, and the sync engine and
+ * the local database know nothing of React.
  */
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -57,9 +58,19 @@ describe('import direction', () => {
     expect(offending.map(describeEdge)).toEqual([])
   })
 
-  it('lets the server import only src/contract from src', () => {
+  it('lets the server import only src/contract and src/documents from src', () => {
+    const shared = (target: string) => target.startsWith('src/contract') || target.startsWith('src/documents')
     const offending = [...edgesUnder('server'), ...edgesUnder('tests/fixtures')].filter(
-      (edge) => edge.target?.startsWith('src/') && !edge.target.startsWith('src/contract'),
+      (edge) => edge.target?.startsWith('src/') && !shared(edge.target),
+    )
+    expect(offending.map(describeEdge)).toEqual([])
+  })
+
+  it('keeps src/documents to the contract and jsPDF, so the server can build the same documents', () => {
+    const offending = edgesUnder('src/documents').filter((edge) =>
+      edge.target === null
+        ? !['jspdf', 'valibot', 'vitest'].includes(edge.specifier)
+        : !edge.target.startsWith('src/contract') && !edge.target.startsWith('src/documents'),
     )
     expect(offending.map(describeEdge)).toEqual([])
   })

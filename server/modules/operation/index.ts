@@ -6,13 +6,15 @@ import { assignmentRoutes } from './assignments.routes'
 import { patientLookupRoutes } from './patient-lookups.routes'
 import { patientRoutes } from './patients.routes'
 import { readingRoutes } from './readings.routes'
+import { readingsPdfRoutes } from './readings-pdf.routes'
 import { recordSectionRoutes } from './record-sections.routes'
 
 /** `/api/operation`: patients and their record sections (the offline kinds first), assignments. */
-export async function operationModule(app: FastifyInstance, _deps: ModuleDeps) {
+export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(patientRoutes)
   await app.register(patientLookupRoutes)
   await app.register(readingRoutes)
+  await app.register(readingsPdfRoutes, { db: deps.database.db, files: deps.files })
   await app.register(assignmentRoutes)
   await app.register(assignmentRequestRoutes)
   await app.register(assignationRuleRoutes)

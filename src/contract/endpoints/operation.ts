@@ -16,7 +16,7 @@ import {
   ReadingIdParams,
   type ReadingKind,
   ReadingsPdfQuery,
-  SomatometryRequest,
+  SomatometryReading,
   UpdateReadingRequest,
 } from '../schemas/readings'
 import { endpoint } from './define'
@@ -186,5 +186,5 @@ export const lastSomatometry = endpoint({
   path: '/patients/somatometry/last-somatometry/:id',
   access: 'authenticated',
   params: PatientIdOfReadingsParams,
-  response: v.nullable(SomatometryRequest),
+  response: v.nullable(SomatometryReading),
 })

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { bodyMassIndex, HEIGHT_M, inRange, OXIMETRY, TEMPERATURE_C, WEIGHT_KG } from './vital-ranges'
+import {
+  bodyMassIndex,
+  HEIGHT_M,
+  inRange,
+  OXIMETRY,
+  TEMPERATURE_C,
+  WEIGHT_KG,
+  waistToHipRatio,
+} from './vital-ranges'
 
 describe('the ranges of SPEC §5', () => {
   it('hold their limits and refuse just past them', () => {
@@ -27,5 +35,16 @@ describe('the ranges of SPEC §5', () => {
     expect(bodyMassIndex(95.5, 1.62)).toBe(36.4)
     expect(bodyMassIndex(70, null)).toBeNull()
     expect(bodyMassIndex(70, 175)).toBeNull()
+  })
+
+  it('computes the waist-to-hip ratio to two decimals, only from perimeters in range', () => {
+    expect(waistToHipRatio(80, 100)).toBe(0.8)
+    expect(waistToHipRatio(94, 102)).toBe(0.92)
+    expect(waistToHipRatio(10, 150)).toBe(0.07)
+    expect(waistToHipRatio(150, 10)).toBe(15)
+    expect(waistToHipRatio(9.9, 100)).toBeNull()
+    expect(waistToHipRatio(80, 150.1)).toBeNull()
+    expect(waistToHipRatio(null, 100)).toBeNull()
+    expect(waistToHipRatio(80, undefined)).toBeNull()
   })
 })

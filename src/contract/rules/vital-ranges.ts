@@ -28,3 +28,13 @@ export function bodyMassIndex(weightKg: number | null | undefined, heightM: numb
   if (!inRange(weightKg, WEIGHT_KG) || !inRange(heightM, HEIGHT_M)) return null
   return Math.round((weightKg / (heightM * heightM)) * 10) / 10
 }
+
+/**
+ * Waist-to-hip ratio to two decimals (the cut-offs people read are 0.85 and 0.90), or null while
+ * either perimeter is missing or out of range.
+ */
+export function waistToHipRatio(waistCm: number | null | undefined, hipCm: number | null | undefined) {
+  if (waistCm == null || hipCm == null) return null
+  if (!inRange(waistCm, PERIMETER_CM) || !inRange(hipCm, PERIMETER_CM)) return null
+  return Math.round((waistCm / hipCm) * 100) / 100
+}

@@ -103,6 +103,17 @@ export type NutritionRequest = v.InferOutput<typeof NutritionRequest>
 export const HabitRequest = v.object({ ...base, ...habitValues })
 export type HabitRequest = v.InferOutput<typeof HabitRequest>
 
+/** What the server keeps of every reading besides its body (its version, times, soft delete). */
+const stored = {
+  version: v.number(),
+  created_at: v.string(),
+  updated_at: v.string(),
+  deleted_at: v.nullable(v.string()),
+}
+/** A somatometry as the API answers it (`lastSomatometry`). */
+export const SomatometryReading = v.object({ ...base, ...somatometryValues, ...stored })
+export type SomatometryReading = v.InferOutput<typeof SomatometryReading>
+
 /** The create body of each kind. */
 export const CreateReadingRequest = {
   'blood-pressure': BloodPressureRequest,

@@ -43,6 +43,7 @@ export const MENU_LABELS: Record<string, MessageDescriptor> = {
   calendar: msg`Calendario`,
   notifications: msg`Notificaciones`,
   'patient-home': msg`Inicio`,
+  'patient-my-log': msg`Mi registro`,
   'patient-blood-pressure': msg`Presión arterial`,
   'patient-glucose': msg`Glucosa`,
   'patient-somatometry': msg`Somatometría`,
