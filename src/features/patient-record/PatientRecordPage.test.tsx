@@ -6,6 +6,7 @@ import type { LocalDb } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
 import { setCurrentEngine } from '../../sync/current-engine'
 import type { SyncEngine } from '../../sync/engine'
+import { createReading } from '../../sync/reading-mutators'
 import { createRecordSection } from '../../sync/record-section-mutators'
 import { aDevice, aSyncedPatient } from '../../sync/test-fixtures'
 import { renderWithI18n, stubApi } from '../../test/render'
@@ -52,7 +53,10 @@ describe('the patient’s record page', () => {
     vi.unstubAllGlobals()
   })
 
-  it('opens from the device with every section, and asks the server for the patient (the audited read)', async () => {
+  // The page draws a chart per self-tracking kind: on a busy machine that takes seconds.
+  it('opens from the device with every section, and asks the server for the patient (the audited read)', {
+    timeout: 15_000,
+  }, async () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)
     await createRecordSection(db, ctx, 'medical-conditions', {
@@ -73,7 +77,8 @@ describe('the patient’s record page', () => {
         name: 'Expediente de María Guadalupe González Martínez',
       }),
     ).toBeTruthy()
-    expect(screen.getAllByRole('region')).toHaveLength(9)
+    const sections = document.querySelector('.patient-record__sections') as HTMLElement
+    expect(within(sections).getAllByRole('region')).toHaveLength(9)
     const conditions = screen.getByRole('region', { name: 'Condiciones médicas' })
     await waitFor(() =>
       expect(within(conditions).getByRole('listitem').textContent).toContain('Diabetes · 2019'),
@@ -101,5 +106,77 @@ describe('the patient’s record page', () => {
     await renderRecord(db, patient.id)
     const conditions = await screen.findByRole('region', { name: 'Condiciones médicas' })
     expect((await within(conditions).findByRole('listitem')).textContent).toMatch(/^Asma/)
+  })
+
+  it('shows what the patient logs of themselves, read only, with the blood-pressure category', {
+    timeout: 15_000,
+  }, async () => {
+    const { db, ctx } = aDevice()
+    const patient = await aSyncedPatient(db, ctx)
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString()
+    const longAgo = new Date(Date.now() - 200 * 86_400_000).toISOString()
+    await createReading(db, ctx, 'blood-pressure', {
+      patient_id: patient.id,
+      taken_at: yesterday,
+      systolic: 128,
+      diastolic: 84,
+    })
+    await createReading(db, ctx, 'glucose', {
+      patient_id: patient.id,
+      taken_at: yesterday,
+      glucose: 96,
+      moment: 'fasting',
+    })
+    // Outside the 30 days shown at first.
+    await createReading(db, ctx, 'glucose', { patient_id: patient.id, taken_at: longAgo, glucose: 250 })
+    await holdCatalogs(db, {
+      lists: {
+        'blood-pressure-ranges': [
+          {
+            code: 'normal',
+            name: 'Normal',
+            systolic_min: null,
+            systolic_max: 119,
+            diastolic_min: null,
+            diastolic_max: 79,
+            color: '#2e7d32',
+            sort: 0,
+          },
+          {
+            code: 'stage-1',
+            name: 'Hipertensión etapa 1',
+            systolic_min: 130,
+            systolic_max: 139,
+            diastolic_min: 80,
+            diastolic_max: 89,
+            color: '#ef6c00',
+            sort: 2,
+          },
+        ],
+      },
+    })
+    stubApi({
+      [`/api/operation/patients/${patient.id}`]: { body: { data: patient, message: '', error: false } },
+    })
+    await renderRecord(db, patient.id)
+    const panel = await screen.findByRole('region', { name: 'Autocontrol del paciente' })
+    const pressure = await within(panel).findByRole('region', { name: 'Registro de presión arterial' })
+    await waitFor(() =>
+      expect(within(pressure).getByRole('table', { name: 'Entradas del periodo' }).textContent).toContain(
+        '128/84',
+      ),
+    )
+    expect(within(pressure).getByRole('table', { name: 'Entradas del periodo' }).textContent).toContain(
+      'Hipertensión etapa 1',
+    )
+    const glucose = within(panel).getByRole('region', { name: 'Registro de glucosa' })
+    const rows = within(within(glucose).getByRole('table', { name: 'Entradas del periodo' })).getAllByRole(
+      'row',
+    )
+    expect(rows).toHaveLength(2)
+    expect(rows[1]?.textContent).toContain('96')
+    expect(rows[1]?.textContent).not.toContain('250')
+    // The patient's own entries: nothing here amends or deletes them.
+    expect(within(panel).queryByRole('button', { name: /editar|eliminar/i })).toBeNull()
   })
 })

@@ -12,6 +12,7 @@ import { useSyncEngine } from '../../session/use-sync-engine'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
 import { SectionPanel } from './SectionPanel'
+import { SelfTrackingPanel } from './SelfTrackingPanel'
 import './patient-record.css'
 
 /**
@@ -90,6 +91,7 @@ export function PatientRecordPage({ id }: { id: string }) {
           />
         ))}
       </div>
+      <SelfTrackingPanel db={db} patientId={id} />
     </section>
   )
 }

@@ -1,0 +1,107 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useState } from 'react'
+import { readList } from '../../catalogs/lists'
+import { READING_KINDS, type ReadingKind } from '../../contract/schemas/readings'
+import type { LocalDb, LocalReading } from '../../db/local-db'
+import { readingsOf } from '../../db/readings'
+import { columnsOf, type ReadingOf } from '../../documents/self-tracking-columns'
+import { type DocumentLanguage, selfTrackingTexts } from '../../documents/self-tracking-texts'
+import { rangeBounds } from '../../ui/charts/date-range'
+import { type RangeChoice, RangePicker } from '../../ui/charts/RangePicker'
+import { ReadingsChart } from '../../ui/charts/ReadingsChart'
+
+/**
+ * What the patient logs of themselves (issue 7), as their professional sees it in the record:
+ * read only — the entries are the patient's own, and only the patient amends or deletes them.
+ * Read from the device, like the rest of the record, so it shows offline too.
+ */
+export function SelfTrackingPanel({ db, patientId }: { db: LocalDb; patientId: string }) {
+  const { i18n, t } = useLingui()
+  const [choice, setChoice] = useState<RangeChoice>({ preset: '30d', custom: { from: '', to: '' } })
+  const bounds = rangeBounds(choice.preset, new Date(), choice.custom)
+  const from = new Date(`${bounds.from}T00:00:00`).toISOString()
+  const to = new Date(`${bounds.to}T23:59:59.999`).toISOString()
+  const byKind = useLiveQuery(
+    async () =>
+      Object.fromEntries(
+        await Promise.all(
+          READING_KINDS.map(async (kind) => [kind, await readingsOf(db, patientId, kind, from, to)] as const),
+        ),
+      ) as Record<ReadingKind, LocalReading[]>,
+    [db, patientId, from, to],
+  )
+  const ranges = useLiveQuery(() => readList(db, 'blood-pressure-ranges'), [db])
+  const language: DocumentLanguage = i18n.locale.startsWith('en') ? 'en' : 'es'
+  const texts = selfTrackingTexts[language]
+  const when = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-MX', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  })
+
+  return (
+    <section className="record-self-tracking" aria-labelledby="record-self-tracking-title">
+      <div className="record-self-tracking__header">
+        <h2 id="record-self-tracking-title">
+          <Trans>Autocontrol del paciente</Trans>
+        </h2>
+        <RangePicker value={choice} onChange={setChoice} />
+      </div>
+      <p className="record-self-tracking__hint">
+        <Trans>Lo registra el propio paciente; aquí solo se consulta.</Trans>
+      </p>
+      {byKind === undefined ? null : (
+        <div className="record-self-tracking__kinds">
+          {READING_KINDS.map((kind) => {
+            const rows = byKind[kind]
+            const columns = columnsOf[kind]({ texts, bloodPressureRanges: ranges ?? [] }) as Array<{
+              heading: string
+              cell: (row: ReadingOf<ReadingKind>) => string
+            }>
+            return (
+              <section key={kind} className="record-section" aria-label={texts.title[kind]}>
+                <h3>{texts.title[kind]}</h3>
+                <ReadingsChart
+                  kind={kind}
+                  // The rows of this kind hold its fields: the pull checked them against the contract.
+                  rows={rows as never}
+                  from={bounds.from}
+                  to={bounds.to}
+                  bloodPressureRanges={ranges ?? []}
+                />
+                {rows.length > 0 && (
+                  <div className="record-self-tracking__table">
+                    <table aria-label={t`Entradas del periodo`}>
+                      <thead>
+                        <tr>
+                          <th scope="col">{texts.column.takenAt}</th>
+                          {columns.map((column) => (
+                            <th key={column.heading} scope="col">
+                              {column.heading}
+                            </th>
+                          ))}
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {[...rows].reverse().map((row) => (
+                          <tr key={row.id}>
+                            <td>{when.format(new Date(row.taken_at))}</td>
+                            {columns.map((column) => (
+                              <td key={column.heading}>
+                                {column.cell(row as unknown as ReadingOf<ReadingKind>)}
+                              </td>
+                            ))}
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </section>
+            )
+          })}
+        </div>
+      )}
+    </section>
+  )
+}
