@@ -68,6 +68,10 @@ export const MESSAGES = {
   'field.uuid': { es: 'El identificador no es válido.', en: 'The identifier is not valid.' },
   'field.date': { es: 'Escribe la fecha como AAAA/MM/DD.', en: 'Write the date as YYYY/MM/DD.' },
   'field.time': { es: 'Escribe la hora como HH:MM.', en: 'Write the time as HH:MM.' },
+  'field.date_range': {
+    es: 'La fecha inicial debe ser anterior o igual a la final.',
+    en: 'The start date must be on or before the end date.',
+  },
   'field.picklist': { es: 'Valor no permitido', en: 'Value not allowed' },
   'field.unknown': { es: 'Este campo no se admite.', en: 'This field is not accepted.' },
   'error.passwordExpired': {

@@ -54,10 +54,10 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 5 with the tables and indexes of DESIGN §5 and the catalogs', async () => {
+  it('has version 6 with the tables and indexes of DESIGN §5, the catalogs and the self-tracking range index', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(5)
+    expect(db.verno).toBe(6)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'catalogItems',
       'conflicts',
@@ -78,7 +78,13 @@ describe('the local database', () => {
     // Only what is read by index: every other index would be written with each row for nothing.
     expect(db.patients.schema.indexes.map((i) => i.name)).toEqual(['curp'])
     expect(db.readings.schema.indexes.map((i) => i.name)).toEqual(
-      expect.arrayContaining(['patient_id', '[patient_id+taken_at]', 'kind', 'syncState']),
+      expect.arrayContaining([
+        'patient_id',
+        '[patient_id+taken_at]',
+        '[patient_id+kind+taken_at]',
+        'kind',
+        'syncState',
+      ]),
     )
     expect(db.shadows.schema.primKey.name).toBe('[entity+id]')
     expect(db.outbox.schema.primKey.auto).toBe(true)

@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable, type Table } from 'dexie'
 import type { Diagnosis, Locality, Municipality } from '../contract/schemas/catalogs'
+import type { Habit, Meal, ReadingKind } from '../contract/schemas/readings'
 import type { RecordSection } from '../contract/schemas/record-sections'
 
 /**
@@ -35,20 +36,44 @@ export interface LocalPatient {
   [field: string]: unknown
 }
 
-export type ReadingKind = 'blood-pressure' | 'glucose'
+export type { ReadingKind } from '../contract/schemas/readings'
 
-/** A blood pressure or glucose reading: append-only, so it can duplicate but never conflict. */
+/**
+ * A self-tracking reading of any kind (SPEC §2, contract READING_KINDS), with the fields of its
+ * kind in SI units. Created append-only with the device's id; the patient may amend or delete
+ * their own, which merges field by field like any editable record.
+ */
 export interface LocalReading {
   id: string
   patient_id: string
   kind: ReadingKind
+  /** ISO instant; the server answers it in PostgreSQL's text form, which sorts the same. */
   taken_at: string
   note?: string | null
+  /** Blood pressure (mmHg). */
   systolic?: number
   diastolic?: number
+  /** Blood pressure and somatometry (beats per minute). */
   heart_rate?: number | null
+  /** Glucose (mg/dL) and when it was taken. */
   glucose?: number
   moment?: string | null
+  /** Somatometry, SI units. */
+  weight_kg?: number
+  height_m?: number | null
+  waist_cm?: number | null
+  hip_cm?: number | null
+  temperature_c?: number | null
+  oximetry?: number | null
+  respiratory_rate?: number | null
+  /** Nutrition of a day. */
+  meals?: Meal[]
+  water_ml?: number | null
+  /** A habit and how often (and how much). */
+  habit?: Habit
+  frequency?: string
+  quantity?: number | null
+  /** 0 until the server has acknowledged the create. */
   version: number
   deleted_at?: string | null
   syncState: SyncState
@@ -87,6 +112,8 @@ export type MutationKind =
   | 'patient.create'
   | 'patient.update'
   | 'reading.create'
+  | 'reading.update'
+  | 'reading.delete'
   | 'recordSection.create'
   | 'recordSection.update'
   | 'recordSection.delete'
@@ -237,6 +264,10 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
   // the uniqueness check made offline.
   db.version(5).stores({
     patients: 'id, curp',
+  })
+  // The self-tracking screens read one patient's log of one kind over a date range (issue 7).
+  db.version(6).stores({
+    readings: 'id, patient_id, [patient_id+taken_at], [patient_id+kind+taken_at], kind, syncState',
   })
   return db
 }

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { CreatePatientRequest, UpdatePatientRequest } from '../contract/schemas/patient'
-import { BloodPressureRequest, GlucoseRequest } from '../contract/schemas/readings'
+import { CreateReadingRequest, UpdateReadingRequest } from '../contract/schemas/readings'
 import { CreateRecordSectionRequest, UpdateRecordSectionRequest } from '../contract/schemas/record-sections'
 import type { OutboxEntry } from '../db/local-db'
-import { sectionOfPath, syncPaths } from './paths'
+import { readingKindOfPath, sectionOfPath } from './paths'
 
 /**
  * The contract schema an entry's body must satisfy: the same one its mutator parsed it with and
@@ -16,7 +16,10 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
     case 'patient.update':
       return UpdatePatientRequest
     case 'reading.create':
-      return entry.path === syncPaths.createReading('glucose') ? GlucoseRequest : BloodPressureRequest
+      return CreateReadingRequest[readingKindOf(entry.path)]
+    case 'reading.update':
+      return UpdateReadingRequest[readingKindOf(entry.path)]
+    case 'reading.delete':
     case 'recordSection.create':
       return CreateRecordSectionRequest[sectionOf(entry.path)]
     case 'recordSection.update':
@@ -31,4 +34,10 @@ function sectionOf(path: string) {
   const section = sectionOfPath(path)
   if (!section) throw new Error(`${path} names no record section`)
   return section
+}
+
+function readingKindOf(path: string) {
+  const kind = readingKindOfPath(path)
+  if (!kind) throw new Error(`${path} names no reading kind`)
+  return kind
 }

@@ -1,8 +1,8 @@
 import { ValiError } from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { createPatient, createReading, updatePatient } from './mutators'
+import { createPatient, updatePatient } from './mutators'
 import { syncPaths } from './paths'
-import { aBloodPressure, aDevice, aGlucose, aPatient, pendingEntries } from './test-fixtures'
+import { aDevice, aPatient, pendingEntries } from './test-fixtures'
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
@@ -137,55 +137,6 @@ describe('editing a patient offline', () => {
     })
     await expect(updatePatient(db, ctx, id, { phone: '3398765432' })).rejects.toThrow('aborted')
     expect(await db.patients.get(id)).toMatchObject({ phone: '3312345678', syncState: 'synced' })
-    expect(await db.outbox.count()).toBe(0)
-  })
-})
-
-describe('recording readings offline', () => {
-  it('makes a reading of an unsent patient wait for the patient’s create', async () => {
-    const { db, ctx } = aDevice()
-    const patient = await createPatient(db, ctx, aPatient())
-    const reading = await createReading(db, ctx, 'blood-pressure', aBloodPressure(patient.id))
-    const [create, entry] = await pendingEntries(db)
-    expect(entry).toMatchObject({
-      kind: 'reading.create',
-      entity: 'reading',
-      entityId: reading.id,
-      path: '/api/operation/patients/blood-pressure',
-      dependsOn: [create?.mutationId],
-      body: { id: reading.id, patient_id: patient.id, systolic: 128, diastolic: 82, heart_rate: 74 },
-    })
-    expect(await db.readings.get(reading.id)).toMatchObject({ kind: 'blood-pressure', syncState: 'pending' })
-  })
-
-  it('sends a reading of a patient the server already has without waiting', async () => {
-    const { db, ctx } = aDevice()
-    const patientId = '0193a7f2-5b1e-7c3d-8e4f-123456789abc'
-    const reading = await createReading(db, ctx, 'glucose', aGlucose(patientId))
-    const [entry] = await pendingEntries(db)
-    expect(entry).toMatchObject({ path: '/api/operation/patients/glucose', dependsOn: [] })
-    expect(await db.readings.get(reading.id)).toMatchObject({ kind: 'glucose', glucose: 104 })
-  })
-
-  it('refuses readings outside SPEC §5’s ranges', async () => {
-    const { db, ctx } = aDevice()
-    const patientId = '0193a7f2-5b1e-7c3d-8e4f-123456789abc'
-    await expect(
-      createReading(db, ctx, 'blood-pressure', aBloodPressure(patientId, { systolic: 251 })),
-    ).rejects.toThrow(ValiError)
-    await expect(createReading(db, ctx, 'glucose', aGlucose(patientId, { glucose: 39 }))).rejects.toThrow(
-      ValiError,
-    )
-    expect(await db.readings.count()).toBe(0)
-  })
-
-  it('leaves neither reading nor entry when the transaction fails', async () => {
-    const { db, ctx } = aDevice()
-    db.readings.hook('creating', () => {
-      throw new Error('aborted')
-    })
-    const patientId = '0193a7f2-5b1e-7c3d-8e4f-123456789abc'
-    await expect(createReading(db, ctx, 'glucose', aGlucose(patientId))).rejects.toThrow('aborted')
     expect(await db.outbox.count()).toBe(0)
   })
 })

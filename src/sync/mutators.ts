@@ -1,9 +1,8 @@
 import { v7 as uuidv7 } from 'uuid'
 import * as v from 'valibot'
 import { CreatePatientRequest, UpdatePatientRequest, withoutWriteOnly } from '../contract/schemas/patient'
-import { BloodPressureRequest, GlucoseRequest } from '../contract/schemas/readings'
-import type { LocalDb, LocalPatient, LocalReading, ReadingKind } from '../db/local-db'
-import { type MutationContext, queuedCreate, queueEdit, stamp } from './edits'
+import type { LocalDb, LocalPatient } from '../db/local-db'
+import { type MutationContext, queueEdit, stamp } from './edits'
 import { enqueue } from './outbox'
 import { syncPaths } from './paths'
 
@@ -11,8 +10,6 @@ export type { MutationContext } from './edits'
 
 export type NewPatient = Omit<v.InferInput<typeof CreatePatientRequest>, 'id'>
 export type PatientChanges = v.InferInput<typeof UpdatePatientRequest>
-export type NewBloodPressure = Omit<v.InferInput<typeof BloodPressureRequest>, 'id'>
-export type NewGlucose = Omit<v.InferInput<typeof GlucoseRequest>, 'id'>
 
 /**
  * Records a new patient on the device and queues its create. The id is made here (UUIDv7), so
@@ -86,45 +83,4 @@ export async function updatePatient(
     })
     return next as LocalPatient | null
   })
-}
-
-export type NewReading<K extends ReadingKind> = K extends 'blood-pressure' ? NewBloodPressure : NewGlucose
-
-/**
- * Records a blood pressure or glucose reading and queues its create. Readings are append-only
- * (DESIGN §5): they never conflict, and the device's id plus the Idempotency-Key stop duplicates.
- * A reading of a patient whose create is still queued waits for that create.
- */
-export async function createReading<K extends ReadingKind>(
-  db: LocalDb,
-  ctx: MutationContext,
-  kind: K,
-  fields: NewReading<K>,
-): Promise<LocalReading> {
-  const schema = kind === 'blood-pressure' ? BloodPressureRequest : GlucoseRequest
-  const body: Record<string, unknown> = v.parse(schema, { ...fields, id: uuidv7() })
-  // Both reading schemas require these three as strings.
-  const { id, patient_id, taken_at } = body as { id: string; patient_id: string; taken_at: string }
-  const row: LocalReading = { ...body, id, patient_id, taken_at, kind, version: 0, syncState: 'pending' }
-  const mutationId = uuidv7()
-  const createdAt = stamp(ctx)
-  await db.transaction('rw', db.readings, db.outbox, async () => {
-    const patientCreate = await queuedCreate(db, patient_id)
-    await db.readings.add(row)
-    await enqueue(db, {
-      mutationId,
-      userId: ctx.userId,
-      tenant: ctx.tenant,
-      kind: 'reading.create',
-      entity: 'reading',
-      entityId: id,
-      method: 'POST',
-      path: syncPaths.createReading(kind),
-      body,
-      baseVersion: null,
-      dependsOn: patientCreate ? [patientCreate] : [],
-      createdAt,
-    })
-  })
-  return row
 }

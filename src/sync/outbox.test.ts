@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LocalDb } from '../db/local-db'
 import { MAX_WAIT_MS } from './backoff'
-import { createPatient, createReading, type MutationContext, updatePatient } from './mutators'
+import { createPatient, type MutationContext, updatePatient } from './mutators'
 import {
   discard,
   editEntry,
@@ -11,6 +11,7 @@ import {
   pendingCount,
   retry,
 } from './outbox'
+import { createReading } from './reading-mutators'
 import { aBloodPressure, aDevice, aPatient, CURPS, pendingEntries } from './test-fixtures'
 
 const NOW = Date.parse('2026-11-22T10:00:00.000Z')

@@ -1,8 +1,8 @@
 import { pathFor } from '../contract/endpoints/define'
-import { bloodPressure, createPatient, glucose, updatePatient } from '../contract/endpoints/operation'
+import { createPatient, readingCallsOf, updatePatient } from '../contract/endpoints/operation'
 import { recordSectionCalls } from '../contract/endpoints/record-sections'
+import { READING_KINDS, type ReadingKind } from '../contract/schemas/readings'
 import { RECORD_SECTIONS, type RecordSection } from '../contract/schemas/record-sections'
-import type { ReadingKind } from '../db/local-db'
 
 /**
  * The server paths the outbox writes into its entries, taken from the contract so that nothing
@@ -12,8 +12,9 @@ import type { ReadingKind } from '../db/local-db'
 export const syncPaths = {
   createPatient: pathFor(createPatient),
   updatePatient: (id: string) => pathFor(updatePatient, { id }),
-  createReading: (kind: ReadingKind) =>
-    pathFor(kind === 'blood-pressure' ? bloodPressure.create : glucose.create),
+  createReading: (kind: ReadingKind) => pathFor(readingCallsOf[kind].create),
+  updateReading: (kind: ReadingKind, id: string) => pathFor(readingCallsOf[kind].update, { id }),
+  deleteReading: (kind: ReadingKind, id: string) => pathFor(readingCallsOf[kind].remove, { id }),
   createRecordSection: (section: RecordSection) => pathFor(recordSectionCalls[section].create),
   updateRecordSection: (section: RecordSection, id: string) =>
     pathFor(recordSectionCalls[section].update, { id }),
@@ -25,4 +26,12 @@ export const syncPaths = {
 export function sectionOfPath(path: string): RecordSection | undefined {
   const name = /^\/api\/operation\/patients\/([\w-]+)/.exec(path)?.[1]
   return RECORD_SECTIONS.find((section) => section === name)
+}
+
+/** The reading kind an entry's path names (its create path, or that path and an id). */
+export function readingKindOfPath(path: string): ReadingKind | undefined {
+  return READING_KINDS.find((kind) => {
+    const base = syncPaths.createReading(kind)
+    return path === base || path.startsWith(`${base}/`)
+  })
 }

@@ -1,13 +1,15 @@
+import { READING_KINDS, type ReadingKind } from '../contract/schemas/readings'
+import type { SyncedEntity } from '../contract/schemas/sync'
 import type { LocalDb, LocalRow, Shadow, SyncEntity } from '../db/local-db'
 import { rowTable, rowTables } from '../db/local-db'
 
 /**
  * One change of the feed (DESIGN §5 "Pulling"). Readings arrive as 'reading' or under their own
- * kind ('blood-pressure', 'glucose', as the contract's SYNCED_ENTITIES names them); record
- * section entries as 'record-section'.
+ * kind ('blood-pressure', 'glucose', 'somatometry', 'nutrition', 'habit', as the contract's
+ * SYNCED_ENTITIES names them); record section entries as 'record-section'.
  */
 export interface FeedChange {
-  entity: 'patient' | 'reading' | 'blood-pressure' | 'glucose' | 'record-section'
+  entity: SyncedEntity | 'reading'
   id: string
   op: 'upsert' | 'delete'
   version: number
@@ -32,9 +34,12 @@ const entityOf = (change: FeedChange): SyncEntity =>
 /** The entities with a row table, in the order their batches are read and written. */
 const ENTITIES = ['patient', 'reading', 'recordSection'] as const satisfies readonly SyncEntity[]
 
+const isReadingKind = (entity: string): entity is ReadingKind =>
+  (READING_KINDS as readonly string[]).includes(entity)
+
 function rowOf(change: FeedChange, existing: LocalRow | undefined): LocalRow {
   const row: LocalRow = { ...change.data, id: change.id, version: change.version, syncState: 'synced' }
-  if (change.entity === 'blood-pressure' || change.entity === 'glucose') row.kind = change.entity
+  if (isReadingKind(change.entity)) row.kind = change.entity
   else if (row.kind === undefined && existing?.kind !== undefined) row.kind = existing.kind
   return row
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { LocalDb, OutboxEntry } from '../db/local-db'
 import { MAX_DELAY_MS } from './backoff'
-import { createPatient, createReading, type MutationContext, updatePatient } from './mutators'
+import { createPatient, type MutationContext, updatePatient } from './mutators'
+import { createReading } from './reading-mutators'
 import { createSyncLoop, type SyncLocks, type SyncLoopOptions } from './sync-loop'
 import {
   aBloodPressure,

@@ -1,13 +1,8 @@
 import { afterEach } from 'vitest'
 import { curpCheckDigit } from '../contract/rules/curp'
 import { type LocalDb, type OutboxEntry, openLocalDb } from '../db/local-db'
-import {
-  createPatient,
-  type MutationContext,
-  type NewBloodPressure,
-  type NewGlucose,
-  type NewPatient,
-} from './mutators'
+import { createPatient, type MutationContext, type NewPatient } from './mutators'
+import type { NewBloodPressure, NewGlucose, NewHabit, NewNutrition, NewSomatometry } from './reading-mutators'
 import type { SendResult, Transport } from './transport'
 
 /** Test data for the sync engine's tests: realistic Mexican patients and readings (DESIGN §8). */
@@ -68,6 +63,37 @@ export const aGlucose = (patientId: string, overrides: Partial<NewGlucose> = {})
   taken_at: '2026-11-22T07:15:00.000Z',
   glucose: 104,
   moment: 'fasting',
+  ...overrides,
+})
+
+export const aSomatometry = (patientId: string, overrides: Partial<NewSomatometry> = {}): NewSomatometry => ({
+  patient_id: patientId,
+  taken_at: '2026-11-22T08:00:00.000Z',
+  weight_kg: 72.5,
+  height_m: 1.68,
+  waist_cm: 84,
+  hip_cm: 98,
+  temperature_c: 36.6,
+  ...overrides,
+})
+
+export const aNutrition = (patientId: string, overrides: Partial<NewNutrition> = {}): NewNutrition => ({
+  patient_id: patientId,
+  taken_at: '2026-11-22T21:00:00.000Z',
+  meals: [
+    { time: '08:00', description: 'Avena con plátano' },
+    { time: '14:30', description: 'Pollo asado con verduras' },
+  ],
+  water_ml: 1500,
+  ...overrides,
+})
+
+export const aHabit = (patientId: string, overrides: Partial<NewHabit> = {}): NewHabit => ({
+  patient_id: patientId,
+  taken_at: '2026-11-22T20:00:00.000Z',
+  habit: 'exercise',
+  frequency: 'several-per-week',
+  quantity: 45,
   ...overrides,
 })
 

@@ -1,5 +1,6 @@
 import { generatePerson, randomSource } from '../../server/seed/people'
-import type { NewBloodPressure, NewGlucose, NewPatient } from '../../src/sync/mutators'
+import type { NewPatient } from '../../src/sync/mutators'
+import type { NewBloodPressure, NewGlucose } from '../../src/sync/reading-mutators'
 
 /**
  * What a nurse types on the tablet, built from the seed's realistic people (DESIGN §8: valid

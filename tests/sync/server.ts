@@ -8,9 +8,12 @@ import {
   bloodPressureReadings,
   changeLog,
   glucoseReadings,
+  habitReadings,
   idempotencyKeys,
+  nutritionReadings,
   patients,
   recordSections,
+  somatometryReadings,
 } from '../../server/db/schema'
 import { presentPatient } from '../../server/modules/operation/patients'
 import { presentReading } from '../../server/modules/operation/readings'
@@ -118,6 +121,18 @@ export async function serverRecords(server: SyncServer, tenantId: string) {
       ...(await tx.select().from(glucoseReadings)).map((row) => ({
         ...presentReading(row),
         kind: 'glucose',
+      })),
+      ...(await tx.select().from(somatometryReadings)).map((row) => ({
+        ...presentReading(row),
+        kind: 'somatometry',
+      })),
+      ...(await tx.select().from(nutritionReadings)).map((row) => ({
+        ...presentReading(row),
+        kind: 'nutrition',
+      })),
+      ...(await tx.select().from(habitReadings)).map((row) => ({
+        ...presentReading(row),
+        kind: 'habit',
       })),
     ]
     const entries = (await tx.select().from(recordSections)).map(presentRecordSection)

@@ -1,9 +1,18 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { bloodPressure, glucose } from '../../../src/contract/endpoints/operation'
+import { lastSomatometry, readingCallsOf } from '../../../src/contract/endpoints/operation'
+import type { ReadingKind as ContractKind, SomatometryRequest } from '../../../src/contract/schemas/readings'
 import type { SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
-import { bloodPressureReadings, glucoseReadings, patients, users } from '../../db/schema'
+import {
+  bloodPressureReadings,
+  glucoseReadings,
+  habitReadings,
+  nutritionReadings,
+  patients,
+  somatometryReadings,
+  users,
+} from '../../db/schema'
 import { auditEntryOf } from '../../platform/audit'
 import { recordChange } from '../../platform/change-log'
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../platform/errors'
@@ -14,34 +23,89 @@ import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versi
 import { assertInScope, assignedUserOf } from './assignment-scope'
 import { presentReading as present } from './readings'
 
-type ReadingTable = typeof bloodPressureReadings | typeof glucoseReadings
+type ReadingTable =
+  | typeof bloodPressureReadings
+  | typeof glucoseReadings
+  | typeof somatometryReadings
+  | typeof nutritionReadings
+  | typeof habitReadings
 
 interface ReadingKind {
   entity: SyncedEntity
   table: ReadingTable
-  calls: typeof bloodPressure | typeof glucose
+  calls: (typeof readingCallsOf)[ContractKind]
   /** The patient-mode permission that lets a patient record their own. */
-  selfPermission: 'patient-blood-pressure' | 'patient-glucose'
-  /** API body → the kind's own columns. */
-  columns: (body: Record<string, unknown>) => Record<string, unknown>
+  selfPermission:
+    | 'patient-blood-pressure'
+    | 'patient-glucose'
+    | 'patient-somatometry'
+    | 'patient-nutrition'
+    | 'patient-habits'
+  /** The kind's own values: API field (snake_case) → column property. */
+  fields: Record<string, string>
 }
 
 const KINDS: ReadingKind[] = [
   {
     entity: 'blood-pressure',
     table: bloodPressureReadings,
-    calls: bloodPressure,
+    calls: readingCallsOf['blood-pressure'],
     selfPermission: 'patient-blood-pressure',
-    columns: (b) => ({ systolic: b.systolic, diastolic: b.diastolic, heartRate: b.heart_rate ?? null }),
+    fields: { systolic: 'systolic', diastolic: 'diastolic', heart_rate: 'heartRate' },
   },
   {
     entity: 'glucose',
     table: glucoseReadings,
-    calls: glucose,
+    calls: readingCallsOf.glucose,
     selfPermission: 'patient-glucose',
-    columns: (b) => ({ glucose: b.glucose, moment: b.moment ?? null }),
+    fields: { glucose: 'glucose', moment: 'moment' },
+  },
+  {
+    entity: 'somatometry',
+    table: somatometryReadings,
+    calls: readingCallsOf.somatometry,
+    selfPermission: 'patient-somatometry',
+    fields: {
+      weight_kg: 'weightKg',
+      height_m: 'heightM',
+      waist_cm: 'waistCm',
+      hip_cm: 'hipCm',
+      temperature_c: 'temperatureC',
+      oximetry: 'oximetry',
+      heart_rate: 'heartRate',
+      respiratory_rate: 'respiratoryRate',
+    },
+  },
+  {
+    entity: 'nutrition',
+    table: nutritionReadings,
+    calls: readingCallsOf.nutrition,
+    selfPermission: 'patient-nutrition',
+    fields: { meals: 'meals', water_ml: 'waterMl' },
+  },
+  {
+    entity: 'habit',
+    table: habitReadings,
+    calls: readingCallsOf.habit,
+    selfPermission: 'patient-habits',
+    fields: { habit: 'habit', frequency: 'frequency', quantity: 'quantity' },
   },
 ]
+
+/** What every reading carries besides its kind's values: API field → column property. */
+const COMMON_FIELDS = { taken_at: 'takenAt', note: 'note' }
+
+/**
+ * The columns a body writes. A create writes every field (absent ones as null); an amendment
+ * only the fields it carries, so a field nobody changed keeps what it holds.
+ */
+function columnsOf(kind: ReadingKind, body: Record<string, unknown>, only: 'all' | 'sent') {
+  const columns: Record<string, unknown> = {}
+  for (const [field, column] of Object.entries({ ...COMMON_FIELDS, ...kind.fields })) {
+    if (only === 'all' || field in body) columns[column] = body[field] ?? null
+  }
+  return columns
+}
 
 /** Staff who edit or list patients act for the tenant's patients in their scope (assignments). */
 const actsForAnyPatient = (req: FastifyRequest) =>
@@ -75,8 +139,22 @@ function sameReading(row: Record<string, unknown>, values: Record<string, unknow
   return Object.entries(values).every(([column, value]) => {
     if (column === 'tenantId' || column === 'createdBy' || column === 'updatedBy') return true
     if (column === 'takenAt') return Date.parse(String(row.takenAt)) === Date.parse(String(value))
+    // The meals (jsonb) read back as new objects, with their keys in PostgreSQL's order.
+    if (typeof value === 'object' && value !== null) return sameJson(row[column], value)
     return (row[column] ?? null) === (value ?? null)
   })
+}
+
+/** Two JSON values equal whatever the order of their objects' keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return a === b
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const keysA = Object.keys(a)
+  const keysB = Object.keys(b)
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  )
 }
 
 export async function readingRoutes(app: FastifyInstance) {
@@ -101,9 +179,7 @@ export async function readingRoutes(app: FastifyInstance) {
         tenantId: tenantOf(req),
         id: input.id,
         patientId: input.patient_id,
-        takenAt: input.taken_at,
-        note: input.note,
-        ...kind.columns(input),
+        ...columnsOf(kind, input, 'all'),
         createdBy: userId,
         updatedBy: userId,
       }
@@ -163,11 +239,8 @@ export async function readingRoutes(app: FastifyInstance) {
     })
 
     route(app, calls.update, async ({ params, body }, req, reply) => {
-      const input = body as unknown as Record<string, unknown> & {
-        patient_id: string
-        taken_at: string
-        note: string | null
-      }
+      // Only the fields that changed (an amendment): the others keep what they hold.
+      const input = body as Record<string, unknown>
       const tenantId = tenantOf(req)
       const base = ifMatchVersion(req)
       const reading = await idempotent(req, async (tx, claim) => {
@@ -181,9 +254,7 @@ export async function readingRoutes(app: FastifyInstance) {
         const [row] = await tx
           .update(table)
           .set({
-            takenAt: input.taken_at,
-            note: input.note,
-            ...kind.columns(input),
+            ...columnsOf(kind, input, 'sent'),
             version: current.version + 1,
             updatedAt: new Date().toISOString(),
             updatedBy: req.user?.id ?? null,
@@ -252,4 +323,21 @@ export async function readingRoutes(app: FastifyInstance) {
       })
     })
   }
+
+  const somatometryKind = KINDS.find((kind) => kind.entity === 'somatometry') as ReadingKind
+  // The latest somatometry of a patient, for forms that start from the last weight and height.
+  route(app, lastSomatometry, async ({ params }, req) =>
+    req.withTenant(async (tx) => {
+      await assertMayActFor(tx, req, somatometryKind, params.id)
+      const [row] = await tx
+        .select()
+        .from(somatometryReadings)
+        .where(and(eq(somatometryReadings.patientId, params.id), isNull(somatometryReadings.deletedAt)))
+        .orderBy(desc(somatometryReadings.takenAt), desc(somatometryReadings.createdAt))
+        .limit(1)
+      await req.audit(tx, { action: 'somatometry.last', entity: 'patient', entityId: params.id })
+      // Presented like every reading (with its version), which the contract's body fields are part of.
+      return row ? (present(row) as unknown as SomatometryRequest) : null
+    }),
+  )
 }

@@ -6,8 +6,11 @@ import {
   bloodPressureReadings,
   changeLogHorizon,
   glucoseReadings,
+  habitReadings,
+  nutritionReadings,
   patients,
   recordSections,
+  somatometryReadings,
 } from '../../db/schema'
 import { presentPatient } from '../operation/patients'
 import { presentReading } from '../operation/readings'
@@ -60,6 +63,9 @@ type SyncedTable =
   | typeof patients
   | typeof bloodPressureReadings
   | typeof glucoseReadings
+  | typeof somatometryReadings
+  | typeof nutritionReadings
+  | typeof habitReadings
   | typeof recordSections
 
 /**
@@ -113,6 +119,9 @@ async function currentRows(
   for (const [entity, table] of [
     ['blood-pressure', bloodPressureReadings],
     ['glucose', glucoseReadings],
+    ['somatometry', somatometryReadings],
+    ['nutrition', nutritionReadings],
+    ['habit', habitReadings],
   ] as const) {
     const ids = idsOf(entity)
     if (ids.length === 0) continue

@@ -1,7 +1,15 @@
 import * as v from 'valibot'
 
 /** SPEC-free, DESIGN §5: the entities the change feed carries. */
-export const SYNCED_ENTITIES = ['patient', 'blood-pressure', 'glucose', 'record-section'] as const
+export const SYNCED_ENTITIES = [
+  'patient',
+  'blood-pressure',
+  'glucose',
+  'somatometry',
+  'nutrition',
+  'habit',
+  'record-section',
+] as const
 export type SyncedEntity = (typeof SYNCED_ENTITIES)[number]
 
 export const ChangesQuery = v.object({

@@ -41,6 +41,8 @@ export function SyncPage() {
     'patient.create': t`Alta de paciente`,
     'patient.update': t`Cambio de paciente`,
     'reading.create': t`Lectura`,
+    'reading.update': t`Cambio de lectura`,
+    'reading.delete': t`Baja de lectura`,
     'recordSection.create': t`Alta en el expediente`,
     'recordSection.update': t`Cambio en el expediente`,
     'recordSection.delete': t`Baja en el expediente`,
