@@ -36,7 +36,7 @@ export interface SyncLoopOptions {
   onError?: (error: unknown) => void
   intervalMs?: number
   /**
-   * How many entries may travel at once, each of a different record (decision 0010). 1 sends
+   * How many entries may travel at once, each of a different record (decision 0012). 1 sends
    * the queue strictly one entry after another.
    */
   concurrency?: number
@@ -114,7 +114,7 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
   let epoch = 0
 
   /**
-   * The sending half, pipelined across records (decision 0010): up to `concurrency` entries
+   * The sending half, pipelined across records (decision 0012): up to `concurrency` entries
    * travel at once, each the first of its record with its dependencies acknowledged, so a
    * record's changes still go one after another and in `seq` order. Answers that arrive
    * together are stored together (one transaction), which is what lets a queue of thousands go
