@@ -53,39 +53,54 @@ export const isDue = (entry: OutboxEntry, now: number) =>
   entry.nextAttemptAt <= now || entry.nextAttemptAt - now > MAX_WAIT_MS
 
 /**
- * The queue is read a few entries at a time, more each time none of them can go: nearly always
- * the first pending entry is the one to send, and a replay of thousands of entries would
- * otherwise read (and decode) a hundred of them for every one it sends.
+ * The queue is read a few entries at a time, more each time too few of them can go: nearly
+ * always the first pending entries are the ones to send, and a replay of thousands of entries
+ * would otherwise read (and decode) a hundred of them for every one it sends.
  */
 const FIRST_PAGE = 4
 const LAST_PAGE = 256
 
 /**
- * The entry to send next: the lowest `seq` that is pending, due, first in the queue for its
- * record (so one record's changes reach the server in the order they were made), and whose
- * `dependsOn` are all acknowledged — an acknowledged entry leaves the outbox, so a dependency
- * still present, whatever its status, holds the entry back. Order is `seq` alone: no clock.
+ * The entries that may go now, at most `max`, lowest `seq` first: each pending, due, first in
+ * the queue for its record (so one record's changes reach the server in the order they were
+ * made, and no two of them travel together) and with all its `dependsOn` acknowledged — an
+ * acknowledged entry leaves the outbox, so a dependency still present, whatever its status
+ * (`sending` included), holds the entry back. Order is `seq` alone: no clock. Read in one
+ * transaction, so the answer is one state of the queue.
  */
-export async function nextSendable(db: LocalDb, now: number): Promise<OutboxEntry | undefined> {
-  let after = 0
-  for (let size = FIRST_PAGE; ; size = Math.min(size * 4, LAST_PAGE)) {
-    const page = await db.outbox
-      .where('[status+seq]')
-      .between(['pending', after], ['pending', Number.POSITIVE_INFINITY], false, true)
-      .limit(size)
-      .toArray()
-    for (const entry of page) {
-      if (!isDue(entry, now)) continue
-      if (entry.dependsOn.length > 0) {
-        const waiting = await db.outbox.where('mutationId').anyOf(entry.dependsOn).count()
-        if (waiting > 0) continue
+export function sendableEntries(db: LocalDb, now: number, max: number): Promise<OutboxEntry[]> {
+  return db.transaction('r', db.outbox, async () => {
+    const found: OutboxEntry[] = []
+    let after = 0
+    for (let size = Math.min(Math.max(FIRST_PAGE, max), LAST_PAGE); ; size = Math.min(size * 4, LAST_PAGE)) {
+      const page = await db.outbox
+        .where('[status+seq]')
+        .between(['pending', after], ['pending', Number.POSITIVE_INFINITY], false, true)
+        .limit(size)
+        .toArray()
+      for (const entry of page) {
+        if (await maySend(db, entry, now)) found.push(entry)
+        if (found.length >= max) return found
       }
-      const first = await db.outbox.where('entityId').equals(entry.entityId).first()
-      if (first?.seq === entry.seq) return entry
+      if (page.length < size) return found
+      after = page[page.length - 1]?.seq ?? after
     }
-    if (page.length < size) return undefined
-    after = page[page.length - 1]?.seq ?? after
+  })
+}
+
+async function maySend(db: LocalDb, entry: OutboxEntry, now: number): Promise<boolean> {
+  if (!isDue(entry, now)) return false
+  if (entry.dependsOn.length > 0) {
+    const waiting = await db.outbox.where('mutationId').anyOf(entry.dependsOn).count()
+    if (waiting > 0) return false
   }
+  const first = await db.outbox.where('entityId').equals(entry.entityId).first()
+  return first?.seq === entry.seq
+}
+
+/** The one entry to send next (see `sendableEntries`). */
+export async function nextSendable(db: LocalDb, now: number): Promise<OutboxEntry | undefined> {
+  return (await sendableEntries(db, now, 1))[0]
 }
 
 /** Every entry that depends on `entry`, directly or through others, in seq order. */

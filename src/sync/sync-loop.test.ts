@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { LocalDb } from '../db/local-db'
+import type { LocalDb, OutboxEntry } from '../db/local-db'
 import { MAX_DELAY_MS } from './backoff'
 import { createPatient, type MutationContext, updatePatient } from './mutators'
 import { createReading } from './reading-mutators'
@@ -147,19 +147,107 @@ describe('sending the outbox', () => {
   })
 })
 
+describe('sending several records at once', () => {
+  /** A server that answers only when told, so the test sees what travels together. */
+  function heldTransport() {
+    const travelling: OutboxEntry[] = []
+    const waiting: Array<() => void> = []
+    let most = 0
+    const transport: Transport = {
+      async send(entry) {
+        travelling.push(entry)
+        most = Math.max(most, travelling.length)
+        await new Promise<void>((resolve) => waiting.push(resolve))
+        travelling.splice(travelling.indexOf(entry), 1)
+        return {
+          kind: 'ok',
+          record: serverCopy(entry, entry.baseVersion === null ? 1 : entry.baseVersion + 1),
+        }
+      },
+    }
+    /** Answers everything travelling now, once it has all set off. */
+    const answerAll = async () => {
+      await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0))
+      for (const resolve of waiting.splice(0)) resolve()
+    }
+    return { transport, travelling, answerAll, most: () => most }
+  }
+
+  it("sends different records together and one record's entries one after another", async () => {
+    const { db, ctx } = aDevice()
+    const maria = await createPatient(db, ctx, aPatient())
+    await updatePatient(db, ctx, maria.id, { phone: '3398765432' })
+    const juan = await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
+    const reading = await createReading(db, ctx, 'blood-pressure', aBloodPressure(juan.id))
+    const ana = await createPatient(db, ctx, aPatient({ name: 'Ana', curp: CURPS.ana }))
+    const server = heldTransport()
+    const run = aLoop(db, server.transport).loop.runOnce()
+
+    // First the three creates: María's edit waits for her create, Juan's reading for him.
+    await vi.waitFor(() => expect(server.travelling).toHaveLength(3))
+    expect(server.travelling.map((entry) => entry.entityId).sort()).toEqual(
+      [maria.id, juan.id, ana.id].sort(),
+    )
+    await server.answerAll()
+    await vi.waitFor(() => expect(server.travelling).toHaveLength(2))
+    expect(server.travelling.map((entry) => entry.kind).sort()).toEqual(['patient.update', 'reading.create'])
+    expect(server.travelling.find((entry) => entry.kind === 'reading.create')?.entityId).toBe(reading.id)
+    await server.answerAll()
+
+    expect(await run).toEqual({ sent: 5, stoppedBy: 'idle' })
+    expect(server.most()).toBe(3)
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.patients.get(maria.id)).toMatchObject({
+      version: 2,
+      phone: '3398765432',
+      syncState: 'synced',
+    })
+  })
+
+  it('sends one entry at a time with a concurrency of 1', async () => {
+    const { db, ctx } = aDevice()
+    await createPatient(db, ctx, aPatient())
+    await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
+    const server = heldTransport()
+    const run = aLoop(db, server.transport, { concurrency: 1 }).loop.runOnce()
+    await server.answerAll()
+    await server.answerAll()
+    expect(await run).toEqual({ sent: 2, stoppedBy: 'idle' })
+    expect(server.most()).toBe(1)
+  })
+})
+
 describe('when the server cannot answer', () => {
   it('backs off with jitter and stops the run on a 5xx', async () => {
     const { db, ctx } = aDevice()
     await createPatient(db, ctx, aPatient())
     await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
+    await createPatient(db, ctx, aPatient({ name: 'Ana', curp: CURPS.ana }))
     const transport = scriptedTransport([{ kind: 'retry' }])
-    expect(await aLoop(db, transport).loop.runOnce()).toEqual({ sent: 0, stoppedBy: 'backoff' })
+    // One entry at a time: the run stops at the 5xx and the next entry is not sent.
+    const strict = aLoop(db, transport, { concurrency: 1 })
+    expect(await strict.loop.runOnce()).toEqual({ sent: 0, stoppedBy: 'backoff' })
     expect(transport.sent).toHaveLength(1)
     const [first, second] = await pendingEntries(db)
     expect(first).toMatchObject({ status: 'pending', attempts: 1, lastError: 'retry' })
     expect(first?.nextAttemptAt).toBeGreaterThanOrEqual(NOW + 1_000)
     expect(first?.nextAttemptAt).toBeLessThanOrEqual(NOW + MAX_DELAY_MS)
     expect(second).toMatchObject({ status: 'pending', attempts: 0 })
+  })
+
+  it('sends nothing more after a 5xx, and stores what was already travelling', async () => {
+    const { db, ctx } = aDevice()
+    await createPatient(db, ctx, aPatient())
+    await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
+    await createPatient(db, ctx, aPatient({ name: 'Ana', curp: CURPS.ana }))
+    const transport = scriptedTransport([{ kind: 'retry' }])
+    const { loop } = aLoop(db, transport, { concurrency: 2 })
+    expect(await loop.runOnce()).toEqual({ sent: 1, stoppedBy: 'backoff' })
+    // The first two travelled together; the third was never sent.
+    expect(transport.sent.map((entry) => entry.seq)).toEqual([1, 2])
+    const [first, third] = await pendingEntries(db)
+    expect(first).toMatchObject({ seq: 1, status: 'pending', attempts: 1, lastError: 'retry' })
+    expect(third).toMatchObject({ seq: 3, status: 'pending', attempts: 0 })
   })
 
   it('waits as long as Retry-After asks', async () => {
@@ -220,11 +308,14 @@ describe('when the session has expired', () => {
     await createPatient(db, ctx, aPatient())
     await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
     const before = await pendingEntries(db)
-    const transport = scriptedTransport([{ kind: 'unauthorized' }])
-    const { loop, onAuthLost } = aLoop(db, transport, { refreshSession: async () => false })
+    // Both travel together with the same expired token: both are refused.
+    const transport = scriptedTransport([{ kind: 'unauthorized' }, { kind: 'unauthorized' }])
+    const refreshSession = vi.fn(async () => false)
+    const { loop, onAuthLost } = aLoop(db, transport, { refreshSession })
     expect(await loop.runOnce()).toEqual({ sent: 0, stoppedBy: 'auth-lost' })
+    expect(refreshSession).toHaveBeenCalledTimes(1)
     expect(onAuthLost).toHaveBeenCalledTimes(1)
-    expect(transport.sent).toHaveLength(1)
+    expect(transport.sent).toHaveLength(2)
     expect(await pendingEntries(db)).toEqual(before)
   })
 

@@ -3,7 +3,7 @@ import { rowTable, rowTables } from '../db/local-db'
 import { nextDelay } from './backoff'
 import { holdReloadWhile } from './can-reload'
 import { changedFields, mergeThreeWay } from './merge'
-import { markRejected, nextSendable } from './outbox'
+import { markRejected, sendableEntries } from './outbox'
 import { settleRow } from './settle'
 import type { SendResult, Transport } from './transport'
 
@@ -35,6 +35,11 @@ export interface SyncLoopOptions {
   /** An unexpected failure of a background run (a broken database, a bug). */
   onError?: (error: unknown) => void
   intervalMs?: number
+  /**
+   * How many entries may travel at once, each of a different record (decision 0012). 1 sends
+   * the queue strictly one entry after another.
+   */
+  concurrency?: number
 }
 
 export interface RunOutcome {
@@ -54,6 +59,21 @@ export interface SyncLoop {
 
 /** A server that keeps moving under one entry (each resend meets a newer version) waits a while. */
 const MAX_MERGES_PER_RUN = 3
+
+/**
+ * Enough entries in flight to keep the server busy while the device stores answers; more only
+ * queue up at the server (one database) and hold more work that a failure would interrupt.
+ */
+export const DEFAULT_CONCURRENCY = 8
+
+type Stop = Exclude<RunOutcome['stoppedBy'], 'idle' | 'busy'>
+
+/** An entry's answer, with the token generation it was sent under. */
+interface Answer {
+  entry: OutboxEntry
+  result: SendResult
+  epoch: number
+}
 
 /**
  * The sending half of DESIGN §5: one loop per origin (a Web Lock), entries in `seq` order, each
@@ -90,59 +110,118 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
     return refreshing
   }
 
+  /** Renewed sessions so far: a 401 to a request sent before the last renewal is not news. */
+  let epoch = 0
+
+  /**
+   * The sending half, pipelined across records (decision 0012): up to `concurrency` entries
+   * travel at once, each the first of its record with its dependencies acknowledged, so a
+   * record's changes still go one after another and in `seq` order. Answers that arrive
+   * together are stored together (one transaction), which is what lets a queue of thousands go
+   * at the server's pace. A stop (back-off, lost session, another user) sends nothing more;
+   * what is already travelling is still answered and stored.
+   */
   async function drain(): Promise<RunOutcome> {
     busy = true
+    const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY)
+    const inFlight = new Set<Promise<void>>()
+    const answers: Answer[] = []
     try {
       // Holding the lock, no other sender exists: a `sending` left behind was cut off (a closed
       // tab, a crash) and goes again under the same key.
       await db.outbox.where('status').equals('sending').modify({ status: 'pending' })
       let sent = 0
-      let refreshedFor: string | null = null
+      let stop: Stop | null = null
+      const refreshedFor = new Set<string>()
+      let lostSession = false
       const merges = new Map<string, number>()
-      for (;;) {
-        const entry = await nextSendable(db, now())
-        if (!entry || entry.seq === undefined) return { sent, stoppedBy: 'idle' }
-        if (options.currentUserId && options.currentUserId() !== entry.userId) {
-          return { sent, stoppedBy: 'other-user' }
-        }
-        await db.outbox.update(entry.seq, { status: 'sending' })
-        const result = await transport.send(entry).catch((): SendResult => ({ kind: 'network' }))
+
+      const launch = (entry: OutboxEntry) => {
+        const sentUnder = epoch
+        const travel: Promise<void> = transport
+          .send(entry)
+          .catch((): SendResult => ({ kind: 'network' }))
+          .then((result) => {
+            answers.push({ entry, result, epoch: sentUnder })
+          })
+          .finally(() => inFlight.delete(travel))
+        inFlight.add(travel)
+      }
+
+      /** What an answer other than 'ok' does to the queue; a Stop ends the run. */
+      const settle = async ({ entry, result, epoch: sentUnder }: Answer): Promise<Stop | null> => {
         switch (result.kind) {
           case 'ok':
-            await acknowledge(db, entry, result.record)
-            sent++
-            break
+            return null
           case 'retry':
           case 'network':
             await backOff(entry, result.kind === 'retry' ? result.retryAfterMs : undefined, result.kind)
-            return { sent, stoppedBy: 'backoff' }
+            return 'backoff'
           case 'unauthorized': {
-            await db.outbox.update(entry.seq, { status: 'pending' })
+            await db.outbox.update(entry.seq as number, { status: 'pending' })
+            // Sent with a token renewed since, it simply goes again with the new one; sent with
+            // the one that could not be renewed, it waits with the rest of the queue.
+            if (sentUnder < epoch || lostSession) return null
             // A second 401 right after a refresh means the new token is refused too.
-            const renewed = refreshedFor !== entry.mutationId && (await refreshOnce())
+            const renewed = !refreshedFor.has(entry.mutationId) && (await refreshOnce())
             if (!renewed) {
+              lostSession = true
               options.onAuthLost()
-              return { sent, stoppedBy: 'auth-lost' }
+              return 'auth-lost'
             }
-            refreshedFor = entry.mutationId
-            break
+            refreshedFor.add(entry.mutationId)
+            epoch++
+            return null
           }
           case 'rejected':
             await markRejected(db, entry, result.message || `HTTP ${result.status}`, result.errors)
-            break
+            return null
           case 'version-mismatch': {
             const count = (merges.get(entry.mutationId) ?? 0) + 1
             merges.set(entry.mutationId, count)
             if (count > MAX_MERGES_PER_RUN) {
               await backOff(entry, undefined, 'version-mismatch')
-              return { sent, stoppedBy: 'backoff' }
+              return 'backoff'
             }
             await reconcile(db, entry, result.current, new Date(now()).toISOString())
-            break
+            return null
           }
         }
       }
+
+      for (;;) {
+        const room = concurrency - inFlight.size
+        if (stop === null && room > 0) {
+          const ready = await sendableEntries(db, now(), room)
+          const foreign = options.currentUserId
+            ? ready.findIndex((entry) => entry.userId !== options.currentUserId?.())
+            : -1
+          // Never with this session: the queue stops at the first entry someone else wrote.
+          if (foreign !== -1) stop = 'other-user'
+          const batch = foreign === -1 ? ready : ready.slice(0, foreign)
+          if (batch.length > 0) {
+            const seqs = batch.map((entry) => entry.seq as number)
+            await db.outbox.where(':id').anyOf(seqs).modify({ status: 'sending' })
+            for (const entry of batch) launch(entry)
+          }
+        }
+        if (inFlight.size === 0 && answers.length === 0) return { sent, stoppedBy: stop ?? 'idle' }
+        if (answers.length === 0) await Promise.race(inFlight)
+        const arrived = answers.splice(0).sort((a, b) => (a.entry.seq ?? 0) - (b.entry.seq ?? 0))
+        const acknowledged = arrived.filter((answer) => answer.result.kind === 'ok')
+        if (acknowledged.length > 0) {
+          await acknowledgeAll(db, acknowledged)
+          sent += acknowledged.length
+        }
+        for (const answer of arrived) {
+          if (answer.result.kind === 'ok') continue
+          const outcome = await settle(answer)
+          stop ??= outcome
+        }
+      }
     } finally {
+      // A failure of the device's database ends the run; what still travels is left to finish
+      // unheard (its entry stays `sending`, and the next run sends it again under its key).
       busy = false
     }
   }
@@ -242,6 +321,15 @@ const isUpdate = (entry: OutboxEntry) => entry.kind.endsWith('.update')
 
 const versionOf = (record: Record<string, unknown> | null, fallback: number) =>
   typeof record?.version === 'number' ? record.version : fallback
+
+/** Stores answers that arrived together in one transaction (see `acknowledge`). */
+async function acknowledgeAll(db: LocalDb, answers: Answer[]) {
+  await db.transaction('rw', [db.outbox, ...rowTables(db), db.shadows, db.conflicts], async () => {
+    for (const { entry, result } of answers) {
+      if (result.kind === 'ok') await acknowledge(db, entry, result.record)
+    }
+  })
+}
 
 /** Stores the server's answer as row and shadow and takes the entry out of the queue. */
 async function acknowledge(db: LocalDb, entry: OutboxEntry, record: Record<string, unknown> | null) {

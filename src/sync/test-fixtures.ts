@@ -26,6 +26,7 @@ const curp = (first17: string) => first17 + curpCheckDigit(first17)
 export const CURPS = {
   juan: curp('PEGJ900512HJCRRS0'),
   guadalupe: curp('GOMG850317MDFNRD0'),
+  ana: curp('LOHA920101MNLPRN0'),
 }
 
 export function aPatient(overrides: Partial<NewPatient> = {}): NewPatient {
