@@ -8,6 +8,7 @@ import { currentEngine } from '../../sync/current-engine'
 import { deleteRecordSection } from '../../sync/record-section-mutators'
 import { Button } from '../../ui/Button'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { EditDeleteActions } from '../../ui/EditDeleteActions'
 import { FormDialog } from '../../ui/FormDialog'
 import { notify } from '../../ui/notices'
 import { SectionEntryForm } from './SectionEntryForm'
@@ -87,16 +88,11 @@ export function SectionPanel({ db, section, patientId, entries, choices, canEdit
                   </span>
                 )}
                 {canEdit && (
-                  <span className="row-actions">
-                    <Button variant="ghost" onClick={() => setEditing(entry)}>
-                      <Trans>Editar</Trans>
-                      <span className="visually-hidden"> {summary}</span>
-                    </Button>
-                    <Button variant="ghost" onClick={() => setDoomed(entry)}>
-                      <Trans>Eliminar</Trans>
-                      <span className="visually-hidden"> {summary}</span>
-                    </Button>
-                  </span>
+                  <EditDeleteActions
+                    summary={summary}
+                    onEdit={() => setEditing(entry)}
+                    onDelete={() => setDoomed(entry)}
+                  />
                 )}
               </li>
             )

@@ -7,8 +7,8 @@ import type { LocalDb, LocalReading, SyncState } from '../../db/local-db'
 import { mutationContext } from '../../session/mutation-context'
 import { currentEngine } from '../../sync/current-engine'
 import { deleteReading } from '../../sync/reading-mutators'
-import { Button } from '../../ui/Button'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { EditDeleteActions } from '../../ui/EditDeleteActions'
 import { FormDialog } from '../../ui/FormDialog'
 import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
@@ -107,16 +107,11 @@ export function ReadingLog({
                       </span>
                     )}
                   </div>
-                  <span className="row-actions">
-                    <Button variant="ghost" onClick={() => setEditing(reading)}>
-                      <Trans>Editar</Trans>
-                      <span className="visually-hidden"> {summary}</span>
-                    </Button>
-                    <Button variant="ghost" onClick={() => setDoomed(reading)}>
-                      <Trans>Eliminar</Trans>
-                      <span className="visually-hidden"> {summary}</span>
-                    </Button>
-                  </span>
+                  <EditDeleteActions
+                    summary={summary}
+                    onEdit={() => setEditing(reading)}
+                    onDelete={() => setDoomed(reading)}
+                  />
                 </li>
               )
             })}
