@@ -4,6 +4,7 @@ import { assignationRuleRoutes } from './assignation-rules.routes'
 import { assignmentRequestRoutes } from './assignment-requests.routes'
 import { assignmentRoutes } from './assignments.routes'
 import { patientLookupRoutes } from './patient-lookups.routes'
+import { patientProfileRoutes } from './patient-profile.routes'
 import { patientRoutes } from './patients.routes'
 import { readingRoutes } from './readings.routes'
 import { readingsPdfRoutes } from './readings-pdf.routes'
@@ -13,6 +14,7 @@ import { recordSectionRoutes } from './record-sections.routes'
 export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(patientRoutes)
   await app.register(patientLookupRoutes)
+  await app.register(patientProfileRoutes)
   await app.register(readingRoutes)
   await app.register(readingsPdfRoutes, { db: deps.database.db, files: deps.files })
   await app.register(assignmentRoutes)

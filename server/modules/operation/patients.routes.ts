@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { createPatient, showPatient, updatePatient } from '../../../src/contract/endpoints/operation'
 import { patients } from '../../db/schema'
@@ -14,7 +14,14 @@ import { assertInScope, assignedUserOf } from './assignment-scope'
 import { assign } from './assignment-writes'
 import { settleAccount } from './patient-account'
 import { assertPatientRules } from './patient-rules'
-import { columnsOf, findPatientRow, patientByCurp, presentPatient, sameCreate } from './patients'
+import {
+  columnsOf,
+  findPatientRow,
+  patientByCurp,
+  patientUpdateWrite,
+  presentPatient,
+  sameCreate,
+} from './patients'
 
 /**
  * Patients, the first editable offline kind (DESIGN §5): created with the device's id, updated
@@ -81,25 +88,13 @@ export async function patientRoutes(app: FastifyInstance) {
       const row = await mutate(tx, claim, {
         table: patients,
         // Applies only to the version the client saw, on a record not deleted; else see below why.
-        write: tx
-          .update(patients)
-          .set({
-            ...columnsOf(body),
-            version: sql`${patients.version} + 1`,
-            updatedAt: new Date().toISOString(),
-            updatedBy: req.user?.id ?? null,
-          })
-          .where(
-            and(
-              eq(patients.id, params.id),
-              eq(patients.version, base),
-              isNull(patients.deletedAt),
-              CLAIMED,
-              curpFree,
-            ),
-          )
-          .returning()
-          .getSQL(),
+        write: patientUpdateWrite(tx, {
+          id: params.id,
+          base,
+          fields: body,
+          userId: req.user?.id ?? null,
+          also: curpFree,
+        }),
         change: { entity: 'patient', op: 'upsert', patientId: params.id },
         audit: auditEntryOf(req, {
           action: 'patient.update',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import {
   type CreatePatientRequest,
   type Patient,
@@ -8,6 +8,7 @@ import {
 } from '../../../src/contract/schemas/patient'
 import type { Tx } from '../../db/client'
 import { patients } from '../../db/schema'
+import { CLAIMED } from '../../platform/mutation'
 
 type PatientRow = typeof patients.$inferSelect
 
@@ -114,4 +115,34 @@ export const patientByCurp = async (tx: Tx, curp: string) => {
     .from(patients)
     .where(eq(patients.curp, curp))
   return row ?? null
+}
+
+/**
+ * The write of a patient update for `mutate`: the given fields, the version bumped, applied only
+ * to the version the client saw, on a record not deleted (and any `also` condition); writing
+ * nothing otherwise, for the route to find out why.
+ */
+export function patientUpdateWrite(
+  tx: Tx,
+  update: { id: string; base: number; fields: Partial<PatientFields>; userId: string | null; also?: SQL },
+): SQL {
+  return tx
+    .update(patients)
+    .set({
+      ...columnsOf(update.fields),
+      version: sql`${patients.version} + 1`,
+      updatedAt: new Date().toISOString(),
+      updatedBy: update.userId,
+    })
+    .where(
+      and(
+        eq(patients.id, update.id),
+        eq(patients.version, update.base),
+        isNull(patients.deletedAt),
+        CLAIMED,
+        update.also,
+      ),
+    )
+    .returning()
+    .getSQL()
 }

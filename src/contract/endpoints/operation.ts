@@ -1,6 +1,12 @@
 import * as v from 'valibot'
 import { DataTableQuery, paginated } from '../schemas/data-table'
-import { CreatePatientRequest, Patient, PatientIdParams, UpdatePatientRequest } from '../schemas/patient'
+import {
+  CreatePatientRequest,
+  EditPatientProfileRequest,
+  Patient,
+  PatientIdParams,
+  UpdatePatientRequest,
+} from '../schemas/patient'
 import {
   CurpCheck,
   CurpOfPatientParams,
@@ -40,6 +46,19 @@ export const updatePatient = endpoint({
   access: 'patients-edit',
   params: PatientIdParams,
   body: UpdatePatientRequest,
+  response: Patient,
+})
+
+/**
+ * SPEC §2 "edit my profile": a patient changes their own contact data, found from their account
+ * (no id in the path: nobody else's record can be named). Needs If-Match, like any update.
+ */
+export const editPatientProfile = endpoint({
+  service: 'operation',
+  method: 'PUT',
+  path: '/patient-profile',
+  access: 'patient-profile-edit',
+  body: EditPatientProfileRequest,
   response: Patient,
 })
 

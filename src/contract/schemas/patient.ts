@@ -166,6 +166,25 @@ export const UpdatePatientRequest = v.pipe(
 )
 export type UpdatePatientRequest = v.InferOutput<typeof UpdatePatientRequest>
 
+/**
+ * What a patient edits of their own record (SPEC §2 "edit my profile"): how to reach them and
+ * whom to call. Never their identity (name, CURP, NSS) nor their employment: staff own those.
+ */
+export const PATIENT_PROFILE_FIELDS = [
+  'phone',
+  'emergency_contact_name',
+  'emergency_contact_relationship',
+  'emergency_contact_phone',
+  'address_other',
+] as const
+
+/** PUT /patient-profile: only the own contact fields that changed, the same rules as staff's. */
+export const EditPatientProfileRequest = v.pipe(
+  v.partial(v.pick(v.object(patientFieldEntries), PATIENT_PROFILE_FIELDS)),
+  v.check((changes) => Object.keys(changes).length > 0, 'field.required'),
+)
+export type EditPatientProfileRequest = v.InferOutput<typeof EditPatientProfileRequest>
+
 /** The fields a patient row stores (no write-only ones). */
 export type PatientFields = {
   [K in keyof typeof patientFieldEntries]: v.InferOutput<(typeof patientFieldEntries)[K]>
