@@ -111,6 +111,8 @@ export type OutboxStatus = 'pending' | 'sending' | 'conflict' | 'rejected' | 'bl
 export type MutationKind =
   | 'patient.create'
   | 'patient.update'
+  /** A patient's edit of their own contact data (SPEC §2 "edit my profile"). */
+  | 'patientProfile.update'
   | 'reading.create'
   | 'reading.update'
   | 'reading.delete'

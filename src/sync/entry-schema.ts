@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { CreatePatientRequest, UpdatePatientRequest } from '../contract/schemas/patient'
+import { CreatePatientRequest, EditPatientProfileRequest, UpdatePatientRequest } from '../contract/schemas/patient'
 import { CreateReadingRequest, UpdateReadingRequest } from '../contract/schemas/readings'
 import { CreateRecordSectionRequest, UpdateRecordSectionRequest } from '../contract/schemas/record-sections'
 import type { OutboxEntry } from '../db/local-db'
@@ -15,6 +15,8 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
       return CreatePatientRequest
     case 'patient.update':
       return UpdatePatientRequest
+    case 'patientProfile.update':
+      return EditPatientProfileRequest
     case 'reading.create':
       return CreateReadingRequest[readingKindOf(entry.path)]
     case 'reading.update':

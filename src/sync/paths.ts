@@ -1,5 +1,5 @@
 import { pathFor } from '../contract/endpoints/define'
-import { createPatient, readingCallsOf, updatePatient } from '../contract/endpoints/operation'
+import { createPatient, editPatientProfile, readingCallsOf, updatePatient } from '../contract/endpoints/operation'
 import { recordSectionCalls } from '../contract/endpoints/record-sections'
 import { READING_KINDS, type ReadingKind } from '../contract/schemas/readings'
 import { RECORD_SECTIONS, type RecordSection } from '../contract/schemas/record-sections'
@@ -12,6 +12,7 @@ import { RECORD_SECTIONS, type RecordSection } from '../contract/schemas/record-
 export const syncPaths = {
   createPatient: pathFor(createPatient),
   updatePatient: (id: string) => pathFor(updatePatient, { id }),
+  editPatientProfile: pathFor(editPatientProfile),
   createReading: (kind: ReadingKind) => pathFor(readingCallsOf[kind].create),
   updateReading: (kind: ReadingKind, id: string) => pathFor(readingCallsOf[kind].update, { id }),
   deleteReading: (kind: ReadingKind, id: string) => pathFor(readingCallsOf[kind].remove, { id }),

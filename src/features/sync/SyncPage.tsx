@@ -40,6 +40,7 @@ export function SyncPage() {
   const kindText: Record<OutboxEntry['kind'], string> = {
     'patient.create': t`Alta de paciente`,
     'patient.update': t`Cambio de paciente`,
+    'patientProfile.update': t`Cambio de mi perfil`,
     'reading.create': t`Lectura`,
     'reading.update': t`Cambio de lectura`,
     'reading.delete': t`Baja de lectura`,
