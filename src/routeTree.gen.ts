@@ -25,6 +25,7 @@ import { Route as AppAssignmentsConcentratedIndexRouteImport } from './routes/_a
 import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/index'
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
 import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
+import { Route as AppPatientProfileEditRouteImport } from './routes/_app/patient-profile/edit'
 import { Route as AppPatientBloodPressureRouteImport } from './routes/_app/patient/blood-pressure'
 import { Route as AppPatientEvolutionRouteImport } from './routes/_app/patient/evolution'
 import { Route as AppPatientGlucoseRouteImport } from './routes/_app/patient/glucose'
@@ -124,6 +125,11 @@ const AppDashboardHomeEmptyRoute = AppDashboardHomeEmptyRouteImport.update({
 const AppDashboardPatientHomeRoute = AppDashboardPatientHomeRouteImport.update({
   id: '/dashboard/patient-home',
   path: '/dashboard/patient-home',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatientProfileEditRoute = AppPatientProfileEditRouteImport.update({
+  id: '/patient-profile/edit',
+  path: '/patient-profile/edit',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPatientBloodPressureRoute = AppPatientBloodPressureRouteImport.update({
@@ -237,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/patient/blood-pressure': typeof AppPatientBloodPressureRoute
   '/patient/evolution': typeof AppPatientEvolutionRoute
   '/patient/glucose': typeof AppPatientGlucoseRoute
@@ -273,6 +280,7 @@ export interface FileRoutesByTo {
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/patient/blood-pressure': typeof AppPatientBloodPressureRoute
   '/patient/evolution': typeof AppPatientEvolutionRoute
   '/patient/glucose': typeof AppPatientGlucoseRoute
@@ -311,6 +319,7 @@ export interface FileRoutesById {
   '/sso/$response': typeof SsoResponseRoute
   '/_app/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/_app/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/_app/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/_app/patient/blood-pressure': typeof AppPatientBloodPressureRoute
   '/_app/patient/evolution': typeof AppPatientEvolutionRoute
   '/_app/patient/glucose': typeof AppPatientGlucoseRoute
@@ -349,6 +358,7 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/patient-profile/edit'
     | '/patient/blood-pressure'
     | '/patient/evolution'
     | '/patient/glucose'
@@ -385,6 +395,7 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/patient-profile/edit'
     | '/patient/blood-pressure'
     | '/patient/evolution'
     | '/patient/glucose'
@@ -422,6 +433,7 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/_app/dashboard/home-empty'
     | '/_app/dashboard/patient-home'
+    | '/_app/patient-profile/edit'
     | '/_app/patient/blood-pressure'
     | '/_app/patient/evolution'
     | '/_app/patient/glucose'
@@ -571,6 +583,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardPatientHomeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/patient-profile/edit': {
+      id: '/_app/patient-profile/edit'
+      path: '/patient-profile/edit'
+      fullPath: '/patient-profile/edit'
+      preLoaderRoute: typeof AppPatientProfileEditRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/patient/blood-pressure': {
       id: '/_app/patient/blood-pressure'
       path: '/patient/blood-pressure'
@@ -713,6 +732,7 @@ interface AppRouteChildren {
   AppSyncRoute: typeof AppSyncRoute
   AppDashboardHomeEmptyRoute: typeof AppDashboardHomeEmptyRoute
   AppDashboardPatientHomeRoute: typeof AppDashboardPatientHomeRoute
+  AppPatientProfileEditRoute: typeof AppPatientProfileEditRoute
   AppPatientBloodPressureRoute: typeof AppPatientBloodPressureRoute
   AppPatientEvolutionRoute: typeof AppPatientEvolutionRoute
   AppPatientGlucoseRoute: typeof AppPatientGlucoseRoute
@@ -743,6 +763,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSyncRoute: AppSyncRoute,
   AppDashboardHomeEmptyRoute: AppDashboardHomeEmptyRoute,
   AppDashboardPatientHomeRoute: AppDashboardPatientHomeRoute,
+  AppPatientProfileEditRoute: AppPatientProfileEditRoute,
   AppPatientBloodPressureRoute: AppPatientBloodPressureRoute,
   AppPatientEvolutionRoute: AppPatientEvolutionRoute,
   AppPatientGlucoseRoute: AppPatientGlucoseRoute,

@@ -1,5 +1,9 @@
 import * as v from 'valibot'
-import { CreatePatientRequest, EditPatientProfileRequest, UpdatePatientRequest } from '../contract/schemas/patient'
+import {
+  CreatePatientRequest,
+  EditPatientProfileRequest,
+  UpdatePatientRequest,
+} from '../contract/schemas/patient'
 import { CreateReadingRequest, UpdateReadingRequest } from '../contract/schemas/readings'
 import { CreateRecordSectionRequest, UpdateRecordSectionRequest } from '../contract/schemas/record-sections'
 import type { OutboxEntry } from '../db/local-db'

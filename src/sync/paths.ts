@@ -1,5 +1,10 @@
 import { pathFor } from '../contract/endpoints/define'
-import { createPatient, editPatientProfile, readingCallsOf, updatePatient } from '../contract/endpoints/operation'
+import {
+  createPatient,
+  editPatientProfile,
+  readingCallsOf,
+  updatePatient,
+} from '../contract/endpoints/operation'
 import { recordSectionCalls } from '../contract/endpoints/record-sections'
 import { READING_KINDS, type ReadingKind } from '../contract/schemas/readings'
 import { RECORD_SECTIONS, type RecordSection } from '../contract/schemas/record-sections'

@@ -53,4 +53,5 @@ export const MENU_LABELS: Record<string, MessageDescriptor> = {
   'patient-covid': msg`COVID`,
   'patient-evolution': msg`Mi evolución`,
   'patient-vaccination-record': msg`Mi cartilla de vacunación`,
+  'patient-profile-edit': msg`Editar mi perfil`,
 }

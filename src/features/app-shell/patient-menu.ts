@@ -13,6 +13,7 @@ const PATIENT_SCREENS: Array<[key: string, to: string]> = [
   ['patient-nutrition', '/patient/nutrition'],
   ['patient-habits', '/patient/habits'],
   ['patient-evolution', '/patient/evolution'],
+  ['patient-profile-edit', '/patient-profile/edit'],
 ]
 
 export const PATIENT_MENU: MenuItem[] = PATIENT_SCREENS.map(([key, to]) => ({
