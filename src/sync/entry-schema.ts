@@ -25,11 +25,11 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
       return CreateReadingRequest[readingKindOf(entry.path)]
     case 'reading.update':
       return UpdateReadingRequest[readingKindOf(entry.path)]
-    case 'reading.delete':
     case 'recordSection.create':
       return CreateRecordSectionRequest[sectionOf(entry.path)]
     case 'recordSection.update':
       return UpdateRecordSectionRequest[sectionOf(entry.path)]
+    case 'reading.delete':
     case 'recordSection.delete':
       // A delete carries nothing to correct.
       return v.object({})
