@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import type {
+  BloodPressureRange,
   Diagnosis,
   FederalEntity,
   Locality,
@@ -57,6 +58,16 @@ export function useReferenceList(name: ReferenceListName): ReferenceItem[] | und
   const db = useLocalDb()
   useListsInLanguage(db)
   return useLiveQuery(async () => (db ? readList(db, name) : undefined), [db, name])
+}
+
+/**
+ * The blood-pressure categories a reading is classified by (issue 7), in the language of the
+ * screen like the other small lists.
+ */
+export function useBloodPressureRanges(): BloodPressureRange[] | undefined {
+  const db = useLocalDb()
+  useListsInLanguage(db)
+  return useLiveQuery(async () => (db ? readList(db, 'blood-pressure-ranges') : undefined), [db])
 }
 
 export function useFederalEntities(): FederalEntity[] | undefined {

@@ -1,15 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useState } from 'react'
-import { readList } from '../../catalogs/lists'
+import { useBloodPressureRanges } from '../../catalogs/use-catalog'
 import { READING_KINDS, type ReadingKind } from '../../contract/schemas/readings'
 import type { LocalDb, LocalReading } from '../../db/local-db'
 import { readingsOf } from '../../db/readings'
 import { columnsOf, type ReadingOf } from '../../documents/self-tracking-columns'
 import { type DocumentLanguage, selfTrackingTexts } from '../../documents/self-tracking-texts'
-import { rangeBounds } from '../../ui/charts/date-range'
-import { type RangeChoice, RangePicker } from '../../ui/charts/RangePicker'
+import { RangePicker } from '../../ui/charts/RangePicker'
 import { ReadingsChart } from '../../ui/charts/ReadingsChart'
+import { useRange } from '../../ui/charts/use-range'
 
 /**
  * What the patient logs of themselves (issue 7), as their professional sees it in the record:
@@ -18,10 +17,9 @@ import { ReadingsChart } from '../../ui/charts/ReadingsChart'
  */
 export function SelfTrackingPanel({ db, patientId }: { db: LocalDb; patientId: string }) {
   const { i18n, t } = useLingui()
-  const [choice, setChoice] = useState<RangeChoice>({ preset: '30d', custom: { from: '', to: '' } })
-  const bounds = rangeBounds(choice.preset, new Date(), choice.custom)
-  const from = new Date(`${bounds.from}T00:00:00`).toISOString()
-  const to = new Date(`${bounds.to}T23:59:59.999`).toISOString()
+  const range = useRange('30d')
+  const { bounds } = range
+  const { from, to } = range.instants
   const byKind = useLiveQuery(
     async () =>
       Object.fromEntries(
@@ -31,7 +29,7 @@ export function SelfTrackingPanel({ db, patientId }: { db: LocalDb; patientId: s
       ) as Record<ReadingKind, LocalReading[]>,
     [db, patientId, from, to],
   )
-  const ranges = useLiveQuery(() => readList(db, 'blood-pressure-ranges'), [db])
+  const ranges = useBloodPressureRanges()
   const language: DocumentLanguage = i18n.locale.startsWith('en') ? 'en' : 'es'
   const texts = selfTrackingTexts[language]
   const when = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-MX', {
@@ -45,7 +43,7 @@ export function SelfTrackingPanel({ db, patientId }: { db: LocalDb; patientId: s
         <h2 id="record-self-tracking-title">
           <Trans>Autocontrol del paciente</Trans>
         </h2>
-        <RangePicker value={choice} onChange={setChoice} />
+        <RangePicker value={range.choice} onChange={range.setChoice} />
       </div>
       <p className="record-self-tracking__hint">
         <Trans>Lo registra el propio paciente; aquí solo se consulta.</Trans>

@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
+import { useBloodPressureRanges } from '../../catalogs/use-catalog'
 import type { ReadingKind } from '../../contract/schemas/readings'
 import type { LocalDb } from '../../db/local-db'
 import { ReadingsChart } from '../../ui/charts/ReadingsChart'
+import type { RangeState } from '../../ui/charts/use-range'
 import { PdfButton } from './PdfButton'
 import { KIND_TITLES } from './texts'
-import type { RangeState } from './use-range'
-import { useBloodPressureRanges, useReadings } from './use-self-tracking'
+import { useReadings } from './use-self-tracking'
 
 /** One kind's chart over the chosen range, read from the device, with its PDF for that range. */
 export function ChartPanel({
@@ -23,7 +24,7 @@ export function ChartPanel({
 }) {
   const { i18n } = useLingui()
   const rows = useReadings(db, patientId, kind, range.instants.from, range.instants.to)
-  const ranges = useBloodPressureRanges(db)
+  const ranges = useBloodPressureRanges()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const title = i18n._(KIND_TITLES[kind])
   return (

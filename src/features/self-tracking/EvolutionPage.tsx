@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { READING_KINDS } from '../../contract/schemas/readings'
 import { RangePicker } from '../../ui/charts/RangePicker'
+import { useRange } from '../../ui/charts/use-range'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
 import { ChartPanel } from './ChartPanel'
 import { NotAPatient } from './NotAPatient'
-import { useRange } from './use-range'
 import { useSelfTracking } from './use-self-tracking'
 import './self-tracking.css'
 

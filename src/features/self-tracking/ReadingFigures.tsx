@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
+import { useBloodPressureRanges } from '../../catalogs/use-catalog'
 import { classifyBloodPressure } from '../../contract/rules/blood-pressure-class'
 import { bodyMassIndex, waistToHipRatio } from '../../contract/rules/vital-ranges'
 import type { ReadingKind } from '../../contract/schemas/readings'
-import { useBloodPressureRanges, useSelfTracking } from './use-self-tracking'
 
 const numberOr = (value: unknown) => (typeof value === 'number' ? value : null)
 
@@ -21,8 +21,7 @@ export function ReadingFigures({
   /** Shown under a form: announced as it changes. */
   live?: boolean
 }) {
-  const { db } = useSelfTracking()
-  const ranges = useBloodPressureRanges(db)
+  const ranges = useBloodPressureRanges()
   if (kind === 'blood-pressure') {
     const systolic = numberOr(values.systolic)
     const diastolic = numberOr(values.diastolic)

@@ -1,6 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { readList } from '../../catalogs/lists'
-import type { BloodPressureRange } from '../../contract/schemas/catalogs'
 import type { ReadingKind } from '../../contract/schemas/readings'
 import type { LocalDb, LocalReading } from '../../db/local-db'
 import { readingsOf } from '../../db/readings'
@@ -11,11 +9,6 @@ import { useSyncEngine } from '../../session/use-sync-engine'
 export function useSelfTracking(): { db: LocalDb | undefined; patientId: string | null } {
   const db = useSyncEngine()?.db
   return { db, patientId: currentSession()?.user.patient_id ?? null }
-}
-
-/** The tenant's blood-pressure categories as cached on the device (empty before the first refresh). */
-export function useBloodPressureRanges(db: LocalDb | undefined): BloodPressureRange[] | undefined {
-  return useLiveQuery(async () => (db ? readList(db, 'blood-pressure-ranges') : undefined), [db])
 }
 
 /** A kind's live readings of the patient, oldest first; within from–to (ISO) when given. */

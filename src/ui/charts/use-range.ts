@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { rangeBounds } from '../../ui/charts/date-range'
-import type { RangeChoice } from '../../ui/charts/RangePicker'
+import { type RangePreset, rangeBounds } from './date-range'
+import type { RangeChoice } from './RangePicker'
 
-/** The range a chart and its PDF cover: a preset (7 days by default) or the patient's own days. */
-export function useRange() {
-  const [choice, setChoice] = useState<RangeChoice>({ preset: '7d', custom: { from: '', to: '' } })
+/** The range a chart and its PDF cover: a preset (7 days by default) or days picked. */
+export function useRange(initial: RangePreset = '7d') {
+  const [choice, setChoice] = useState<RangeChoice>({ preset: initial, custom: { from: '', to: '' } })
   const bounds = rangeBounds(choice.preset, new Date(), choice.custom)
   return {
     choice,
