@@ -20,7 +20,7 @@ export interface SyncEngine {
   /**
    * Pulls the feed to its end (the initial sync the first time), reporting progress, then
    * refreshes the shared catalogs whose version moved (they are outside the feed: decision 0007)
-   * and the tenant's letterhead that the device's PDFs print (issue 7).
+   * and, the first time, the tenant's letterhead that the device's PDFs print (issue 7).
    */
   pull(onProgress?: (progress: PullProgress) => void): Promise<number>
   stop(): void
@@ -44,6 +44,9 @@ export function startSyncEngine(session: Session): SyncEngine {
   loop.start()
   const fetchPage = async (cursor: string | null, limit: number): Promise<FeedPage> =>
     call(syncChanges, { query: { ...(cursor ? { cursor } : {}), limit: String(limit) } })
+  // The tenant's name and logo change seldom: asked once per engine (sign-in, app start), after
+  // the first pull that reached the server, not on every pull.
+  let letterhead: Promise<unknown> | null = null
   return {
     db,
     loop,
@@ -52,7 +55,8 @@ export function startSyncEngine(session: Session): SyncEngine {
       await db.meta.put({ key: LAST_PULL_KEY, value: Date.now() })
       reportConnection('online')
       await refreshCatalogs(db, refreshOptionsFor(session.user.permissions))
-      await refreshLetterhead(db)
+      letterhead ??= refreshLetterhead(db)
+      await letterhead
       return applied
     },
     stop() {
