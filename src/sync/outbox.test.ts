@@ -7,9 +7,9 @@ import {
   editEntry,
   markRejected,
   needsAttentionCount,
-  nextSendable,
   pendingCount,
   retry,
+  sendableEntries,
 } from './outbox'
 import { createReading } from './reading-mutators'
 import { aBloodPressure, aDevice, aPatient, CURPS, pendingEntries } from './test-fixtures'
@@ -30,6 +30,9 @@ async function aBusyQueue() {
 
 /** The server acknowledged an entry: it leaves the outbox. */
 const acknowledge = (db: LocalDb, seq: number | undefined) => db.outbox.delete(seq as number)
+
+/** The entry the loop would send first. */
+const nextSendable = async (db: LocalDb, now: number) => (await sendableEntries(db, now, 1))[0]
 
 describe('the order of sending', () => {
   it('sends the lowest seq first', async () => {

@@ -98,11 +98,6 @@ async function maySend(db: LocalDb, entry: OutboxEntry, now: number): Promise<bo
   return first?.seq === entry.seq
 }
 
-/** The one entry to send next (see `sendableEntries`). */
-export async function nextSendable(db: LocalDb, now: number): Promise<OutboxEntry | undefined> {
-  return (await sendableEntries(db, now, 1))[0]
-}
-
 /** Every entry that depends on `entry`, directly or through others, in seq order. */
 export async function dependentsOf(db: LocalDb, entry: OutboxEntry): Promise<OutboxEntry[]> {
   const found = new Map<string, OutboxEntry>()
