@@ -68,6 +68,7 @@ export const MESSAGES = {
   'field.uuid': { es: 'El identificador no es válido.', en: 'The identifier is not valid.' },
   'field.date': { es: 'Escribe la fecha como AAAA/MM/DD.', en: 'Write the date as YYYY/MM/DD.' },
   'field.time': { es: 'Escribe la hora como HH:MM.', en: 'Write the time as HH:MM.' },
+  'field.time_zone': { es: 'La zona horaria no existe.', en: 'That time zone does not exist.' },
   'field.date_range': {
     es: 'La fecha inicial debe ser anterior o igual a la final.',
     en: 'The start date must be on or before the end date.',

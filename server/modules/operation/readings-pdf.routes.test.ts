@@ -186,6 +186,46 @@ describe('the self-tracking logs as PDFs (GET …/pdf)', () => {
     )
   })
 
+  it('reads the days and times in the time zone asked for, as a device does in its own', async () => {
+    // 05:30 UTC of 31 Oct is 23:30 of 30 Oct in central Mexico: the day depends on the zone.
+    const day = { from: '2026-10-31', to: '2026-10-31' }
+    expect(pdfText((await pdf('blood-pressure', day)).rawPayload)).not.toContain('190/125')
+    const rows = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/operation/patients/blood-pressure',
+        query: { patient_id: patient.id },
+        headers: as.patient,
+      })
+    ).json().data
+    const ranges = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/catalogs/catalog/blood-pressure-ranges',
+        headers: as.patient,
+      })
+    ).json().data
+    const generatedAt = new Date()
+    vi.useFakeTimers({ toFake: ['Date'], now: generatedAt })
+    const answer = await pdf('blood-pressure', { ...day, time_zone: 'UTC' })
+    expect(answer.statusCode).toBe(200)
+    expect(pdfText(answer.rawPayload)).toContain('190/125')
+    const device = buildReadingsPdf({
+      ...({ kind: 'blood-pressure', rows } as KindLog),
+      ...day,
+      tenant: {
+        name: 'Industrias Acme del Bajío',
+        logo: `data:image/png;base64,${LOGO_PNG.toString('base64')}`,
+      },
+      patient: { name: 'María Guadalupe Hernández Núñez', curp: patient.curp },
+      language: 'es',
+      bloodPressureRanges: ranges,
+      generatedAt,
+      timeZone: 'UTC',
+    })
+    expect(Buffer.from(device.bytes).equals(answer.rawPayload)).toBe(true)
+  })
+
   it('says there are no entries in a period without readings', async () => {
     const answer = await pdf('glucose', { from: '2026-12-01', to: '2026-12-31' })
     expect(answer.statusCode).toBe(200)
@@ -209,12 +249,15 @@ describe('the self-tracking logs as PDFs (GET …/pdf)', () => {
     expect((await pdf('glucose', november, as.stranger)).statusCode).toBe(403)
   })
 
-  it('refuses a period that ends before it starts or a day that does not exist (422)', async () => {
+  it('refuses a period that ends before it starts, a day that does not exist or an unknown time zone (422)', async () => {
     const reversed = await pdf('blood-pressure', { from: '2026-11-30', to: '2026-11-01' })
     expect(reversed.statusCode).toBe(422)
     const badDay = await pdf('blood-pressure', { from: '2026-11-01', to: '2026-13-40' })
     expect(badDay.statusCode).toBe(422)
     expect(Object.keys(badDay.json().errors)).toEqual(['to'])
+    const badZone = await pdf('blood-pressure', { ...november, time_zone: 'Mars/Olympus_Mons' })
+    expect(badZone.statusCode).toBe(422)
+    expect(badZone.json().errors).toEqual({ time_zone: ['La zona horaria no existe.'] })
   })
 
   it('never gives a patient another patient’s log', async () => {

@@ -39,6 +39,7 @@ export async function readingsPdfRoutes(app: FastifyInstance, opts: { db: Db; fi
   for (const kind of KINDS) {
     const { table, calls, entity } = kind
     route(app, calls.pdf, async ({ query }, req: FastifyRequest, reply) => {
+      const timeZone = query.time_zone ?? DOCUMENT_TIME_ZONE
       const { patient, rows } = await req.withTenant(async (tx) => {
         await assertMayActFor(tx, req, kind, query.patient_id)
         const [patient] = await tx
@@ -51,8 +52,8 @@ export async function readingsPdfRoutes(app: FastifyInstance, opts: { db: Db; fi
           .from(patients)
           .where(eq(patients.id, query.patient_id))
         if (!patient) throw new NotFoundError()
-        // The days are the document's (central Mexico), as the builder reads them again.
-        const localDay = sql`(${table.takenAt} at time zone ${DOCUMENT_TIME_ZONE})::date`
+        // The days are the document's, as the builder reads them again.
+        const localDay = sql`(${table.takenAt} at time zone ${timeZone})::date`
         const found = await tx
           .select()
           .from(table)
@@ -68,7 +69,7 @@ export async function readingsPdfRoutes(app: FastifyInstance, opts: { db: Db; fi
           action: `${entity}.pdf`,
           entity: 'patient',
           entityId: query.patient_id,
-          details: { from: query.from, to: query.to },
+          details: { from: query.from, to: query.to, time_zone: timeZone },
         })
         return { patient, rows: found.map(presentReading) }
       })
@@ -84,7 +85,7 @@ export async function readingsPdfRoutes(app: FastifyInstance, opts: { db: Db; fi
         language: req.lang,
         bloodPressureRanges: await rangesIn(opts.db, req.lang),
         generatedAt: new Date(),
-        timeZone: DOCUMENT_TIME_ZONE,
+        timeZone,
       })
       await reply
         .header('content-type', 'application/pdf')

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isTimeZone } from '../rules/time-zone'
 import {
   DIASTOLIC,
   GLUCOSE,
@@ -142,10 +143,19 @@ export const ReadingIdParams = v.object({ id: Id })
 export const PatientReadingsQuery = v.object({ patient_id: Id })
 export const PatientIdOfReadingsParams = v.object({ id: Id })
 
-/** The …/pdf calls: one patient's log from one day to another (YYYY-MM-DD, both included). */
+/**
+ * The …/pdf calls: one patient's log from one day to another (YYYY-MM-DD, both included), the
+ * days and times read in `time_zone` — the device passes its own to get the very document it
+ * builds offline; without it, the server's (central Mexico).
+ */
 const Day = v.pipe(v.string(), v.isoDate('field.date'))
 export const ReadingsPdfQuery = v.pipe(
-  v.object({ patient_id: Id, from: Day, to: Day }),
+  v.object({
+    patient_id: Id,
+    from: Day,
+    to: Day,
+    time_zone: v.optional(v.pipe(v.string(), v.check(isTimeZone, 'field.time_zone'))),
+  }),
   v.check((q) => q.from <= q.to, 'field.date_range'),
 )
 export type ReadingsPdfQuery = v.InferOutput<typeof ReadingsPdfQuery>

@@ -32,6 +32,8 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(msg`Escribe la fecha como AAAA/MM/DD.`)
     case 'field.time':
       return i18n._(msg`Escribe la hora como HH:MM.`)
+    case 'field.time_zone':
+      return i18n._(msg`La zona horaria no existe.`)
     case 'field.date_range':
       return i18n._(msg`La fecha inicial debe ser anterior o igual a la final.`)
     case 'field.year':
