@@ -75,3 +75,42 @@ export async function queueEdit(db: LocalDb, ctx: MutationContext, edit: Edit): 
   })
   return next
 }
+
+export interface Removal {
+  entity: SyncEntity
+  kind: MutationKind
+  path: string
+  /** The record as the device holds it, read inside the caller's transaction. */
+  row: LocalRow
+  mutationId: string
+  createdAt: string
+}
+
+/**
+ * A delete of an editable record (DESIGN §5), the same for every kind: the row is marked deleted
+ * at once (screens stop showing it) and the delete is queued after the record's earlier changes.
+ * Deletes are soft on the server and win, so it carries no If-Match; the row leaves the device
+ * when the server acknowledges it. The record's server copy is kept as its shadow, so a
+ * discarded delete brings it back. Call it inside a transaction over the record's table, the
+ * outbox and the shadows.
+ */
+export async function queueDelete(db: LocalDb, ctx: MutationContext, removal: Removal): Promise<void> {
+  const { row, entity } = removal
+  const previous = await lastEntryFor(db, row.id)
+  await keepShadow(db, entity, row, (await queuedCreate(db, row.id)) !== undefined)
+  await rowTable(db, entity).put({ ...row, deleted_at: removal.createdAt, syncState: 'pending' })
+  await enqueue(db, {
+    mutationId: removal.mutationId,
+    userId: ctx.userId,
+    tenant: ctx.tenant,
+    kind: removal.kind,
+    entity,
+    entityId: row.id,
+    method: 'DELETE',
+    path: removal.path,
+    body: {},
+    baseVersion: null,
+    dependsOn: previous ? [previous.mutationId] : [],
+    createdAt: removal.createdAt,
+  })
+}

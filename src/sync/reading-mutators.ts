@@ -2,10 +2,9 @@ import { v7 as uuidv7 } from 'uuid'
 import * as v from 'valibot'
 import { CreateReadingRequest, type ReadingKind, UpdateReadingRequest } from '../contract/schemas/readings'
 import type { LocalDb, LocalReading } from '../db/local-db'
-import { type MutationContext, queuedCreate, queueEdit, stamp } from './edits'
-import { enqueue, lastEntryFor } from './outbox'
+import { type MutationContext, queueDelete, queuedCreate, queueEdit, stamp } from './edits'
+import { enqueue } from './outbox'
 import { syncPaths } from './paths'
-import { keepShadow } from './shadows'
 
 /** A new reading's fields: the create body of its kind, without the id (made here). */
 export type NewReading<K extends ReadingKind> = Omit<v.InferInput<(typeof CreateReadingRequest)[K]>, 'id'>
@@ -106,32 +105,20 @@ export async function updateReading(
 }
 
 /**
- * Deletes a reading: the row is marked deleted at once (logs and charts stop showing it) and the
- * delete is queued after the reading's earlier changes. Deletes are soft on the server and win
- * (DESIGN §5), so it carries no If-Match; the row leaves the device when the server
- * acknowledges it.
+ * Deletes a reading: logs and charts stop showing it at once, and the delete is queued after the
+ * reading's earlier changes (`queueDelete`).
  */
 export async function deleteReading(db: LocalDb, ctx: MutationContext, id: string): Promise<void> {
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)
   await db.transaction('rw', db.readings, db.outbox, db.shadows, async () => {
     const row = await liveReading(db, id)
-    const previous = await lastEntryFor(db, id)
-    // A discarded delete brings the reading back from its server copy.
-    await keepShadow(db, 'reading', row, (await queuedCreate(db, id)) !== undefined)
-    await db.readings.put({ ...row, deleted_at: createdAt, syncState: 'pending' })
-    await enqueue(db, {
-      mutationId,
-      userId: ctx.userId,
-      tenant: ctx.tenant,
-      kind: 'reading.delete',
+    await queueDelete(db, ctx, {
       entity: 'reading',
-      entityId: id,
-      method: 'DELETE',
+      kind: 'reading.delete',
       path: syncPaths.deleteReading(row.kind, id),
-      body: {},
-      baseVersion: null,
-      dependsOn: previous ? [previous.mutationId] : [],
+      row,
+      mutationId,
       createdAt,
     })
   })

@@ -6,10 +6,9 @@ import {
   UpdateRecordSectionRequest,
 } from '../contract/schemas/record-sections'
 import type { LocalDb, LocalRecordSection } from '../db/local-db'
-import { type MutationContext, queuedCreate, queueEdit, stamp } from './edits'
-import { enqueue, lastEntryFor } from './outbox'
+import { type MutationContext, queueDelete, queuedCreate, queueEdit, stamp } from './edits'
+import { enqueue } from './outbox'
 import { syncPaths } from './paths'
-import { keepShadow } from './shadows'
 
 /** A new entry's fields: the patient and the section's SPEC §3 fields (the id is made here). */
 export type NewRecordSection = { patient_id: string } & Record<string, unknown>
@@ -100,31 +99,20 @@ export async function updateRecordSection(
 }
 
 /**
- * Deletes an entry: the row is marked deleted at once (screens stop showing it) and the delete
- * is queued after the entry's earlier changes. Deletes are soft on the server and win (DESIGN
- * §5), so it carries no If-Match; the row leaves the device when the server acknowledges it.
+ * Deletes an entry: screens stop showing it at once, and the delete is queued after the entry's
+ * earlier changes (`queueDelete`).
  */
 export async function deleteRecordSection(db: LocalDb, ctx: MutationContext, id: string): Promise<void> {
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)
   await db.transaction('rw', db.recordSections, db.outbox, db.shadows, async () => {
     const row = await liveEntry(db, id)
-    const previous = await lastEntryFor(db, id)
-    // A discarded delete brings the entry back from its server copy.
-    await keepShadow(db, 'recordSection', row, (await queuedCreate(db, id)) !== undefined)
-    await db.recordSections.put({ ...row, deleted_at: createdAt, syncState: 'pending' })
-    await enqueue(db, {
-      mutationId,
-      userId: ctx.userId,
-      tenant: ctx.tenant,
-      kind: 'recordSection.delete',
+    await queueDelete(db, ctx, {
       entity: 'recordSection',
-      entityId: id,
-      method: 'DELETE',
+      kind: 'recordSection.delete',
       path: syncPaths.deleteRecordSection(row.section, id),
-      body: {},
-      baseVersion: null,
-      dependsOn: previous ? [previous.mutationId] : [],
+      row,
+      mutationId,
       createdAt,
     })
   })
