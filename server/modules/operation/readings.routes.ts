@@ -4,15 +4,7 @@ import { lastSomatometry, readingCallsOf } from '../../../src/contract/endpoints
 import type { ReadingKind as ContractKind, SomatometryReading } from '../../../src/contract/schemas/readings'
 import type { SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
-import {
-  bloodPressureReadings,
-  glucoseReadings,
-  habitReadings,
-  nutritionReadings,
-  patients,
-  somatometryReadings,
-  users,
-} from '../../db/schema'
+import { patients, somatometryReadings, users } from '../../db/schema'
 import { auditEntryOf } from '../../platform/audit'
 import { recordChange } from '../../platform/change-log'
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../platform/errors'
@@ -21,14 +13,7 @@ import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
 import { assertInScope, assignedUserOf } from './assignment-scope'
-import { presentReading as present } from './readings'
-
-type ReadingTable =
-  | typeof bloodPressureReadings
-  | typeof glucoseReadings
-  | typeof somatometryReadings
-  | typeof nutritionReadings
-  | typeof habitReadings
+import { presentReading as present, READING_TABLES, type ReadingTable } from './readings'
 
 export interface ReadingKind {
   entity: SyncedEntity
@@ -49,21 +34,21 @@ export interface ReadingKind {
 export const KINDS: ReadingKind[] = [
   {
     entity: 'blood-pressure',
-    table: bloodPressureReadings,
+    table: READING_TABLES['blood-pressure'],
     calls: readingCallsOf['blood-pressure'],
     selfPermission: 'patient-blood-pressure',
     fields: { systolic: 'systolic', diastolic: 'diastolic', heart_rate: 'heartRate' },
   },
   {
     entity: 'glucose',
-    table: glucoseReadings,
+    table: READING_TABLES.glucose,
     calls: readingCallsOf.glucose,
     selfPermission: 'patient-glucose',
     fields: { glucose: 'glucose', moment: 'moment' },
   },
   {
     entity: 'somatometry',
-    table: somatometryReadings,
+    table: READING_TABLES.somatometry,
     calls: readingCallsOf.somatometry,
     selfPermission: 'patient-somatometry',
     fields: {
@@ -79,14 +64,14 @@ export const KINDS: ReadingKind[] = [
   },
   {
     entity: 'nutrition',
-    table: nutritionReadings,
+    table: READING_TABLES.nutrition,
     calls: readingCallsOf.nutrition,
     selfPermission: 'patient-nutrition',
     fields: { meals: 'meals', water_ml: 'waterMl' },
   },
   {
     entity: 'habit',
-    table: habitReadings,
+    table: READING_TABLES.habit,
     calls: readingCallsOf.habit,
     selfPermission: 'patient-habits',
     fields: { habit: 'habit', frequency: 'frequency', quantity: 'quantity' },

@@ -1,3 +1,23 @@
+import type { ReadingKind } from '../../../src/contract/schemas/readings'
+import {
+  bloodPressureReadings,
+  glucoseReadings,
+  habitReadings,
+  nutritionReadings,
+  somatometryReadings,
+} from '../../db/schema'
+
+/** Each self-tracking kind's table: the routes, the PDFs and the change feed read the same. */
+export const READING_TABLES = {
+  'blood-pressure': bloodPressureReadings,
+  glucose: glucoseReadings,
+  somatometry: somatometryReadings,
+  nutrition: nutritionReadings,
+  habit: habitReadings,
+} as const satisfies Record<ReadingKind, unknown>
+
+export type ReadingTable = (typeof READING_TABLES)[ReadingKind]
+
 /**
  * A reading as the API (and the change feed) answers it: snake_case, with its version. The
  * instant it was taken goes out as ISO 8601 (UTC), the form devices write it in: their logs and

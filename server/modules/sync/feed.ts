@@ -2,19 +2,10 @@ import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Change, ChangesPage, SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
-import {
-  bloodPressureReadings,
-  changeLogHorizon,
-  glucoseReadings,
-  habitReadings,
-  nutritionReadings,
-  patients,
-  recordSections,
-  somatometryReadings,
-} from '../../db/schema'
+import { changeLogHorizon, patients, recordSections } from '../../db/schema'
 import { assigneesOf } from '../operation/patient-assignees'
 import { presentPatient } from '../operation/patients'
-import { presentReading } from '../operation/readings'
+import { presentReading, READING_TABLES, type ReadingTable } from '../operation/readings'
 import { presentRecordSection, type RecordSectionRow } from '../operation/record-sections'
 
 type PatientRow = typeof patients.$inferSelect
@@ -60,14 +51,7 @@ async function pastRetention(tx: Tx, tenantId: string, cursor: string | undefine
   return row?.past === true
 }
 
-type SyncedTable =
-  | typeof patients
-  | typeof bloodPressureReadings
-  | typeof glucoseReadings
-  | typeof somatometryReadings
-  | typeof nutritionReadings
-  | typeof habitReadings
-  | typeof recordSections
+type SyncedTable = typeof patients | ReadingTable | typeof recordSections
 
 /**
  * A table's rows by id, in Drizzle's shape (camelCase keys, the column modes' values), read as
@@ -122,13 +106,9 @@ async function currentRows(
       })
     }
   }
-  for (const [entity, table] of [
-    ['blood-pressure', bloodPressureReadings],
-    ['glucose', glucoseReadings],
-    ['somatometry', somatometryReadings],
-    ['nutrition', nutritionReadings],
-    ['habit', habitReadings],
-  ] as const) {
+  for (const [entity, table] of Object.entries(READING_TABLES) as Array<
+    [keyof typeof READING_TABLES, ReadingTable]
+  >) {
     const ids = idsOf(entity)
     if (ids.length === 0) continue
     for (const row of await rowsById(tx, table, ids)) {
