@@ -14,6 +14,7 @@ import { installErrorHandler } from './platform/error-handler'
 import { NotFoundError } from './platform/errors'
 import { diskFileStore, type FileStore } from './platform/files'
 import { healthRoutes } from './platform/health'
+import { isInternalRequest } from './platform/internal-requests'
 import { createMailer, type Mailer } from './platform/mailer'
 import { translate } from './platform/messages'
 import { installStaticFiles } from './platform/static-files'
@@ -91,8 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     max: config.rateLimitMax,
     // The limit guards the API; the PWA's files are static, cached by the service worker, and a
-    // clinic's tablets often share one address.
-    allowList: (req) => !req.url.startsWith('/api/'),
+    // clinic's tablets often share one address. A sync batch counts once, not once per entry.
+    allowList: (req) => !req.url.startsWith('/api/') || isInternalRequest(req),
     timeWindow: '1 minute',
     errorResponseBuilder: (req, context) => ({
       statusCode: 429,

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
+import { IDEMPOTENCY_KEY } from '../../src/contract/schemas/sync'
 import type { Tx } from '../db/client'
 import { idempotencyKeys } from '../db/schema'
 import { BadRequestError, ConflictError, UnprocessableError } from './errors'
-
-const KEY = /^[\w.:-]{8,200}$/
 
 /** The request a key was first used for: method, path and body. */
 const requestHash = (req: FastifyRequest) =>
@@ -89,7 +88,7 @@ export async function idempotent<T>(
 ): Promise<T> {
   const header = req.headers['idempotency-key']
   const key = header === undefined ? null : Array.isArray(header) ? header[0] : header
-  if (key !== null && (!key || !KEY.test(key))) throw new BadRequestError()
+  if (key !== null && (!key || !IDEMPOTENCY_KEY.test(key))) throw new BadRequestError()
   const claim = new Claim(req.tenant?.id as string, key, key === null ? '' : requestHash(req))
   try {
     return await req.withTenant(async (tx) => {

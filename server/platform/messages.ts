@@ -60,6 +60,7 @@ export const MESSAGES = {
     es: 'Debe tener como máximo {n} caracteres.',
     en: 'Must have at most {n} characters.',
   },
+  'field.maxItems': { es: 'Admite como máximo {n} elementos.', en: 'Takes at most {n} items.' },
   'field.length': { es: 'Debe tener exactamente {n} caracteres.', en: 'Must have exactly {n} characters.' },
   'field.minValue': { es: 'Debe ser al menos {n}.', en: 'Must be at least {n}.' },
   'field.maxValue': { es: 'Debe ser como máximo {n}.', en: 'Must be at most {n}.' },

@@ -46,10 +46,11 @@ const ISSUE_MESSAGES: Record<string, MessageKey> = {
 }
 
 function messageOf(issue: Issue, lang: Lang): string {
-  if (isMessageKey(issue.message)) return translate(issue.message, lang)
+  const n = String(issue.requirement ?? '')
+  if (isMessageKey(issue.message)) return translate(issue.message, lang, { n })
   if (issue.kind === 'schema' && issue.input === undefined) return translate('field.required', lang)
   const key = ISSUE_MESSAGES[issue.type] ?? (issue.kind === 'schema' ? 'field.type' : 'field.invalid')
-  return translate(key, lang, { n: String(issue.requirement ?? '') })
+  return translate(key, lang, { n })
 }
 
 /** Per-field messages keyed by dot path (`address.state`); a whole-part issue is keyed by the part. */

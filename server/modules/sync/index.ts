@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { syncChanges } from '../../../src/contract/endpoints/sync'
+import { syncBatch, syncChanges } from '../../../src/contract/endpoints/sync'
 import type { Tx } from '../../db/client'
 import { users } from '../../db/schema'
 import { NotFoundError } from '../../platform/errors'
 import { route } from '../../platform/route'
 import type { ModuleDeps } from '../deps'
 import { assignedUserOf } from '../operation/assignment-scope'
+import { runBatch } from './batch'
 import { changesAfter, type FeedScope } from './feed'
 
 /**
@@ -24,7 +25,7 @@ async function scopeOf(tx: Tx, req: FastifyRequest): Promise<FeedScope> {
   return me?.patientId ? { kind: 'patient', patientId: me.patientId } : { kind: 'none' }
 }
 
-/** `/api/sync`: the change feed the devices pull (DESIGN §5). */
+/** `/api/sync`: the change feed the devices pull and the batches they send (DESIGN §5). */
 export async function syncModule(app: FastifyInstance, _deps: ModuleDeps) {
   route(app, syncChanges, async ({ query }, req) => {
     if (!req.tenant) throw new NotFoundError()
@@ -42,4 +43,6 @@ export async function syncModule(app: FastifyInstance, _deps: ModuleDeps) {
       return page
     })
   })
+
+  route(app, syncBatch, async ({ body }, req) => ({ answers: await runBatch(app, req, body.requests) }))
 }

@@ -1,5 +1,7 @@
-import { ChangesPage, ChangesQuery } from '../schemas/sync'
-import { endpoint } from './define'
+import { ChangesPage, ChangesQuery, SyncBatch, SyncBatchAnswers } from '../schemas/sync'
+import { type Endpoint, endpoint, fullPath } from './define'
+import { createPatient, editPatientProfile, readingCallsOf, updatePatient } from './operation'
+import { recordSectionCalls } from './record-sections'
 
 /** DESIGN §5 "Pulling": the change feed since a cursor, for what this user may see. */
 export const syncChanges = endpoint({
@@ -10,3 +12,39 @@ export const syncChanges = endpoint({
   query: ChangesQuery,
   response: ChangesPage,
 })
+
+/**
+ * DESIGN §5 "Sending", in batches (decision 0014): outbox entries that travel in one request,
+ * each run on the server exactly as its own call would be (its route, permission, validation,
+ * Idempotency-Key and If-Match) and answered on its own. Any signed-in user may send a batch;
+ * each entry still needs its own call's permission.
+ */
+export const syncBatch = endpoint({
+  service: 'sync',
+  method: 'POST',
+  path: '/batch',
+  access: 'authenticated',
+  body: SyncBatch,
+  response: SyncBatchAnswers,
+})
+
+/**
+ * The calls a device's outbox replays, the only ones a batch may carry: a new offline kind adds
+ * its calls here (src/sync/paths.ts builds every entry's path from these).
+ */
+export const REPLAYABLE_ENDPOINTS: readonly Endpoint[] = [
+  createPatient,
+  updatePatient,
+  editPatientProfile,
+  ...Object.values(readingCallsOf).flatMap((calls) => [calls.create, calls.update, calls.remove]),
+  ...Object.values(recordSectionCalls).flatMap((calls) => [calls.create, calls.update, calls.remove]),
+]
+
+const patternOf = (path: string) =>
+  new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/?#]+')}$`)
+
+const REPLAYABLE = REPLAYABLE_ENDPOINTS.map((e) => ({ method: e.method, path: patternOf(fullPath(e)) }))
+
+/** Whether a batch may carry this call: one of the outbox's calls, its parameters filled in. */
+export const isReplayable = (method: string, path: string): boolean =>
+  REPLAYABLE.some((call) => call.method === method && call.path.test(path))

@@ -45,3 +45,51 @@ export const ChangesPage = v.object({
   reset: v.boolean(),
 })
 export type ChangesPage = v.InferOutput<typeof ChangesPage>
+
+/**
+ * An `Idempotency-Key` (DESIGN §5): the device's mutationId, a UUIDv7, or any caller's key of
+ * this shape. The server refuses any other with a 400 on a single call and a 422 in a batch.
+ */
+export const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/
+
+/**
+ * How many outbox entries one batch may carry (decision 0014): enough that a queue of
+ * thousands crosses in a few dozen requests, few enough that one batch answers in well under
+ * a second and a lost answer costs little to send again.
+ */
+export const BATCH_LIMIT = 50
+
+/** One outbox entry inside a batch: the request the device would otherwise send on its own. */
+export const BatchedRequest = v.object({
+  key: v.pipe(v.string(), v.regex(IDEMPOTENCY_KEY, 'field.invalid')),
+  method: v.picklist(['POST', 'PUT', 'PATCH', 'DELETE']),
+  path: v.pipe(v.string(), v.startsWith('/api/', 'field.invalid'), v.maxLength(500, 'field.invalid')),
+  /** The base version for If-Match; absent for creates. */
+  ifMatch: v.optional(v.pipe(v.string(), v.regex(/^"?\d{1,10}"?$/, 'field.invalid'))),
+  body: v.record(v.string(), v.unknown()),
+})
+export type BatchedRequest = v.InferOutput<typeof BatchedRequest>
+
+/** POST /api/sync/batch: outbox entries that travel together, each answered on its own. */
+export const SyncBatch = v.object({
+  requests: v.pipe(
+    v.array(BatchedRequest),
+    v.minLength(1, 'field.required'),
+    v.maxLength(BATCH_LIMIT, 'field.maxItems'),
+  ),
+})
+export type SyncBatch = v.InferOutput<typeof SyncBatch>
+
+/**
+ * The answer one entry would have had alone: its status, its Retry-After, and its envelope
+ * (DESIGN §3), in the batch's order.
+ */
+export const BatchedAnswer = v.object({
+  status: v.number(),
+  retryAfter: v.nullable(v.string()),
+  body: v.unknown(),
+})
+export type BatchedAnswer = v.InferOutput<typeof BatchedAnswer>
+
+export const SyncBatchAnswers = v.object({ answers: v.array(BatchedAnswer) })
+export type SyncBatchAnswers = v.InferOutput<typeof SyncBatchAnswers>
