@@ -78,8 +78,10 @@ export function sendableEntries(db: LocalDb, now: number, max: number): Promise<
         .between(['pending', after], ['pending', Number.POSITIVE_INFINITY], false, true)
         .limit(size)
         .toArray()
-      for (const entry of page) {
-        if (await maySend(db, entry, now)) found.push(entry)
+      // A page's checks are asked of IndexedDB together, not one round trip after another.
+      const allowed = await Promise.all(page.map((entry) => maySend(db, entry, now)))
+      for (const [index, entry] of page.entries()) {
+        if (allowed[index]) found.push(entry)
         if (found.length >= max) return found
       }
       if (page.length < size) return found

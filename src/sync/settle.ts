@@ -1,5 +1,5 @@
 import { withoutWriteOnly } from '../contract/schemas/patient'
-import type { LocalDb, OutboxEntry, SyncEntity, SyncState } from '../db/local-db'
+import type { LocalDb, LocalRow, OutboxEntry, SyncEntity, SyncState } from '../db/local-db'
 import { rowTable } from '../db/local-db'
 
 /** The state a record's row shows, given the entries still queued for it. */
@@ -24,14 +24,18 @@ export async function settleRow(
   const rows = rowTable(db, record.entity)
   const remaining = await db.outbox.where('entityId').equals(record.entityId).toArray()
   const existing = await rows.get(record.entityId)
+  await rows.put(settledRow(record.entityId, existing, server, version, remaining))
+}
+
+/** The row `settleRow` stores, from what it read: the record's row and its queued entries. */
+export function settledRow(
+  id: string,
+  existing: LocalRow | undefined,
+  server: Record<string, unknown>,
+  version: number,
+  remaining: OutboxEntry[],
+): LocalRow {
   // Write-only fields (a password) stay in their entries, never on the visible row.
   const queued = withoutWriteOnly(Object.assign({}, ...remaining.map((other) => other.body)))
-  await rows.put({
-    ...existing,
-    ...server,
-    ...queued,
-    id: record.entityId,
-    version,
-    syncState: stateOf(remaining),
-  })
+  return { ...existing, ...server, ...queued, id, version, syncState: stateOf(remaining) }
 }

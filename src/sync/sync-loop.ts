@@ -1,5 +1,7 @@
+import { BATCH_LIMIT } from '../contract/schemas/sync'
 import type { LocalDb, OutboxEntry } from '../db/local-db'
 import { rowTable, rowTables } from '../db/local-db'
+import { acknowledgeAll, isUpdate, versionOf } from './acknowledge'
 import { nextDelay } from './backoff'
 import { holdReloadWhile } from './can-reload'
 import { changedFields, mergeThreeWay } from './merge'
@@ -61,10 +63,11 @@ export interface SyncLoop {
 const MAX_MERGES_PER_RUN = 3
 
 /**
- * Enough entries in flight to keep the server busy while the device stores answers; more only
- * queue up at the server (one database) and hold more work that a failure would interrupt.
+ * Two batches' worth (decision 0014): while the server runs one batch, the device stores the
+ * answers of the other and sets off the next, so neither side waits for the other; more would
+ * only queue up at the server (one database) and hold more work that a failure interrupts.
  */
-export const DEFAULT_CONCURRENCY = 8
+export const DEFAULT_CONCURRENCY = 2 * BATCH_LIMIT
 
 type Stop = Exclude<RunOutcome['stoppedBy'], 'idle' | 'busy'>
 
@@ -210,7 +213,13 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
         const arrived = answers.splice(0).sort((a, b) => (a.entry.seq ?? 0) - (b.entry.seq ?? 0))
         const acknowledged = arrived.filter((answer) => answer.result.kind === 'ok')
         if (acknowledged.length > 0) {
-          await acknowledgeAll(db, acknowledged)
+          await acknowledgeAll(
+            db,
+            acknowledged.map(({ entry, result }) => ({
+              entry,
+              record: result.kind === 'ok' ? result.record : null,
+            })),
+          )
           sent += acknowledged.length
         }
         for (const answer of arrived) {
@@ -314,64 +323,6 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
   }
 
   return { runOnce, kick, start, stop }
-}
-
-/** The editable kinds' updates: the entries that carry If-Match and can meet a 412. */
-const isUpdate = (entry: OutboxEntry) => entry.kind.endsWith('.update')
-
-const versionOf = (record: Record<string, unknown> | null, fallback: number) =>
-  typeof record?.version === 'number' ? record.version : fallback
-
-/** Stores answers that arrived together in one transaction (see `acknowledge`). */
-async function acknowledgeAll(db: LocalDb, answers: Answer[]) {
-  await db.transaction('rw', [db.outbox, ...rowTables(db), db.shadows, db.conflicts], async () => {
-    for (const { entry, result } of answers) {
-      if (result.kind === 'ok') await acknowledge(db, entry, result.record)
-    }
-  })
-}
-
-/** Stores the server's answer as row and shadow and takes the entry out of the queue. */
-async function acknowledge(db: LocalDb, entry: OutboxEntry, record: Record<string, unknown> | null) {
-  await db.transaction('rw', [db.outbox, ...rowTables(db), db.shadows, db.conflicts], async () => {
-    await db.outbox.delete(entry.seq as number)
-    if (entry.method === 'DELETE') {
-      // The server holds a tombstone now (deletes win): nothing of the record is left to show.
-      await rowTable(db, entry.entity).delete(entry.entityId)
-      await db.shadows.delete([entry.entity, entry.entityId])
-      await db.conflicts.where('[entity+entityId]').equals([entry.entity, entry.entityId]).delete()
-      return
-    }
-    const existing = await rowTable(db, entry.entity).get(entry.entityId)
-    const { syncState: _local, ...known } = existing ?? { syncState: 'synced' }
-    const server = record ?? { ...known, ...entry.body }
-    const version = versionOf(record, existing?.version ?? 0)
-    // A pull may have brought a newer copy before this answer arrived (a lost answer replayed
-    // from its key is the first version the server ever sent): the newer copy stays, as the
-    // pull keeps it against an older change, or the record would show that old version for good.
-    const held = await db.shadows.get([entry.entity, entry.entityId])
-    const answered = { entity: entry.entity, id: entry.entityId, version, data: server }
-    const newest = held && held.version > version ? held : answered
-    await db.shadows.put(newest)
-    // Later edits were built on this entry's result, not on the pulled copy.
-    await carryVersionForward(db, entry, version)
-    await settleRow(db, entry, newest.data, newest.version)
-  })
-}
-
-/**
- * Later updates of the record were based on what this entry sent. When the server's new version
- * is exactly this entry applied (base + 1, or the first version of a create), they are based on
- * it too, and move to it instead of meeting a needless 412.
- */
-async function carryVersionForward(db: LocalDb, entry: OutboxEntry, version: number) {
-  const contiguous = entry.baseVersion === null || version === entry.baseVersion + 1
-  if (!contiguous) return
-  await db.outbox
-    .where('entityId')
-    .equals(entry.entityId)
-    .filter((other) => isUpdate(other) && other.baseVersion === entry.baseVersion)
-    .modify({ baseVersion: version })
 }
 
 /**

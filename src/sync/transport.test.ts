@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { BATCH_LIMIT } from '../contract/schemas/sync'
 import type { OutboxEntry } from '../db/local-db'
 import { httpTransport } from './transport'
 
@@ -25,94 +26,171 @@ const update: OutboxEntry = {
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
 
-/** A transport over a fetch that answers `response` and remembers the request. */
-function over(response: () => Response | Promise<Response>) {
+interface Carried {
+  key: string
+  method: string
+  path: string
+  ifMatch?: string
+  body: unknown
+}
+
+/** The envelope a batch is answered with: each entry's own answer, in order. */
+const answered = (answers: Array<{ status: number; body: unknown; retryAfter?: string | null }>) =>
+  json(200, {
+    data: { answers: answers.map((a) => ({ retryAfter: null, ...a })) },
+    message: '',
+    error: false,
+  })
+
+/** A transport over a fetch that answers `respond` for each request, and remembers the requests. */
+function over(respond: (carried: Carried[]) => Response | Promise<Response>) {
   const requests: Request[] = []
+  const batches: Carried[][] = []
   const transport = httpTransport(() => 'token-abc', {
     language: () => 'es',
     fetch: async (input, init) => {
-      requests.push(new Request(new URL(String(input), 'http://demo.localhost:3000'), init))
-      return response()
+      const request = new Request(new URL(String(input), 'http://demo.localhost:3000'), init)
+      requests.push(request)
+      const carried = (await request.clone().json()).requests as Carried[]
+      batches.push(carried)
+      return respond(carried)
     },
   })
-  return { transport, requests }
+  return { transport, requests, batches }
 }
 
+/** One answer for every entry of each batch. */
+const eachAnswered = (status: number, body: unknown, retryAfter: string | null = null) =>
+  over((carried) => answered(carried.map(() => ({ status, body, retryAfter }))))
+
+const entry = (n: number): OutboxEntry => ({
+  ...update,
+  seq: n,
+  mutationId: `0193a7f2-5b1e-7c3d-8e4f-${String(n).padStart(12, '0')}`,
+  entityId: `0193a7f2-5b1e-7c3d-8e4f-${String(n).padStart(12, '1')}`,
+})
+
 describe('the HTTP transport', () => {
-  it('sends the key, the base version, the token and the language', async () => {
-    const { transport, requests } = over(() =>
-      json(200, { data: { id: 'x', version: 4 }, message: '', error: false }),
-    )
-    await transport.send(update)
+  it('sends the entries set off together as one batch, each with its key and base version', async () => {
+    const { transport, requests, batches } = eachAnswered(200, { data: null, message: '', error: false })
+    const create: OutboxEntry = { ...entry(8), kind: 'patient.create', method: 'POST', baseVersion: null }
+    await Promise.all([transport.send(update), transport.send(create)])
+    expect(requests).toHaveLength(1)
     const [request] = requests
-    expect(request?.method).toBe('PUT')
-    expect(new URL(request?.url ?? '').pathname).toBe(update.path)
-    expect(request?.headers.get('Idempotency-Key')).toBe(update.mutationId)
-    expect(request?.headers.get('If-Match')).toBe('"3"')
+    expect(request?.method).toBe('POST')
+    expect(new URL(request?.url ?? '').pathname).toBe('/api/sync/batch')
     expect(request?.headers.get('Authorization')).toBe('Bearer token-abc')
     expect(request?.headers.get('Accept-Language')).toBe('es')
-    expect(await request?.json()).toEqual({ phone: '3398765432' })
+    expect(batches[0]).toEqual([
+      {
+        key: update.mutationId,
+        method: 'PUT',
+        path: update.path,
+        ifMatch: '"3"',
+        body: { phone: '3398765432' },
+      },
+      // A create carries no If-Match.
+      { key: create.mutationId, method: 'POST', path: create.path, body: create.body },
+    ])
   })
 
-  it('sends no If-Match with a create', async () => {
-    const { transport, requests } = over(() => json(200, { data: null, message: '', error: false }))
-    await transport.send({ ...update, kind: 'patient.create', method: 'POST', baseVersion: null })
-    expect(requests[0]?.headers.has('If-Match')).toBe(false)
+  it('splits what was set off together into batches of at most BATCH_LIMIT', async () => {
+    const { transport, batches } = eachAnswered(200, { data: null, message: '', error: false })
+    const entries = Array.from({ length: BATCH_LIMIT + 3 }, (_, n) => entry(n + 1))
+    await Promise.all(entries.map((e) => transport.send(e)))
+    expect(batches.map((batch) => batch.length)).toEqual([BATCH_LIMIT, 3])
+    expect(batches.flat().map((carried) => carried.key)).toEqual(entries.map((e) => e.mutationId))
   })
 
-  it('answers ok with the envelope’s data', async () => {
+  it('sends entries set off at different moments in requests of their own', async () => {
+    const { transport, batches } = eachAnswered(200, { data: null, message: '', error: false })
+    await transport.send(entry(1))
+    await transport.send(entry(2))
+    expect(batches.map((batch) => batch.length)).toEqual([1, 1])
+  })
+
+  it('gives each entry its own answer', async () => {
     const record = { id: update.entityId, phone: '3398765432', version: 4 }
-    const { transport } = over(() => json(200, { data: record, message: 'ok', error: false }))
-    expect(await transport.send(update)).toEqual({ kind: 'ok', record })
-  })
-
-  it.each([408, 409, 425, 429, 500, 502, 503])('retries later after %i', async (status) => {
-    const { transport } = over(() => json(status, { data: null, message: '', error: true }))
-    expect(await transport.send(update)).toEqual({ kind: 'retry' })
-  })
-
-  it('honours Retry-After', async () => {
-    const { transport } = over(() =>
-      json(429, { data: null, message: '', error: true }, { 'Retry-After': '30' }),
-    )
-    expect(await transport.send(update)).toEqual({ kind: 'retry', retryAfterMs: 30_000 })
-  })
-
-  it('reports a failed connection as network', async () => {
-    const { transport } = over(() => {
-      throw new TypeError('Failed to fetch')
-    })
-    expect(await transport.send(update)).toEqual({ kind: 'network' })
-  })
-
-  it('reports a 401 as unauthorized', async () => {
-    const { transport } = over(() => json(401, { data: null, message: 'Unauthenticated', error: true }))
-    expect(await transport.send(update)).toEqual({ kind: 'unauthorized' })
-  })
-
-  it.each([400, 403, 404, 422])('reports %i as a rejection with the server’s message', async (status) => {
-    const errors = { phone: ['field.phone'] }
-    const { transport } = over(() =>
-      json(status, { data: null, message: 'Datos inválidos', error: true, errors }),
-    )
-    expect(await transport.send(update)).toEqual({
-      kind: 'rejected',
-      status,
-      message: 'Datos inválidos',
-      errors,
-    })
-  })
-
-  it('reports a 412 with the current record', async () => {
     const current = {
       id: update.entityId,
       phone: '3312345678',
       address_other: 'Calle Hidalgo 45',
       version: 5,
     }
+    const errors = { phone: ['field.phone'] }
     const { transport } = over(() =>
-      json(412, { data: current, message: 'Precondition failed', error: true }),
+      answered([
+        { status: 200, body: { data: record, message: 'ok', error: false } },
+        { status: 412, body: { data: current, message: 'Precondition failed', error: true } },
+        { status: 422, body: { data: null, message: 'Datos inválidos', error: true, errors } },
+        { status: 503, body: { data: null, message: '', error: true }, retryAfter: '30' },
+      ]),
     )
-    expect(await transport.send(update)).toEqual({ kind: 'version-mismatch', current })
+    const results = await Promise.all([1, 2, 3, 4].map((n) => transport.send(entry(n))))
+    expect(results).toEqual([
+      { kind: 'ok', record },
+      { kind: 'version-mismatch', current },
+      { kind: 'rejected', status: 422, message: 'Datos inválidos', errors },
+      { kind: 'retry', retryAfterMs: 30_000 },
+    ])
+  })
+
+  it.each([408, 409, 425, 429, 500, 502, 503])('retries an entry answered %i later', async (status) => {
+    const { transport } = eachAnswered(status, { data: null, message: '', error: true })
+    expect(await transport.send(update)).toEqual({ kind: 'retry' })
+  })
+
+  it.each([400, 403, 404, 422])(
+    'reports an entry answered %i as a rejection with the server’s message',
+    async (status) => {
+      const errors = { phone: ['field.phone'] }
+      const { transport } = eachAnswered(status, {
+        data: null,
+        message: 'Datos inválidos',
+        error: true,
+        errors,
+      })
+      expect(await transport.send(update)).toEqual({
+        kind: 'rejected',
+        status,
+        message: 'Datos inválidos',
+        errors,
+      })
+    },
+  )
+
+  it('reports an entry answered 401 as unauthorized', async () => {
+    const { transport } = eachAnswered(401, { data: null, message: 'Unauthenticated', error: true })
+    expect(await transport.send(update)).toEqual({ kind: 'unauthorized' })
+  })
+
+  it('reports a failed connection as network for every entry of the batch', async () => {
+    const { transport } = over(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    expect(await Promise.all([transport.send(entry(1)), transport.send(entry(2))])).toEqual([
+      { kind: 'network' },
+      { kind: 'network' },
+    ])
+  })
+
+  it('gives every entry the answer to the batch itself: 401, and 429 with Retry-After', async () => {
+    const refused = over(() => json(401, { data: null, message: 'Unauthenticated', error: true }))
+    expect(await Promise.all([refused.transport.send(entry(1)), refused.transport.send(entry(2))])).toEqual([
+      { kind: 'unauthorized' },
+      { kind: 'unauthorized' },
+    ])
+    const limited = over(() => json(429, { data: null, message: '', error: true }, { 'Retry-After': '30' }))
+    expect(await limited.transport.send(update)).toEqual({ kind: 'retry', retryAfterMs: 30_000 })
+  })
+
+  it('treats a batch answer that does not account for every entry as lost', async () => {
+    const { transport } = over(() =>
+      answered([{ status: 200, body: { data: null, message: '', error: false } }]),
+    )
+    expect(await Promise.all([transport.send(entry(1)), transport.send(entry(2))])).toEqual([
+      { kind: 'network' },
+      { kind: 'network' },
+    ])
   })
 })

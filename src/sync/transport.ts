@@ -1,4 +1,7 @@
+import { pathFor } from '../contract/endpoints/define'
+import { syncBatch } from '../contract/endpoints/sync'
 import type { Envelope } from '../contract/envelope'
+import { BATCH_LIMIT, type BatchedAnswer, type BatchedRequest } from '../contract/schemas/sync'
 import type { OutboxEntry } from '../db/local-db'
 import { currentLanguage } from '../i18n/language'
 import { retryAfterMs } from './backoff'
@@ -44,10 +47,51 @@ async function envelopeOf(response: Response): Promise<Envelope<unknown> | null>
   }
 }
 
+/** Each entry as the batch carries it: the request it would otherwise be on its own. */
+const batched = (entry: OutboxEntry): BatchedRequest => ({
+  key: entry.mutationId,
+  method: entry.method,
+  path: entry.path,
+  ...(entry.baseVersion === null ? {} : { ifMatch: `"${entry.baseVersion}"` }),
+  body: entry.body,
+})
+
+/** What one answer (of a batch, or of the batch request itself) means for an entry. */
+function resultOf(status: number, retryAfter: string | null, envelope: Envelope<unknown> | null): SendResult {
+  if (status >= 200 && status < 300) return { kind: 'ok', record: asRecord(envelope?.data) }
+  if (status === 401) return { kind: 'unauthorized' }
+  if (isTransient(status)) {
+    const wait = retryAfterMs(retryAfter)
+    return wait === undefined ? { kind: 'retry' } : { kind: 'retry', retryAfterMs: wait }
+  }
+  if (status === 412) {
+    const current = asRecord(envelope?.data)
+    if (current) return { kind: 'version-mismatch', current }
+  }
+  // 400/403/422 by DESIGN §5; any other refusal (404 of a deleted record, 428…) is equally
+  // final for this entry and must be shown to a person rather than retried forever.
+  return {
+    kind: 'rejected',
+    status,
+    message: envelope?.message ?? '',
+    ...(envelope?.error && envelope.errors ? { errors: envelope.errors } : {}),
+  }
+}
+
+const BATCH_PATH = pathFor(syncBatch)
+
+interface Waiting {
+  entry: OutboxEntry
+  settle: (result: SendResult) => void
+}
+
 /**
- * The transport over fetch. Plain fetch rather than the api client: the loop needs the raw
- * status and headers (Retry-After, 412's body) and must not trigger the client's 401 listeners,
- * which would end the session while the queue only needed a refresh.
+ * The transport over fetch. Entries handed to it in the same turn of the event loop (the sync
+ * loop sets off several at once) travel together, up to BATCH_LIMIT a request, to
+ * POST /api/sync/batch (decision 0014); each still carries its own Idempotency-Key and
+ * If-Match, and gets its own answer. Plain fetch rather than the api client: the loop needs the
+ * raw statuses (Retry-After, 412's body) and must not trigger the client's 401 listeners, which
+ * would end the session while the queue only needed a refresh.
  */
 export function httpTransport(
   getAccessToken: () => string | null | Promise<string | null>,
@@ -56,53 +100,74 @@ export function httpTransport(
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
   const language = options.language ?? currentLanguage
   const timeoutMs = options.timeoutMs ?? 30_000
+  /** Entries handed over in this turn, not yet sent. */
+  let gathering: Waiting[] | null = null
+
+  async function sendBatch(entries: OutboxEntry[]): Promise<SendResult[]> {
+    const token = await getAccessToken()
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'Accept-Language': language(),
+    }
+    if (token) headers.Authorization = `Bearer ${token}`
+    let response: Response
+    try {
+      response = await doFetch(BATCH_PATH, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ requests: entries.map(batched) }),
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+    } catch {
+      // Offline, dropped, refused or timed out: the server may or may not have the changes;
+      // the same Idempotency-Keys on the next attempt make both cases safe.
+      return entries.map(() => ({ kind: 'network' }))
+    }
+    const envelope = await envelopeOf(response)
+    if (response.ok) {
+      const answers = asRecord(envelope?.data)?.answers
+      if (Array.isArray(answers) && answers.length === entries.length) {
+        return (answers as BatchedAnswer[]).map((answer) =>
+          resultOf(answer.status, answer.retryAfter, asRecord(answer.body) as Envelope<unknown> | null),
+        )
+      }
+      // Cut short on the way (a proxy, a broken answer): nothing tells which entries the server ran.
+      return entries.map(() => ({ kind: 'network' }))
+    }
+    // The batch itself was answered (401, 429, 503…): each entry shares that answer.
+    const result = resultOf(response.status, response.headers.get('Retry-After'), envelope)
+    return entries.map(() => result)
+  }
+
+  function flush(waiting: Waiting[]) {
+    for (let start = 0; start < waiting.length; start += BATCH_LIMIT) {
+      const part = waiting.slice(start, start + BATCH_LIMIT)
+      sendBatch(part.map(({ entry }) => entry)).then(
+        (results) => {
+          for (const [index, { settle }] of part.entries()) settle(results[index] ?? { kind: 'network' })
+        },
+        () => {
+          for (const { settle } of part) settle({ kind: 'network' })
+        },
+      )
+    }
+  }
+
   return {
-    async send(entry) {
-      const token = await getAccessToken()
-      const headers: Record<string, string> = {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        'Accept-Language': language(),
-        'Idempotency-Key': entry.mutationId,
-      }
-      if (token) headers.Authorization = `Bearer ${token}`
-      if (entry.baseVersion !== null) headers['If-Match'] = `"${entry.baseVersion}"`
-      let response: Response
-      try {
-        response = await doFetch(entry.path, {
-          method: entry.method,
-          headers,
-          body: JSON.stringify(entry.body),
-          signal: AbortSignal.timeout(timeoutMs),
-        })
-      } catch {
-        // Offline, dropped, refused or timed out: the server may or may not have the change;
-        // the same Idempotency-Key on the next attempt makes both cases safe.
-        return { kind: 'network' }
-      }
-      const status = response.status
-      if (status >= 200 && status < 300) {
-        const envelope = await envelopeOf(response)
-        return { kind: 'ok', record: asRecord(envelope?.data) }
-      }
-      if (status === 401) return { kind: 'unauthorized' }
-      if (isTransient(status)) {
-        const wait = retryAfterMs(response.headers.get('Retry-After'))
-        return wait === undefined ? { kind: 'retry' } : { kind: 'retry', retryAfterMs: wait }
-      }
-      const envelope = await envelopeOf(response)
-      if (status === 412) {
-        const current = asRecord(envelope?.data)
-        if (current) return { kind: 'version-mismatch', current }
-      }
-      // 400/403/422 by DESIGN §5; any other refusal (404 of a deleted record, 428…) is equally
-      // final for this entry and must be shown to a person rather than retried forever.
-      return {
-        kind: 'rejected',
-        status,
-        message: envelope?.message ?? '',
-        ...(envelope?.error && envelope.errors ? { errors: envelope.errors } : {}),
-      }
+    send(entry) {
+      return new Promise<SendResult>((settle) => {
+        if (!gathering) {
+          const waiting: Waiting[] = []
+          gathering = waiting
+          // Whatever else is handed over in this turn joins the same request.
+          queueMicrotask(() => {
+            gathering = null
+            flush(waiting)
+          })
+        }
+        gathering.push({ entry, settle })
+      })
     },
   }
 }

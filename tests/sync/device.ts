@@ -1,8 +1,10 @@
 import Dexie from 'dexie'
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb'
 import * as v from 'valibot'
+import { pathFor } from '../../src/contract/endpoints/define'
+import { syncBatch } from '../../src/contract/endpoints/sync'
 import { RefreshResponse } from '../../src/contract/schemas/session'
-import { ChangesPage } from '../../src/contract/schemas/sync'
+import { type BatchedRequest, ChangesPage } from '../../src/contract/schemas/sync'
 import { type LocalDb, openLocalDb } from '../../src/db/local-db'
 import type { MutationContext } from '../../src/sync/mutators'
 import { type FeedPage, pullAll, storedCursor } from '../../src/sync/pull'
@@ -28,13 +30,13 @@ export type Fault =
   /** The connection fails before the server sees anything. */
   | 'network-error'
 
-/** One request as the network saw it. */
+/** One request as the network saw it (each entry of a sync batch is one). */
 export interface Exchange {
   method: string
   path: string
   key: string | null
   ifMatch: string | null
-  /** The server's status, or null when the request never reached the server. */
+  /** The server's status (503 for an entry fault), or null when the request never reached it. */
   status: number | null
   /** Whether the device got the answer. */
   delivered: boolean
@@ -45,6 +47,12 @@ export interface Network {
   online: boolean
   /** Faults for the next requests, one each, in order; null lets one request through. */
   faults: Array<Fault | null>
+  /**
+   * Faults for the next entries of sync batches, one each, in order: 'server-error' answers that
+   * entry 503 without it reaching the server, as the server does when one entry's work fails
+   * while the rest of the batch goes on; null lets one entry through.
+   */
+  entryFaults: Array<'server-error' | null>
   /** The Retry-After the injected 503 carries, in seconds. */
   retryAfterSeconds?: number
   readonly log: Exchange[]
@@ -55,21 +63,81 @@ export interface Network {
 
 const header = (init: RequestInit | undefined, name: string) => new Headers(init?.headers).get(name)
 
+const BATCH_PATH = pathFor(syncBatch)
+
+/**
+ * What one request carries, as exchanges: itself, or each entry of a sync batch (decision
+ * 0014), so that tests read the outbox's traffic entry by entry whichever way it travelled.
+ */
+function exchangesOf(path: string, init: RequestInit | undefined): Exchange[] {
+  const method = init?.method ?? 'GET'
+  const blank = { status: null, delivered: false, fault: null }
+  if (path !== BATCH_PATH) {
+    return [
+      { method, path, key: header(init, 'idempotency-key'), ifMatch: header(init, 'if-match'), ...blank },
+    ]
+  }
+  const { requests } = JSON.parse(String(init?.body)) as { requests: BatchedRequest[] }
+  return requests.map((request) => ({
+    method: request.method,
+    path: request.path,
+    key: request.key,
+    ifMatch: request.ifMatch ?? null,
+    ...blank,
+  }))
+}
+
+const withBody = (init: RequestInit | undefined, requests: BatchedRequest[]): RequestInit => ({
+  ...init,
+  body: JSON.stringify({ requests }),
+})
+
+async function batchAnswers(response: Response): Promise<Array<{ status: number }> | null> {
+  try {
+    const answers = (await response.clone().json())?.data?.answers
+    return Array.isArray(answers) ? answers : null
+  } catch {
+    return null
+  }
+}
+
 /**
  * The device's view of the network: relative API paths go to the server's current address as the
- * clinic's host, through whatever faults the test queued.
+ * clinic's host, through whatever faults the test queued. A fault hits a whole request: every
+ * entry of a batch alike.
  */
 export function deviceNetwork(server: SyncServer, host: string): Network {
   const log: Exchange[] = []
   const strays: Promise<unknown>[] = []
-  const reach = (path: string, init: RequestInit | undefined) => {
+  const send = (path: string, init: RequestInit | undefined) => {
     const headers = new Headers(init?.headers)
     headers.set('x-forwarded-host', host)
     return fetch(`${server.base}${path}`, { ...init, headers })
   }
+  const unavailable = () => {
+    const headers = new Headers({ 'content-type': 'application/json' })
+    if (network.retryAfterSeconds !== undefined) {
+      headers.set('retry-after', String(network.retryAfterSeconds))
+    }
+    const body = { data: null, message: 'Service Unavailable', error: true }
+    return { headers, body }
+  }
+  /** A batch whose entries meet entry faults: those are answered 503 here, the rest go on. */
+  const reach = async (path: string, init: RequestInit | undefined) => {
+    if (path !== BATCH_PATH || network.entryFaults.length === 0) return send(path, init)
+    const { requests } = JSON.parse(String(init?.body)) as { requests: BatchedRequest[] }
+    const failing = requests.map(() => network.entryFaults.shift() === 'server-error')
+    const through = requests.filter((_, index) => !failing[index])
+    const answered = through.length === 0 ? [] : await batchAnswers(await send(path, withBody(init, through)))
+    const { headers, body } = unavailable()
+    const failed = { status: 503, retryAfter: headers.get('retry-after'), body }
+    const answers = failing.map((fails) => (fails ? failed : answered?.shift()))
+    return Response.json({ data: { answers }, message: '', error: false })
+  }
   const network: Network = {
     online: true,
     faults: [],
+    entryFaults: [],
     log,
     async settle() {
       await Promise.all(strays.splice(0))
@@ -77,61 +145,52 @@ export function deviceNetwork(server: SyncServer, host: string): Network {
     async fetch(input, init) {
       // The transport and the pull only ever pass a path.
       const path = String(input)
-      const exchange: Exchange = {
-        method: init?.method ?? 'GET',
-        path,
-        key: header(init, 'idempotency-key'),
-        ifMatch: header(init, 'if-match'),
-        status: null,
-        delivered: false,
-        fault: null,
-      }
-      log.push(exchange)
+      const exchanges = exchangesOf(path, init)
+      log.push(...exchanges)
+      const batch = path === BATCH_PATH
       if (!network.online) {
-        exchange.fault = 'offline'
+        for (const exchange of exchanges) exchange.fault = 'offline'
         throw new TypeError('fetch failed')
       }
       const fault = network.faults.shift() ?? null
-      exchange.fault = fault
+      for (const exchange of exchanges) exchange.fault = fault
       switch (fault) {
         case 'network-error':
           throw new TypeError('fetch failed')
         case 'server-error': {
-          exchange.status = null
-          exchange.delivered = true
-          const headers = new Headers({ 'content-type': 'application/json' })
-          if (network.retryAfterSeconds !== undefined) {
-            headers.set('retry-after', String(network.retryAfterSeconds))
-          }
-          const body = JSON.stringify({ data: null, message: 'Service Unavailable', error: true })
-          return new Response(body, { status: 503, headers })
+          for (const exchange of exchanges) exchange.delivered = true
+          const { headers, body } = unavailable()
+          return new Response(JSON.stringify(body), { status: 503, headers })
         }
         case 'drop-response': {
           const response = await reach(path, init)
           // Read to the end: the server finished its work before the connection broke.
-          await response.arrayBuffer()
-          exchange.status = response.status
+          await record(response, exchanges, batch, false)
           throw new TypeError('fetch failed')
         }
         case 'duplicate': {
-          const copy: Exchange = { ...exchange }
-          log.push(copy)
-          strays.push(
-            reach(path, init).then(async (answer) => {
-              await answer.arrayBuffer()
-              copy.status = answer.status
-            }),
-          )
+          const copies = exchanges.map((exchange) => ({ ...exchange }))
+          log.push(...copies)
+          strays.push(reach(path, init).then((answer) => record(answer, copies, batch, false)))
           break
         }
       }
       const response = await reach(path, init)
-      exchange.status = response.status
-      exchange.delivered = true
+      await record(response, exchanges, batch, true)
       return response
     },
   }
   return network
+}
+
+/** Notes the server's answer on the exchanges: each batch entry's own status, or the request's. */
+async function record(response: Response, exchanges: Exchange[], batch: boolean, delivered: boolean) {
+  const answers = batch && response.ok ? await batchAnswers(response) : null
+  exchanges.forEach((exchange, index) => {
+    exchange.status = answers?.[index]?.status ?? response.status
+    exchange.delivered = delivered
+  })
+  if (!delivered) await response.arrayBuffer()
 }
 
 /**

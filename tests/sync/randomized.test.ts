@@ -76,6 +76,8 @@ const command = fc.oneof(
   { weight: 2, arbitrary: on('run-losing-answer') },
   { weight: 2, arbitrary: on('duplicate-next') },
   { weight: 1, arbitrary: on('fail-next') },
+  // One entry of the next batch fails while the others are applied (decision 0014).
+  { weight: 1, arbitrary: on('fail-entry') },
   { weight: 1, arbitrary: on('cut-next') },
   {
     weight: 6,
@@ -227,6 +229,9 @@ describe('three tablets and a flaky network, at random', () => {
         case 'fail-next':
           network.faults.push('server-error')
           return
+        case 'fail-entry':
+          network.entryFaults.push('server-error')
+          return
         case 'cut-next':
           network.faults.push('network-error')
           return
@@ -277,6 +282,7 @@ describe('three tablets and a flaky network, at random', () => {
     for (const device of devices) {
       device.network.online = true
       device.network.faults.length = 0
+      device.network.entryFaults.length = 0
       device.clock.set(Date.now())
     }
     for (let quietRound = 0; quietRound < QUIET_ROUNDS; quietRound++) {

@@ -87,8 +87,8 @@ describe('sending the outbox to the server', () => {
     await device.loop.runOnce()
     const patient = await createPatient(device.db, device.ctx, someone())
     const reading = await createReading(device.db, device.ctx, 'glucose', glucose(known.id))
-    device.network.faults.push('drop-response', 'drop-response')
-    await device.loop.runOnce()
+    // Both travel in one batch, whose answer is lost.
+    device.network.faults.push('drop-response')
     await device.loop.runOnce()
     expect(
       sends(device)
@@ -156,7 +156,7 @@ describe('sending the outbox to the server', () => {
     const reading = await createReading(device.db, device.ctx, 'blood-pressure', bloodPressure(patient.id))
     const other = await createReading(device.db, device.ctx, 'glucose', glucose(known.id))
     device.network.online = true
-    device.network.faults.push('server-error')
+    device.network.entryFaults.push('server-error')
 
     // The reading of a patient the server already has travels beside the new patient's create
     // (another record) and is stored; the new patient's reading waits for its create.
@@ -212,7 +212,7 @@ describe('sending the outbox to the server', () => {
     const carla = await createPatient(device.db, device.ctx, someone())
     device.network.online = true
     device.network.retryAfterSeconds = 120
-    device.network.faults.push(null, 'server-error')
+    device.network.entryFaults.push(null, 'server-error')
 
     // Ana, Beto and Carla travel together (three records); Beto's edit waits for his create.
     expect(await device.loop.runOnce()).toEqual({ sent: 2, stoppedBy: 'backoff' })
