@@ -48,7 +48,7 @@ export async function clientOutboxReplay(): Promise<string[]> {
   const duplicates = stored.some((count) => count !== MUTATIONS)
   return [
     `| ${MUTATIONS} readings drained by the sync loop (createSyncLoop + httpTransport), median of ${rates.length} (${rates.map((r) => r.toFixed(0)).join(', ')}/s) | ${rate.toFixed(0)} mutations/s | ${rate >= OUTBOX_REPLAY_BUDGET ? 'within' : 'BELOW'} the ≥ ${OUTBOX_REPLAY_BUDGET}/s budget |`,
-    `| mean time one entry travels (httpTransport.send; several travel at once, decision 0012) | ${median(travelMs).toFixed(1)} ms | |`,
+    `| mean time one entry travels (httpTransport.send; entries travel in batches, two batches at once, decision 0014) | ${median(travelMs).toFixed(1)} ms | |`,
     `| the same readings recorded offline (createReading, one Dexie transaction each) | ${median(enqueueRates).toFixed(0)} mutations/s | |`,
     `| rows on the server per round after re-sending 100 of them (${stored.join(', ')}) | ${duplicates ? 'DUPLICATES' : `${MUTATIONS} each`} | ${duplicates ? 'DUPLICATES' : 'no duplicates'} |`,
   ]

@@ -10,8 +10,10 @@ export async function startServer(
   port: number,
   options: { env?: Record<string, string>; onReady?: (message: unknown) => void } = {},
 ): Promise<ChildProcess> {
+  // BENCH_PROF=<folder> writes the server's CPU profile there (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []
   const child = fork(new URL('./servers.ts', import.meta.url), [mode, String(port)], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...profile],
     stdio: 'inherit',
     env: { ...process.env, ...options.env },
   })

@@ -14,7 +14,8 @@ const RESENT = 100
 /**
  * Client-side outbox replay: `count` blood-pressure readings recorded through the mutator (row
  * and outbox entry in one Dexie transaction each), then sent by the sync loop over
- * httpTransport — in order, one at a time, each with its Idempotency-Key — to the real server.
+ * httpTransport — in sync batches (decision 0014), each entry with its Idempotency-Key — to the
+ * real server.
  */
 export async function outboxReplay(
   patientId: string,
