@@ -85,15 +85,22 @@ test('a patient registered offline with a full address, edited on two devices, m
   // The tablet's updates of a patient and their answers: it meets the office's change, and
   // sends only its own field each time.
   const tabletUpdates: { status: number; body: unknown; version: string | null }[] = []
-  tabletContext.on('response', (answer) => {
+  // The outbox travels in sync batches (decision 0014): each entry of one is read on its own.
+  tabletContext.on('response', async (answer) => {
     const request = answer.request()
-    if (request.url().includes('/api/operation/patients/update/')) {
-      tabletUpdates.push({
-        status: answer.status(),
-        body: request.postDataJSON(),
-        version: request.headers()['if-match'] ?? null,
-      })
+    if (!request.url().includes('/api/sync/batch') || !answer.ok()) return
+    const { requests } = request.postDataJSON() as {
+      requests: Array<{ path: string; body: unknown; ifMatch?: string }>
     }
+    const answers = ((await answer.json()).data?.answers ?? []) as Array<{ status: number }>
+    requests.forEach((entry, index) => {
+      if (!entry.path.includes('/api/operation/patients/update/')) return
+      tabletUpdates.push({
+        status: answers[index]?.status ?? 0,
+        body: entry.body,
+        version: entry.ifMatch ?? null,
+      })
+    })
   })
   await signIn(tablet, 'nurse@demo.localhost')
   await waitForServiceWorker(tablet)
@@ -181,10 +188,12 @@ test('a patient registered offline with a full address, edited on two devices, m
   await expect(tablet.getByText(/por enviar/)).toHaveCount(0)
   await expect(tablet.getByText(/requieren atención/)).toHaveCount(0)
   // Based on the created version, refused; merged, sent again on the office's version.
-  expect(tabletUpdates).toEqual([
-    { status: 412, body: { address_other: TABLET_STREET }, version: '"1"' },
-    { status: 200, body: { address_other: TABLET_STREET }, version: '"2"' },
-  ])
+  await expect
+    .poll(() => tabletUpdates)
+    .toEqual([
+      { status: 412, body: { address_other: TABLET_STREET }, version: '"1"' },
+      { status: 200, body: { address_other: TABLET_STREET }, version: '"2"' },
+    ])
 
   // Both devices show both corrections: the tablet at once, the office after its next pull.
   await expectBothEdits(tablet, worker)
