@@ -18,6 +18,7 @@ import type { Lang } from '../../platform/language'
 import { translate } from '../../platform/messages'
 import { route } from '../../platform/route'
 import { sendVersion } from '../../platform/versions'
+import { sublabelOptions } from '../catalogs/special-labels'
 import { downloadName, sendWorkbook, workbookOf } from '../configuration/spreadsheet'
 import { fullName } from './assignment-present'
 import { patientScope } from './assignment-scope'
@@ -40,6 +41,7 @@ const SHEET_HEADER: Record<Lang, string[]> = {
     'Subgrupos',
     'Supervisor',
     'Correo electrónico',
+    'Etiquetas especiales',
     'Profesionales asignados',
   ],
   en: [
@@ -55,6 +57,7 @@ const SHEET_HEADER: Record<Lang, string[]> = {
     'Subgroups',
     'Supervisor',
     'E-mail',
+    'Special labels',
     'Assigned professionals',
   ],
 }
@@ -123,6 +126,7 @@ export async function patientLookupRoutes(app: FastifyInstance) {
       // One after the other: the statements share the transaction's one connection.
       const administrative_statuses = await availableStatuses(tx, tenantOf(req), req.lang)
       const subgroups = await subgroupNames(tx)
+      const special_sublabels = await sublabelOptions(tx, [])
       const professionals = mayFilterByAssigned(req)
         ? await tx
             .select({ value: users.id, label: fullName(users) })
@@ -137,7 +141,13 @@ export async function patientLookupRoutes(app: FastifyInstance) {
         .select({ total: sql<number>`count(*)::int` })
         .from(patients)
         .where(and(isNull(patients.deletedAt), patientScope(req, patients.id)))
-      return { administrative_statuses, subgroups, professionals, total: count?.total ?? 0 }
+      return {
+        administrative_statuses,
+        subgroups,
+        special_sublabels,
+        professionals,
+        total: count?.total ?? 0,
+      }
     }),
   )
 
@@ -170,6 +180,9 @@ export async function patientLookupRoutes(app: FastifyInstance) {
       const statuses = new Map<string, string>(
         (await availableStatuses(tx, all, req.lang)).map((s) => [s.code, s.name]),
       )
+      const sublabels = new Map(
+        (await sublabelOptions(tx, [])).map((s) => [s.id, `${s.special_label_name}: ${s.name}`]),
+      )
       const found = await withAssignees(
         tx,
         await patientsMatching(
@@ -198,6 +211,7 @@ export async function patientLookupRoutes(app: FastifyInstance) {
         row.subgroups.join(', '),
         row.supervisor,
         row.email,
+        row.specialSublabelIds.flatMap((id) => sublabels.get(id) ?? []).join(', '),
         row.assigned_user_names.join(', '),
       ])
     })
