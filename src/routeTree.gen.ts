@@ -37,12 +37,15 @@ import { Route as AppPatientsIndexRouteImport } from './routes/_app/patients/ind
 import { Route as AppPatientsCreateRouteImport } from './routes/_app/patients/create'
 import { Route as AppProfilesIndexRouteImport } from './routes/_app/profiles/index'
 import { Route as AppProfilesCreateRouteImport } from './routes/_app/profiles/create'
+import { Route as AppSpecialLabelsIndexRouteImport } from './routes/_app/special-labels/index'
+import { Route as AppSpecialLabelsCreateRouteImport } from './routes/_app/special-labels/create'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
 import { Route as AppUsersCreateRouteImport } from './routes/_app/users/create'
 import { Route as AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport } from './routes/_app/assignments-concentrated/details/$assignationRequestsId'
 import { Route as AppPatientsEditIdRouteImport } from './routes/_app/patients/edit/$id'
 import { Route as AppPatientsRecordIdRouteImport } from './routes/_app/patients/record/$id'
 import { Route as AppProfilesEditIdRouteImport } from './routes/_app/profiles/edit/$id'
+import { Route as AppSpecialLabelsEditIdRouteImport } from './routes/_app/special-labels/edit/$id'
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id'
 import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
 
@@ -187,6 +190,16 @@ const AppProfilesCreateRoute = AppProfilesCreateRouteImport.update({
   path: '/profiles/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSpecialLabelsIndexRoute = AppSpecialLabelsIndexRouteImport.update({
+  id: '/special-labels/',
+  path: '/special-labels/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSpecialLabelsCreateRoute = AppSpecialLabelsCreateRouteImport.update({
+  id: '/special-labels/create',
+  path: '/special-labels/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
@@ -216,6 +229,11 @@ const AppPatientsRecordIdRoute = AppPatientsRecordIdRouteImport.update({
 const AppProfilesEditIdRoute = AppProfilesEditIdRouteImport.update({
   id: '/profiles/edit/$id',
   path: '/profiles/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSpecialLabelsEditIdRoute = AppSpecialLabelsEditIdRouteImport.update({
+  id: '/special-labels/edit/$id',
+  path: '/special-labels/edit/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUsersEditIdRoute = AppUsersEditIdRouteImport.update({
@@ -253,17 +271,20 @@ export interface FileRoutesByFullPath {
   '/patient/somatometry': typeof AppPatientSomatometryRoute
   '/patients/create': typeof AppPatientsCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
+  '/special-labels/create': typeof AppSpecialLabelsCreateRoute
   '/users/create': typeof AppUsersCreateRoute
   '/assignation-patient/': typeof AppAssignationPatientIndexRoute
   '/assignments-concentrated/': typeof AppAssignmentsConcentratedIndexRoute
   '/dashboard/': typeof AppDashboardIndexRoute
   '/patients/': typeof AppPatientsIndexRoute
   '/profiles/': typeof AppProfilesIndexRoute
+  '/special-labels/': typeof AppSpecialLabelsIndexRoute
   '/users/': typeof AppUsersIndexRoute
   '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
+  '/special-labels/edit/$id': typeof AppSpecialLabelsEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -290,17 +311,20 @@ export interface FileRoutesByTo {
   '/patient/somatometry': typeof AppPatientSomatometryRoute
   '/patients/create': typeof AppPatientsCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
+  '/special-labels/create': typeof AppSpecialLabelsCreateRoute
   '/users/create': typeof AppUsersCreateRoute
   '/assignation-patient': typeof AppAssignationPatientIndexRoute
   '/assignments-concentrated': typeof AppAssignmentsConcentratedIndexRoute
   '/dashboard': typeof AppDashboardIndexRoute
   '/patients': typeof AppPatientsIndexRoute
   '/profiles': typeof AppProfilesIndexRoute
+  '/special-labels': typeof AppSpecialLabelsIndexRoute
   '/users': typeof AppUsersIndexRoute
   '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
+  '/special-labels/edit/$id': typeof AppSpecialLabelsEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -329,17 +353,20 @@ export interface FileRoutesById {
   '/_app/patient/somatometry': typeof AppPatientSomatometryRoute
   '/_app/patients/create': typeof AppPatientsCreateRoute
   '/_app/profiles/create': typeof AppProfilesCreateRoute
+  '/_app/special-labels/create': typeof AppSpecialLabelsCreateRoute
   '/_app/users/create': typeof AppUsersCreateRoute
   '/_app/assignation-patient/': typeof AppAssignationPatientIndexRoute
   '/_app/assignments-concentrated/': typeof AppAssignmentsConcentratedIndexRoute
   '/_app/dashboard/': typeof AppDashboardIndexRoute
   '/_app/patients/': typeof AppPatientsIndexRoute
   '/_app/profiles/': typeof AppProfilesIndexRoute
+  '/_app/special-labels/': typeof AppSpecialLabelsIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
   '/_app/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   '/_app/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/_app/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/_app/profiles/edit/$id': typeof AppProfilesEditIdRoute
+  '/_app/special-labels/edit/$id': typeof AppSpecialLabelsEditIdRoute
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute
   '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -368,17 +395,20 @@ export interface FileRouteTypes {
     | '/patient/somatometry'
     | '/patients/create'
     | '/profiles/create'
+    | '/special-labels/create'
     | '/users/create'
     | '/assignation-patient/'
     | '/assignments-concentrated/'
     | '/dashboard/'
     | '/patients/'
     | '/profiles/'
+    | '/special-labels/'
     | '/users/'
     | '/assignments-concentrated/details/$assignationRequestsId'
     | '/patients/edit/$id'
     | '/patients/record/$id'
     | '/profiles/edit/$id'
+    | '/special-labels/edit/$id'
     | '/users/edit/$id'
     | '/patients/assignments-history/$userId/$patientId'
   fileRoutesByTo: FileRoutesByTo
@@ -405,17 +435,20 @@ export interface FileRouteTypes {
     | '/patient/somatometry'
     | '/patients/create'
     | '/profiles/create'
+    | '/special-labels/create'
     | '/users/create'
     | '/assignation-patient'
     | '/assignments-concentrated'
     | '/dashboard'
     | '/patients'
     | '/profiles'
+    | '/special-labels'
     | '/users'
     | '/assignments-concentrated/details/$assignationRequestsId'
     | '/patients/edit/$id'
     | '/patients/record/$id'
     | '/profiles/edit/$id'
+    | '/special-labels/edit/$id'
     | '/users/edit/$id'
     | '/patients/assignments-history/$userId/$patientId'
   id:
@@ -443,17 +476,20 @@ export interface FileRouteTypes {
     | '/_app/patient/somatometry'
     | '/_app/patients/create'
     | '/_app/profiles/create'
+    | '/_app/special-labels/create'
     | '/_app/users/create'
     | '/_app/assignation-patient/'
     | '/_app/assignments-concentrated/'
     | '/_app/dashboard/'
     | '/_app/patients/'
     | '/_app/profiles/'
+    | '/_app/special-labels/'
     | '/_app/users/'
     | '/_app/assignments-concentrated/details/$assignationRequestsId'
     | '/_app/patients/edit/$id'
     | '/_app/patients/record/$id'
     | '/_app/profiles/edit/$id'
+    | '/_app/special-labels/edit/$id'
     | '/_app/users/edit/$id'
     | '/_app/patients/assignments-history/$userId/$patientId'
   fileRoutesById: FileRoutesById
@@ -667,6 +703,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfilesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/special-labels/': {
+      id: '/_app/special-labels/'
+      path: '/special-labels'
+      fullPath: '/special-labels/'
+      preLoaderRoute: typeof AppSpecialLabelsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/special-labels/create': {
+      id: '/_app/special-labels/create'
+      path: '/special-labels/create'
+      fullPath: '/special-labels/create'
+      preLoaderRoute: typeof AppSpecialLabelsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/users/': {
       id: '/_app/users/'
       path: '/users'
@@ -709,6 +759,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfilesEditIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/special-labels/edit/$id': {
+      id: '/_app/special-labels/edit/$id'
+      path: '/special-labels/edit/$id'
+      fullPath: '/special-labels/edit/$id'
+      preLoaderRoute: typeof AppSpecialLabelsEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/users/edit/$id': {
       id: '/_app/users/edit/$id'
       path: '/users/edit/$id'
@@ -742,17 +799,20 @@ interface AppRouteChildren {
   AppPatientSomatometryRoute: typeof AppPatientSomatometryRoute
   AppPatientsCreateRoute: typeof AppPatientsCreateRoute
   AppProfilesCreateRoute: typeof AppProfilesCreateRoute
+  AppSpecialLabelsCreateRoute: typeof AppSpecialLabelsCreateRoute
   AppUsersCreateRoute: typeof AppUsersCreateRoute
   AppAssignationPatientIndexRoute: typeof AppAssignationPatientIndexRoute
   AppAssignmentsConcentratedIndexRoute: typeof AppAssignmentsConcentratedIndexRoute
   AppDashboardIndexRoute: typeof AppDashboardIndexRoute
   AppPatientsIndexRoute: typeof AppPatientsIndexRoute
   AppProfilesIndexRoute: typeof AppProfilesIndexRoute
+  AppSpecialLabelsIndexRoute: typeof AppSpecialLabelsIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute: typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   AppPatientsEditIdRoute: typeof AppPatientsEditIdRoute
   AppPatientsRecordIdRoute: typeof AppPatientsRecordIdRoute
   AppProfilesEditIdRoute: typeof AppProfilesEditIdRoute
+  AppSpecialLabelsEditIdRoute: typeof AppSpecialLabelsEditIdRoute
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -773,18 +833,21 @@ const AppRouteChildren: AppRouteChildren = {
   AppPatientSomatometryRoute: AppPatientSomatometryRoute,
   AppPatientsCreateRoute: AppPatientsCreateRoute,
   AppProfilesCreateRoute: AppProfilesCreateRoute,
+  AppSpecialLabelsCreateRoute: AppSpecialLabelsCreateRoute,
   AppUsersCreateRoute: AppUsersCreateRoute,
   AppAssignationPatientIndexRoute: AppAssignationPatientIndexRoute,
   AppAssignmentsConcentratedIndexRoute: AppAssignmentsConcentratedIndexRoute,
   AppDashboardIndexRoute: AppDashboardIndexRoute,
   AppPatientsIndexRoute: AppPatientsIndexRoute,
   AppProfilesIndexRoute: AppProfilesIndexRoute,
+  AppSpecialLabelsIndexRoute: AppSpecialLabelsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute:
     AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute,
   AppPatientsEditIdRoute: AppPatientsEditIdRoute,
   AppPatientsRecordIdRoute: AppPatientsRecordIdRoute,
   AppProfilesEditIdRoute: AppProfilesEditIdRoute,
+  AppSpecialLabelsEditIdRoute: AppSpecialLabelsEditIdRoute,
   AppUsersEditIdRoute: AppUsersEditIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
     AppPatientsAssignmentsHistoryUserIdPatientIdRoute,

@@ -153,3 +153,16 @@ export function useMedicines(): Medicine[] | undefined {
     [db],
   )
 }
+
+/**
+ * Brings the device's catalogues in line at once, after a catalogue screen saved a change: the
+ * other screens then show it without waiting for the next pull. Offline or refused, the next
+ * pull does it.
+ */
+export function useRefreshCatalogs(): () => void {
+  const db = useLocalDb()
+  return () => {
+    if (!db) return
+    void refreshCatalogs(db, refreshOptionsFor(currentSession()?.user.permissions ?? [])).catch(() => null)
+  }
+}
