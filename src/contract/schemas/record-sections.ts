@@ -38,8 +38,8 @@ export const SECTION_FIELDS = {
   // The medicine of the tenant's catalogue (decision 0015), checked by the server, and its name as
   // picked or typed: the entry reads the same after the catalogue renames or removes it.
   'active-medications': {
-    medicine: requiredText(200),
     medicine_id: v.optional(v.nullable(v.pipe(v.string(), v.uuid('field.uuid'))), null),
+    medicine: requiredText(200),
   },
   'medical-histories': history,
   'surgical-histories': history,
