@@ -25,6 +25,8 @@ import { Route as AppAssignmentsConcentratedIndexRouteImport } from './routes/_a
 import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/index'
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
 import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
+import { Route as AppMedicinesIndexRouteImport } from './routes/_app/medicines/index'
+import { Route as AppMedicinesCreateRouteImport } from './routes/_app/medicines/create'
 import { Route as AppPatientProfileEditRouteImport } from './routes/_app/patient-profile/edit'
 import { Route as AppPatientBloodPressureRouteImport } from './routes/_app/patient/blood-pressure'
 import { Route as AppPatientEvolutionRouteImport } from './routes/_app/patient/evolution'
@@ -42,6 +44,7 @@ import { Route as AppSpecialLabelsCreateRouteImport } from './routes/_app/specia
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
 import { Route as AppUsersCreateRouteImport } from './routes/_app/users/create'
 import { Route as AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport } from './routes/_app/assignments-concentrated/details/$assignationRequestsId'
+import { Route as AppMedicinesEditIdRouteImport } from './routes/_app/medicines/edit/$id'
 import { Route as AppPatientsEditIdRouteImport } from './routes/_app/patients/edit/$id'
 import { Route as AppPatientsRecordIdRouteImport } from './routes/_app/patients/record/$id'
 import { Route as AppProfilesEditIdRouteImport } from './routes/_app/profiles/edit/$id'
@@ -130,6 +133,16 @@ const AppDashboardPatientHomeRoute = AppDashboardPatientHomeRouteImport.update({
   path: '/dashboard/patient-home',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMedicinesIndexRoute = AppMedicinesIndexRouteImport.update({
+  id: '/medicines/',
+  path: '/medicines/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMedicinesCreateRoute = AppMedicinesCreateRouteImport.update({
+  id: '/medicines/create',
+  path: '/medicines/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPatientProfileEditRoute = AppPatientProfileEditRouteImport.update({
   id: '/patient-profile/edit',
   path: '/patient-profile/edit',
@@ -216,6 +229,11 @@ const AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute =
     path: '/assignments-concentrated/details/$assignationRequestsId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMedicinesEditIdRoute = AppMedicinesEditIdRouteImport.update({
+  id: '/medicines/edit/$id',
+  path: '/medicines/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPatientsEditIdRoute = AppPatientsEditIdRouteImport.update({
   id: '/patients/edit/$id',
   path: '/patients/edit/$id',
@@ -261,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/medicines/create': typeof AppMedicinesCreateRoute
   '/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/patient/blood-pressure': typeof AppPatientBloodPressureRoute
   '/patient/evolution': typeof AppPatientEvolutionRoute
@@ -276,11 +295,13 @@ export interface FileRoutesByFullPath {
   '/assignation-patient/': typeof AppAssignationPatientIndexRoute
   '/assignments-concentrated/': typeof AppAssignmentsConcentratedIndexRoute
   '/dashboard/': typeof AppDashboardIndexRoute
+  '/medicines/': typeof AppMedicinesIndexRoute
   '/patients/': typeof AppPatientsIndexRoute
   '/profiles/': typeof AppProfilesIndexRoute
   '/special-labels/': typeof AppSpecialLabelsIndexRoute
   '/users/': typeof AppUsersIndexRoute
   '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  '/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
@@ -301,6 +322,7 @@ export interface FileRoutesByTo {
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/medicines/create': typeof AppMedicinesCreateRoute
   '/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/patient/blood-pressure': typeof AppPatientBloodPressureRoute
   '/patient/evolution': typeof AppPatientEvolutionRoute
@@ -316,11 +338,13 @@ export interface FileRoutesByTo {
   '/assignation-patient': typeof AppAssignationPatientIndexRoute
   '/assignments-concentrated': typeof AppAssignmentsConcentratedIndexRoute
   '/dashboard': typeof AppDashboardIndexRoute
+  '/medicines': typeof AppMedicinesIndexRoute
   '/patients': typeof AppPatientsIndexRoute
   '/profiles': typeof AppProfilesIndexRoute
   '/special-labels': typeof AppSpecialLabelsIndexRoute
   '/users': typeof AppUsersIndexRoute
   '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  '/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
@@ -343,6 +367,7 @@ export interface FileRoutesById {
   '/sso/$response': typeof SsoResponseRoute
   '/_app/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/_app/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/_app/medicines/create': typeof AppMedicinesCreateRoute
   '/_app/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/_app/patient/blood-pressure': typeof AppPatientBloodPressureRoute
   '/_app/patient/evolution': typeof AppPatientEvolutionRoute
@@ -358,11 +383,13 @@ export interface FileRoutesById {
   '/_app/assignation-patient/': typeof AppAssignationPatientIndexRoute
   '/_app/assignments-concentrated/': typeof AppAssignmentsConcentratedIndexRoute
   '/_app/dashboard/': typeof AppDashboardIndexRoute
+  '/_app/medicines/': typeof AppMedicinesIndexRoute
   '/_app/patients/': typeof AppPatientsIndexRoute
   '/_app/profiles/': typeof AppProfilesIndexRoute
   '/_app/special-labels/': typeof AppSpecialLabelsIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
   '/_app/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  '/_app/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/_app/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/_app/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/_app/profiles/edit/$id': typeof AppProfilesEditIdRoute
@@ -385,6 +412,7 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/medicines/create'
     | '/patient-profile/edit'
     | '/patient/blood-pressure'
     | '/patient/evolution'
@@ -400,11 +428,13 @@ export interface FileRouteTypes {
     | '/assignation-patient/'
     | '/assignments-concentrated/'
     | '/dashboard/'
+    | '/medicines/'
     | '/patients/'
     | '/profiles/'
     | '/special-labels/'
     | '/users/'
     | '/assignments-concentrated/details/$assignationRequestsId'
+    | '/medicines/edit/$id'
     | '/patients/edit/$id'
     | '/patients/record/$id'
     | '/profiles/edit/$id'
@@ -425,6 +455,7 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/medicines/create'
     | '/patient-profile/edit'
     | '/patient/blood-pressure'
     | '/patient/evolution'
@@ -440,11 +471,13 @@ export interface FileRouteTypes {
     | '/assignation-patient'
     | '/assignments-concentrated'
     | '/dashboard'
+    | '/medicines'
     | '/patients'
     | '/profiles'
     | '/special-labels'
     | '/users'
     | '/assignments-concentrated/details/$assignationRequestsId'
+    | '/medicines/edit/$id'
     | '/patients/edit/$id'
     | '/patients/record/$id'
     | '/profiles/edit/$id'
@@ -466,6 +499,7 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/_app/dashboard/home-empty'
     | '/_app/dashboard/patient-home'
+    | '/_app/medicines/create'
     | '/_app/patient-profile/edit'
     | '/_app/patient/blood-pressure'
     | '/_app/patient/evolution'
@@ -481,11 +515,13 @@ export interface FileRouteTypes {
     | '/_app/assignation-patient/'
     | '/_app/assignments-concentrated/'
     | '/_app/dashboard/'
+    | '/_app/medicines/'
     | '/_app/patients/'
     | '/_app/profiles/'
     | '/_app/special-labels/'
     | '/_app/users/'
     | '/_app/assignments-concentrated/details/$assignationRequestsId'
+    | '/_app/medicines/edit/$id'
     | '/_app/patients/edit/$id'
     | '/_app/patients/record/$id'
     | '/_app/profiles/edit/$id'
@@ -619,6 +655,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardPatientHomeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/medicines/': {
+      id: '/_app/medicines/'
+      path: '/medicines'
+      fullPath: '/medicines/'
+      preLoaderRoute: typeof AppMedicinesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/medicines/create': {
+      id: '/_app/medicines/create'
+      path: '/medicines/create'
+      fullPath: '/medicines/create'
+      preLoaderRoute: typeof AppMedicinesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/patient-profile/edit': {
       id: '/_app/patient-profile/edit'
       path: '/patient-profile/edit'
@@ -738,6 +788,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/medicines/edit/$id': {
+      id: '/_app/medicines/edit/$id'
+      path: '/medicines/edit/$id'
+      fullPath: '/medicines/edit/$id'
+      preLoaderRoute: typeof AppMedicinesEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/patients/edit/$id': {
       id: '/_app/patients/edit/$id'
       path: '/patients/edit/$id'
@@ -789,6 +846,7 @@ interface AppRouteChildren {
   AppSyncRoute: typeof AppSyncRoute
   AppDashboardHomeEmptyRoute: typeof AppDashboardHomeEmptyRoute
   AppDashboardPatientHomeRoute: typeof AppDashboardPatientHomeRoute
+  AppMedicinesCreateRoute: typeof AppMedicinesCreateRoute
   AppPatientProfileEditRoute: typeof AppPatientProfileEditRoute
   AppPatientBloodPressureRoute: typeof AppPatientBloodPressureRoute
   AppPatientEvolutionRoute: typeof AppPatientEvolutionRoute
@@ -804,11 +862,13 @@ interface AppRouteChildren {
   AppAssignationPatientIndexRoute: typeof AppAssignationPatientIndexRoute
   AppAssignmentsConcentratedIndexRoute: typeof AppAssignmentsConcentratedIndexRoute
   AppDashboardIndexRoute: typeof AppDashboardIndexRoute
+  AppMedicinesIndexRoute: typeof AppMedicinesIndexRoute
   AppPatientsIndexRoute: typeof AppPatientsIndexRoute
   AppProfilesIndexRoute: typeof AppProfilesIndexRoute
   AppSpecialLabelsIndexRoute: typeof AppSpecialLabelsIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute: typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  AppMedicinesEditIdRoute: typeof AppMedicinesEditIdRoute
   AppPatientsEditIdRoute: typeof AppPatientsEditIdRoute
   AppPatientsRecordIdRoute: typeof AppPatientsRecordIdRoute
   AppProfilesEditIdRoute: typeof AppProfilesEditIdRoute
@@ -823,6 +883,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSyncRoute: AppSyncRoute,
   AppDashboardHomeEmptyRoute: AppDashboardHomeEmptyRoute,
   AppDashboardPatientHomeRoute: AppDashboardPatientHomeRoute,
+  AppMedicinesCreateRoute: AppMedicinesCreateRoute,
   AppPatientProfileEditRoute: AppPatientProfileEditRoute,
   AppPatientBloodPressureRoute: AppPatientBloodPressureRoute,
   AppPatientEvolutionRoute: AppPatientEvolutionRoute,
@@ -838,12 +899,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppAssignationPatientIndexRoute: AppAssignationPatientIndexRoute,
   AppAssignmentsConcentratedIndexRoute: AppAssignmentsConcentratedIndexRoute,
   AppDashboardIndexRoute: AppDashboardIndexRoute,
+  AppMedicinesIndexRoute: AppMedicinesIndexRoute,
   AppPatientsIndexRoute: AppPatientsIndexRoute,
   AppProfilesIndexRoute: AppProfilesIndexRoute,
   AppSpecialLabelsIndexRoute: AppSpecialLabelsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute:
     AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute,
+  AppMedicinesEditIdRoute: AppMedicinesEditIdRoute,
   AppPatientsEditIdRoute: AppPatientsEditIdRoute,
   AppPatientsRecordIdRoute: AppPatientsRecordIdRoute,
   AppProfilesEditIdRoute: AppProfilesEditIdRoute,
