@@ -23,7 +23,7 @@ import {
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/form/error-message'
-import { fieldMessage, showServerErrors } from '../../ui/form/field-errors'
+import { fieldMessage, issueMessage, showServerErrors } from '../../ui/form/field-errors'
 import { LabelChip } from '../../ui/LabelChip'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
@@ -54,7 +54,9 @@ export function SpecialLabelFormPage({ id, onDone }: { id?: string; onDone: () =
   const refreshCatalogs = useRefreshCatalogs()
   const [failure, setFailure] = useState<string | null>(null)
   const form = useForm<LabelValues>({
-    resolver: valibotResolver(SpecialLabelRequest) as never, // the resolver's output is the same shape
+    resolver: valibotResolver(SpecialLabelRequest, {
+      message: (issue) => issueMessage(issue, i18n),
+    }) as never, // same shape out
     defaultValues: BLANK,
   })
   const sublabels = useFieldArray({ control: form.control, name: 'sublabels', keyName: 'key' })
