@@ -105,5 +105,5 @@ export async function seedTenantCatalogs(tx: Tx, tenantId: string): Promise<stri
 /** Which sublabel, if any, the demo's n-th patient carries: one patient in five has one. */
 export const demoSublabelOf = (sublabelIds: readonly string[], index: number): string[] =>
   index % 5 === 2 && sublabelIds.length > 0
-    ? [sublabelIds[Math.floor(index / 5) % sublabelIds.length] as string]
+    ? [sublabelIds[Math.floor(index / 5) % sublabelIds.length] as string] // the index is within the list
     : []
