@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as XLSX from 'xlsx'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
 import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
@@ -11,6 +12,7 @@ const ADMIN = [
   'medicines-create',
   'medicines-edit',
   'catalogues.delete',
+  'catalogues.export',
   'patients-index',
   'patients-edit',
   'assignments.all',
@@ -162,6 +164,86 @@ describe('medicines', () => {
     expect((await send(globex, { method: 'GET', url: `${BASE}/catalog/list` })).body.data).toEqual([])
     // The same name is free in another tenant.
     expect((await create(globex, aMedicine({ name: medicine.name }))).status).toBe(200)
+  })
+
+  describe('the spreadsheet', () => {
+    /** A multipart/form-data body with one .xlsx file, as the screen's FormData sends it. */
+    const upload = (book: Buffer) => {
+      const boundary = '----salud-medicamentos'
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="medicamentos.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        book,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ])
+      return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+    }
+    const sheet = (rows: unknown[][]) => {
+      const book = XLSX.utils.book_new()
+      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Medicamentos')
+      return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer // SheetJS answers a Buffer for 'buffer'
+    }
+
+    it('downloads the catalogue, one presentation per row', async () => {
+      const medicine = (await create(admin, aMedicine({ name: 'Ketorolaco' }))).body.data
+      const answer = await t.app.inject({ method: 'GET', url: `${BASE}/catalog/excel`, headers: admin })
+      expect(answer.statusCode).toBe(200)
+      const book = XLSX.read(answer.rawPayload)
+      const rows = XLSX.utils.sheet_to_json<string[]>(
+        book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet,
+        {
+          header: 1,
+        },
+      )
+      expect(rows[0]).toEqual([
+        'Medicamento',
+        'Presentación',
+        'Dosis',
+        'Cantidad',
+        'Frecuencia',
+        'Duración',
+        'Vía',
+      ])
+      expect(rows.filter((row) => row[0] === medicine.name).map((row) => row[2])).toEqual([
+        '500 mg',
+        '750 mg',
+      ])
+      const refused = await t.app.inject({ method: 'GET', url: `${BASE}/catalog/excel`, headers: reader })
+      expect(refused.statusCode).toBe(403)
+    })
+
+    it('imports medicines and presentations, reports bad rows, and changes nothing the second time', async () => {
+      const book = sheet([
+        ['Medicamento', 'Presentación', 'Dosis', 'Cantidad', 'Frecuencia', 'Duración', 'Vía'],
+        ['Naproxeno', 'Tableta', '250 mg', '1 tableta', 'cada 12 horas', '5 días', 'oral'],
+        ['naproxeno', 'Tableta', '500 mg', null, null, null, 'oral'],
+        [null, 'Tableta', '1 g'],
+        ['Omeprazol', 'Cápsula'],
+        ['Loratadina'],
+      ])
+      const first = await send(admin, { method: 'POST', url: `${BASE}/catalog/excel`, ...upload(book) })
+      expect(first.status).toBe(200)
+      expect(first.body.data).toMatchObject({
+        medicines_added: 2,
+        presentations_added: 2,
+        unchanged: 0,
+        rejected: 2,
+      })
+      expect(first.body.data.rejections.map((r: { line: number }) => r.line)).toEqual([4, 5])
+      const again = await send(admin, { method: 'POST', url: `${BASE}/catalog/excel`, ...upload(book) })
+      expect(again.body.data).toMatchObject({
+        medicines_added: 0,
+        presentations_added: 0,
+        unchanged: 3,
+        rejected: 2,
+      })
+      const whole = (await send(reader, { method: 'GET', url: `${BASE}/catalog/list` })).body.data
+      const naproxeno = whole.find((m: { name: string }) => m.name === 'Naproxeno')
+      expect(naproxeno.presentations.map((p: { dose: string }) => p.dose)).toEqual(['250 mg', '500 mg'])
+      const refused = await send(reader, { method: 'POST', url: `${BASE}/catalog/excel`, ...upload(book) })
+      expect(refused.status).toBe(403)
+    })
   })
 
   describe('active medications', () => {

@@ -4,6 +4,8 @@ import {
   destroyMedicine,
   destroyPresentation,
   dosesOf,
+  exportMedicines,
+  importMedicines,
   listMedicines,
   medicinesCatalog,
   presentationsOf,
@@ -11,8 +13,10 @@ import {
   updateMedicine,
 } from '../../../src/contract/endpoints/medicines'
 import { route } from '../../platform/route'
+import { downloadName, sendWorkbook, workbookOf } from '../configuration/spreadsheet'
 import { callerIdOf, tenantIdOf } from '../configuration/tenant-scope'
 import * as catalogue from './medicines'
+import { importMedicineSheet, SHEET_HEADER, sheetRows } from './medicines-sheet'
 
 /**
  * The tenant's medicines and their presentations (SPEC §3, §7 "Medicines"): the catalogue
@@ -77,4 +81,26 @@ export async function medicineRoutes(app: FastifyInstance) {
     })
     return null
   })
+
+  route(app, exportMedicines, async (_input, req, reply) => {
+    const rows = await req.withTenant(async (tx) => sheetRows(await catalogue.listMedicines(tx)))
+    await sendWorkbook(
+      reply,
+      downloadName('medicamentos'),
+      workbookOf('Medicamentos', SHEET_HEADER[req.lang], rows),
+    )
+  })
+
+  route(app, importMedicines, async ({ body }, req) =>
+    req.withTenant(async (tx) => {
+      const report = await importMedicineSheet(tx, tenantIdOf(req), body.file, callerIdOf(req), req.lang)
+      await req.audit(tx, {
+        action: 'medicine.import',
+        entity: 'medicine',
+        entityId: null,
+        details: { ...report, rejections: report.rejections.length },
+      })
+      return report
+    }),
+  )
 }

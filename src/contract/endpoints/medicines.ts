@@ -5,6 +5,8 @@ import {
   MedicineIdParams,
   MedicineOption,
   MedicineRequest,
+  MedicinesImportReport,
+  MedicinesImportRequest,
   Presentation,
 } from '../schemas/medicines'
 import { endpoint } from './define'
@@ -94,4 +96,22 @@ export const dosesOf = endpoint({
   access: 'authenticated',
   params: DosesParams,
   response: v.array(Presentation),
+})
+
+/** The catalogue as an .xlsx file, one presentation per row; not an envelope. */
+export const exportMedicines = endpoint({
+  service: 'catalogs',
+  method: 'GET',
+  path: '/catalog/medicines/catalog/excel',
+  access: 'catalogues.export',
+})
+
+/** Adds the medicines and presentations of a spreadsheet laid out like the download. */
+export const importMedicines = endpoint({
+  service: 'catalogs',
+  method: 'POST',
+  path: '/catalog/medicines/catalog/excel',
+  access: 'medicines-create',
+  body: MedicinesImportRequest,
+  response: MedicinesImportReport,
 })

@@ -72,3 +72,30 @@ export type Medicine = v.InferOutput<typeof Medicine>
 /** GET /catalog/medicines/list: a medicine's id and name, for pickers. */
 export const MedicineOption = v.object({ id: v.string(), name: v.string() })
 export type MedicineOption = v.InferOutput<typeof MedicineOption>
+
+/** A medicines spreadsheet is small: a few thousand rows at most. */
+export const MAX_MEDICINES_FILE_BYTES = 5 * 1024 * 1024
+
+/**
+ * POST /catalog/medicines/catalog/excel (form data): a spreadsheet laid out like the download,
+ * one presentation per row (medicine, presentation, dose, quantity, frequency, duration, via)
+ * under a header row.
+ */
+export const MedicinesImportRequest = v.object({
+  file: v.pipe(
+    v.instance(Uint8Array, 'field.required'),
+    v.check((bytes) => bytes.length > 0, 'field.required'),
+    v.check((bytes) => bytes.length <= MAX_MEDICINES_FILE_BYTES, 'error.tooLarge'),
+  ),
+})
+
+/** What an import did: rows already in the catalogue are unchanged, so a re-run changes nothing. */
+export const MedicinesImportReport = v.object({
+  medicines_added: v.number(),
+  presentations_added: v.number(),
+  unchanged: v.number(),
+  rejected: v.number(),
+  /** Each rejected row with its line in the sheet (the header is line 1). */
+  rejections: v.array(v.object({ line: v.number(), reason: v.string() })),
+})
+export type MedicinesImportReport = v.InferOutput<typeof MedicinesImportReport>
