@@ -4,18 +4,21 @@ import { useMemo, useState } from 'react'
 import { call } from '../../api/client'
 import { useCall } from '../../api/use-call'
 import { useRefreshCatalogs } from '../../catalogs/use-catalog'
-import { destroyMedicine, medicinesCatalog } from '../../contract/endpoints/medicines'
+import { destroyMedicine, exportMedicines, medicinesCatalog } from '../../contract/endpoints/medicines'
 import type { Medicine } from '../../contract/schemas/medicines'
 import { hasPermission } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { DownloadButton } from '../../ui/DownloadButton'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
 import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
+import { MedicinesImport } from './MedicinesImport'
+import './medicines.css'
 
 type Row = Medicine & { presentations_label: string }
 
@@ -96,12 +99,23 @@ export function MedicinesPage() {
   return (
     <section className="page">
       <PageHeader title={t`Medicamentos`}>
+        {can('catalogues.export') && (
+          <DownloadButton endpoint={exportMedicines} name="medicamentos" onError={setFailure} />
+        )}
         {can('medicines-create') && (
           <Link className="button" data-variant="primary" to="/medicines/create">
             <Trans>Nuevo medicamento</Trans>
           </Link>
         )}
       </PageHeader>
+      {can('medicines-create') && (
+        <MedicinesImport
+          onImported={() => {
+            medicines.reload()
+            refreshCatalogs()
+          }}
+        />
+      )}
       {failure && <Alert>{failure}</Alert>}
       {medicines.status === 'error' && <Alert>{errorMessage(medicines.error, i18n)}</Alert>}
       {medicines.status === 'loading' && !medicines.data ? (
