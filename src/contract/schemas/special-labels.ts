@@ -1,10 +1,13 @@
 import * as v from 'valibot'
 
-/** The colours a special label may take (GET /catalog/specialLabels/colors), by code. */
+/**
+ * The colours a special label may take (GET /catalog/specialLabels/colors), by code: each dark
+ * enough for its text on white (WCAG AA, 4.5:1), since a label is written in its colour.
+ */
 export const SPECIAL_LABEL_COLORS = {
   red: '#c62828',
-  orange: '#ef6c00',
-  yellow: '#f9a825',
+  orange: '#b34700',
+  yellow: '#8a6d00',
   green: '#2e7d32',
   teal: '#00796b',
   blue: '#1565c0',
