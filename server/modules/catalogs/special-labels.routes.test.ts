@@ -15,6 +15,7 @@ const ADMIN = [
   'patients-index',
   'patients-edit',
   'assignments.all',
+  'assignments.bulk-request',
 ]
 
 const aLabel = (overrides: Record<string, unknown> = {}) => ({
@@ -268,6 +269,13 @@ describe('special labels', () => {
       )
       expect(rows).toHaveLength(2)
       expect(rows[1]).toContain('Vigilancia: Primer trimestre')
+
+      // The massive assignment's count picks by the same filter.
+      const notAssigned = await send(admin, {
+        method: 'GET',
+        url: `/api/operation/patients/not-assignment/total?special_sublabel=${sublabel}`,
+      })
+      expect(notAssigned.body.data).toEqual({ total: 1 })
 
       const offered = await send(admin, { method: 'GET', url: '/api/operation/get-filters/patients' })
       expect(offered.body.data.special_sublabels).toContainEqual(

@@ -262,6 +262,7 @@ export function OfflinePatientsPage() {
   const massiveFilters = {
     ...(filters.administrative_status && { administrative_status: filters.administrative_status }),
     ...(filters.subgroup && { subgroup: filters.subgroup }),
+    ...(filters.special_sublabel && { special_sublabel: filters.special_sublabel }),
   }
 
   if (!db || !patients) return <Spinner />
