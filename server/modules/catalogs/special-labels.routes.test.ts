@@ -218,19 +218,22 @@ describe('special labels', () => {
     const label = (await create(admin, aLabel({ name: 'Filtro' }))).body.data
     const some = await send(reader, {
       method: 'GET',
-      url: `/api/catalogs/get-filters/subspecial-labels/${label.id}`,
+      url: `/api/operation/get-filters/subspecial-labels/${label.id}`,
     })
     expect(some.body.data.map((s: { name: string }) => s.name)).toEqual([
       'Primer trimestre',
       'Segundo trimestre',
     ])
     expect(some.body.data[0].special_label_name).toBe('Filtro')
-    const all = await send(reader, { method: 'GET', url: '/api/catalogs/get-filters/subspecial-labels/0' })
+    const all = await send(reader, { method: 'GET', url: '/api/operation/get-filters/subspecial-labels/0' })
     expect(all.body.data.length).toBeGreaterThan(2)
-    const bad = await send(reader, { method: 'GET', url: '/api/catalogs/get-filters/subspecial-labels/nope' })
+    const bad = await send(reader, {
+      method: 'GET',
+      url: '/api/operation/get-filters/subspecial-labels/nope',
+    })
     expect(bad.status).toBe(422)
     expect(
-      (await send(nobody, { method: 'GET', url: '/api/catalogs/get-filters/subspecial-labels/0' })).status,
+      (await send(nobody, { method: 'GET', url: '/api/operation/get-filters/subspecial-labels/0' })).status,
     ).toBe(403)
   })
 

@@ -7,7 +7,6 @@ import {
   showSpecialLabel,
   specialLabelColors,
   specialLabelIcons,
-  sublabelFilters,
   updateSpecialLabel,
 } from '../../../src/contract/endpoints/special-labels'
 import {
@@ -95,9 +94,5 @@ export async function specialLabelRoutes(app: FastifyInstance) {
 
   route(app, specialLabelIcons, async () =>
     SPECIAL_LABEL_ICON_CODES.map((code) => ({ code, glyph: SPECIAL_LABEL_ICONS[code] })),
-  )
-
-  route(app, sublabelFilters, async ({ params }, req) =>
-    req.withTenant((tx) => labels.sublabelOptions(tx, params.ids)),
   )
 }

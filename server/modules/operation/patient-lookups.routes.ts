@@ -9,6 +9,7 @@ import {
   validateCurp,
   validateCurpOfPatient,
 } from '../../../src/contract/endpoints/operation'
+import { sublabelFilters } from '../../../src/contract/endpoints/special-labels'
 import type { DataTableQuery } from '../../../src/contract/schemas/data-table'
 import { ASSIGNED_FILTER_PERMISSION, type CurpCheck } from '../../../src/contract/schemas/patient-lookups'
 import type { Tx } from '../../db/client'
@@ -149,6 +150,10 @@ export async function patientLookupRoutes(app: FastifyInstance) {
         total: count?.total ?? 0,
       }
     }),
+  )
+
+  route(app, sublabelFilters, async ({ params }, req) =>
+    req.withTenant((tx) => sublabelOptions(tx, params.ids)),
   )
 
   route(app, patientsTable, async ({ query }, req) =>

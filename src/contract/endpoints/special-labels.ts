@@ -12,7 +12,7 @@ import { endpoint } from './define'
 
 /**
  * The tenant's special labels (SPEC §7 "Catalogues" pattern under /catalog/specialLabels, and
- * the lists). Changing them takes the screen's permissions; reading the whole list is open to any
+ * the lists; the sublabels' filter list sits with the patients' filters, under operation). Changing them takes the screen's permissions; reading the whole list is open to any
  * signed-in user of the tenant, whose device caches it to show and filter patients offline.
  */
 
@@ -85,8 +85,9 @@ export const listSpecialLabels = endpoint({
   response: v.array(SpecialLabel),
 })
 
+/** A filter list of SPEC §7 "Patients and assignments", beside get-filters/patients. */
 export const sublabelFilters = endpoint({
-  service: 'catalogs',
+  service: 'operation',
   method: 'GET',
   path: '/get-filters/subspecial-labels/:ids',
   access: 'patients-index',
