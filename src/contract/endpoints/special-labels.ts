@@ -12,8 +12,9 @@ import { endpoint } from './define'
 
 /**
  * The tenant's special labels (SPEC §7 "Catalogues" pattern under /catalog/specialLabels, and
- * the lists; the sublabels' filter list sits with the patients' filters, under operation). Changing them takes the screen's permissions; reading the whole list is open to any
- * signed-in user of the tenant, whose device caches it to show and filter patients offline.
+ * the lists; the sublabels' filter list sits with the patients' filters, under operation).
+ * Changing them takes the screen's permissions; reading the whole list is open to any signed-in
+ * user of the tenant, whose device caches it to show and filter patients offline.
  */
 
 export const createSpecialLabel = endpoint({
