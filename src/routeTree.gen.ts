@@ -25,6 +25,8 @@ import { Route as AppAssignmentsConcentratedIndexRouteImport } from './routes/_a
 import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/index'
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
 import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
+import { Route as AppMedicinesIndexRouteImport } from './routes/_app/medicines/index'
+import { Route as AppMedicinesCreateRouteImport } from './routes/_app/medicines/create'
 import { Route as AppPatientProfileEditRouteImport } from './routes/_app/patient-profile/edit'
 import { Route as AppPatientBloodPressureRouteImport } from './routes/_app/patient/blood-pressure'
 import { Route as AppPatientEvolutionRouteImport } from './routes/_app/patient/evolution'
@@ -37,12 +39,16 @@ import { Route as AppPatientsIndexRouteImport } from './routes/_app/patients/ind
 import { Route as AppPatientsCreateRouteImport } from './routes/_app/patients/create'
 import { Route as AppProfilesIndexRouteImport } from './routes/_app/profiles/index'
 import { Route as AppProfilesCreateRouteImport } from './routes/_app/profiles/create'
+import { Route as AppSpecialLabelsIndexRouteImport } from './routes/_app/special-labels/index'
+import { Route as AppSpecialLabelsCreateRouteImport } from './routes/_app/special-labels/create'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
 import { Route as AppUsersCreateRouteImport } from './routes/_app/users/create'
 import { Route as AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport } from './routes/_app/assignments-concentrated/details/$assignationRequestsId'
+import { Route as AppMedicinesEditIdRouteImport } from './routes/_app/medicines/edit/$id'
 import { Route as AppPatientsEditIdRouteImport } from './routes/_app/patients/edit/$id'
 import { Route as AppPatientsRecordIdRouteImport } from './routes/_app/patients/record/$id'
 import { Route as AppProfilesEditIdRouteImport } from './routes/_app/profiles/edit/$id'
+import { Route as AppSpecialLabelsEditIdRouteImport } from './routes/_app/special-labels/edit/$id'
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id'
 import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
 
@@ -127,6 +133,16 @@ const AppDashboardPatientHomeRoute = AppDashboardPatientHomeRouteImport.update({
   path: '/dashboard/patient-home',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMedicinesIndexRoute = AppMedicinesIndexRouteImport.update({
+  id: '/medicines/',
+  path: '/medicines/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMedicinesCreateRoute = AppMedicinesCreateRouteImport.update({
+  id: '/medicines/create',
+  path: '/medicines/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPatientProfileEditRoute = AppPatientProfileEditRouteImport.update({
   id: '/patient-profile/edit',
   path: '/patient-profile/edit',
@@ -187,6 +203,16 @@ const AppProfilesCreateRoute = AppProfilesCreateRouteImport.update({
   path: '/profiles/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSpecialLabelsIndexRoute = AppSpecialLabelsIndexRouteImport.update({
+  id: '/special-labels/',
+  path: '/special-labels/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSpecialLabelsCreateRoute = AppSpecialLabelsCreateRouteImport.update({
+  id: '/special-labels/create',
+  path: '/special-labels/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
@@ -203,6 +229,11 @@ const AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute =
     path: '/assignments-concentrated/details/$assignationRequestsId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMedicinesEditIdRoute = AppMedicinesEditIdRouteImport.update({
+  id: '/medicines/edit/$id',
+  path: '/medicines/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPatientsEditIdRoute = AppPatientsEditIdRouteImport.update({
   id: '/patients/edit/$id',
   path: '/patients/edit/$id',
@@ -216,6 +247,11 @@ const AppPatientsRecordIdRoute = AppPatientsRecordIdRouteImport.update({
 const AppProfilesEditIdRoute = AppProfilesEditIdRouteImport.update({
   id: '/profiles/edit/$id',
   path: '/profiles/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSpecialLabelsEditIdRoute = AppSpecialLabelsEditIdRouteImport.update({
+  id: '/special-labels/edit/$id',
+  path: '/special-labels/edit/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUsersEditIdRoute = AppUsersEditIdRouteImport.update({
@@ -243,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/medicines/create': typeof AppMedicinesCreateRoute
   '/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/patient/blood-pressure': typeof AppPatientBloodPressureRoute
   '/patient/evolution': typeof AppPatientEvolutionRoute
@@ -253,17 +290,22 @@ export interface FileRoutesByFullPath {
   '/patient/somatometry': typeof AppPatientSomatometryRoute
   '/patients/create': typeof AppPatientsCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
+  '/special-labels/create': typeof AppSpecialLabelsCreateRoute
   '/users/create': typeof AppUsersCreateRoute
   '/assignation-patient/': typeof AppAssignationPatientIndexRoute
   '/assignments-concentrated/': typeof AppAssignmentsConcentratedIndexRoute
   '/dashboard/': typeof AppDashboardIndexRoute
+  '/medicines/': typeof AppMedicinesIndexRoute
   '/patients/': typeof AppPatientsIndexRoute
   '/profiles/': typeof AppProfilesIndexRoute
+  '/special-labels/': typeof AppSpecialLabelsIndexRoute
   '/users/': typeof AppUsersIndexRoute
   '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  '/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
+  '/special-labels/edit/$id': typeof AppSpecialLabelsEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -280,6 +322,7 @@ export interface FileRoutesByTo {
   '/sso/$response': typeof SsoResponseRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/medicines/create': typeof AppMedicinesCreateRoute
   '/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/patient/blood-pressure': typeof AppPatientBloodPressureRoute
   '/patient/evolution': typeof AppPatientEvolutionRoute
@@ -290,17 +333,22 @@ export interface FileRoutesByTo {
   '/patient/somatometry': typeof AppPatientSomatometryRoute
   '/patients/create': typeof AppPatientsCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
+  '/special-labels/create': typeof AppSpecialLabelsCreateRoute
   '/users/create': typeof AppUsersCreateRoute
   '/assignation-patient': typeof AppAssignationPatientIndexRoute
   '/assignments-concentrated': typeof AppAssignmentsConcentratedIndexRoute
   '/dashboard': typeof AppDashboardIndexRoute
+  '/medicines': typeof AppMedicinesIndexRoute
   '/patients': typeof AppPatientsIndexRoute
   '/profiles': typeof AppProfilesIndexRoute
+  '/special-labels': typeof AppSpecialLabelsIndexRoute
   '/users': typeof AppUsersIndexRoute
   '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  '/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
+  '/special-labels/edit/$id': typeof AppSpecialLabelsEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -319,6 +367,7 @@ export interface FileRoutesById {
   '/sso/$response': typeof SsoResponseRoute
   '/_app/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/_app/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/_app/medicines/create': typeof AppMedicinesCreateRoute
   '/_app/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/_app/patient/blood-pressure': typeof AppPatientBloodPressureRoute
   '/_app/patient/evolution': typeof AppPatientEvolutionRoute
@@ -329,17 +378,22 @@ export interface FileRoutesById {
   '/_app/patient/somatometry': typeof AppPatientSomatometryRoute
   '/_app/patients/create': typeof AppPatientsCreateRoute
   '/_app/profiles/create': typeof AppProfilesCreateRoute
+  '/_app/special-labels/create': typeof AppSpecialLabelsCreateRoute
   '/_app/users/create': typeof AppUsersCreateRoute
   '/_app/assignation-patient/': typeof AppAssignationPatientIndexRoute
   '/_app/assignments-concentrated/': typeof AppAssignmentsConcentratedIndexRoute
   '/_app/dashboard/': typeof AppDashboardIndexRoute
+  '/_app/medicines/': typeof AppMedicinesIndexRoute
   '/_app/patients/': typeof AppPatientsIndexRoute
   '/_app/profiles/': typeof AppProfilesIndexRoute
+  '/_app/special-labels/': typeof AppSpecialLabelsIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
   '/_app/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  '/_app/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/_app/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/_app/patients/record/$id': typeof AppPatientsRecordIdRoute
   '/_app/profiles/edit/$id': typeof AppProfilesEditIdRoute
+  '/_app/special-labels/edit/$id': typeof AppSpecialLabelsEditIdRoute
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute
   '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -358,6 +412,7 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/medicines/create'
     | '/patient-profile/edit'
     | '/patient/blood-pressure'
     | '/patient/evolution'
@@ -368,17 +423,22 @@ export interface FileRouteTypes {
     | '/patient/somatometry'
     | '/patients/create'
     | '/profiles/create'
+    | '/special-labels/create'
     | '/users/create'
     | '/assignation-patient/'
     | '/assignments-concentrated/'
     | '/dashboard/'
+    | '/medicines/'
     | '/patients/'
     | '/profiles/'
+    | '/special-labels/'
     | '/users/'
     | '/assignments-concentrated/details/$assignationRequestsId'
+    | '/medicines/edit/$id'
     | '/patients/edit/$id'
     | '/patients/record/$id'
     | '/profiles/edit/$id'
+    | '/special-labels/edit/$id'
     | '/users/edit/$id'
     | '/patients/assignments-history/$userId/$patientId'
   fileRoutesByTo: FileRoutesByTo
@@ -395,6 +455,7 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/medicines/create'
     | '/patient-profile/edit'
     | '/patient/blood-pressure'
     | '/patient/evolution'
@@ -405,17 +466,22 @@ export interface FileRouteTypes {
     | '/patient/somatometry'
     | '/patients/create'
     | '/profiles/create'
+    | '/special-labels/create'
     | '/users/create'
     | '/assignation-patient'
     | '/assignments-concentrated'
     | '/dashboard'
+    | '/medicines'
     | '/patients'
     | '/profiles'
+    | '/special-labels'
     | '/users'
     | '/assignments-concentrated/details/$assignationRequestsId'
+    | '/medicines/edit/$id'
     | '/patients/edit/$id'
     | '/patients/record/$id'
     | '/profiles/edit/$id'
+    | '/special-labels/edit/$id'
     | '/users/edit/$id'
     | '/patients/assignments-history/$userId/$patientId'
   id:
@@ -433,6 +499,7 @@ export interface FileRouteTypes {
     | '/sso/$response'
     | '/_app/dashboard/home-empty'
     | '/_app/dashboard/patient-home'
+    | '/_app/medicines/create'
     | '/_app/patient-profile/edit'
     | '/_app/patient/blood-pressure'
     | '/_app/patient/evolution'
@@ -443,17 +510,22 @@ export interface FileRouteTypes {
     | '/_app/patient/somatometry'
     | '/_app/patients/create'
     | '/_app/profiles/create'
+    | '/_app/special-labels/create'
     | '/_app/users/create'
     | '/_app/assignation-patient/'
     | '/_app/assignments-concentrated/'
     | '/_app/dashboard/'
+    | '/_app/medicines/'
     | '/_app/patients/'
     | '/_app/profiles/'
+    | '/_app/special-labels/'
     | '/_app/users/'
     | '/_app/assignments-concentrated/details/$assignationRequestsId'
+    | '/_app/medicines/edit/$id'
     | '/_app/patients/edit/$id'
     | '/_app/patients/record/$id'
     | '/_app/profiles/edit/$id'
+    | '/_app/special-labels/edit/$id'
     | '/_app/users/edit/$id'
     | '/_app/patients/assignments-history/$userId/$patientId'
   fileRoutesById: FileRoutesById
@@ -583,6 +655,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardPatientHomeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/medicines/': {
+      id: '/_app/medicines/'
+      path: '/medicines'
+      fullPath: '/medicines/'
+      preLoaderRoute: typeof AppMedicinesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/medicines/create': {
+      id: '/_app/medicines/create'
+      path: '/medicines/create'
+      fullPath: '/medicines/create'
+      preLoaderRoute: typeof AppMedicinesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/patient-profile/edit': {
       id: '/_app/patient-profile/edit'
       path: '/patient-profile/edit'
@@ -667,6 +753,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfilesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/special-labels/': {
+      id: '/_app/special-labels/'
+      path: '/special-labels'
+      fullPath: '/special-labels/'
+      preLoaderRoute: typeof AppSpecialLabelsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/special-labels/create': {
+      id: '/_app/special-labels/create'
+      path: '/special-labels/create'
+      fullPath: '/special-labels/create'
+      preLoaderRoute: typeof AppSpecialLabelsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/users/': {
       id: '/_app/users/'
       path: '/users'
@@ -688,6 +788,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/medicines/edit/$id': {
+      id: '/_app/medicines/edit/$id'
+      path: '/medicines/edit/$id'
+      fullPath: '/medicines/edit/$id'
+      preLoaderRoute: typeof AppMedicinesEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/patients/edit/$id': {
       id: '/_app/patients/edit/$id'
       path: '/patients/edit/$id'
@@ -707,6 +814,13 @@ declare module '@tanstack/react-router' {
       path: '/profiles/edit/$id'
       fullPath: '/profiles/edit/$id'
       preLoaderRoute: typeof AppProfilesEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/special-labels/edit/$id': {
+      id: '/_app/special-labels/edit/$id'
+      path: '/special-labels/edit/$id'
+      fullPath: '/special-labels/edit/$id'
+      preLoaderRoute: typeof AppSpecialLabelsEditIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/users/edit/$id': {
@@ -732,6 +846,7 @@ interface AppRouteChildren {
   AppSyncRoute: typeof AppSyncRoute
   AppDashboardHomeEmptyRoute: typeof AppDashboardHomeEmptyRoute
   AppDashboardPatientHomeRoute: typeof AppDashboardPatientHomeRoute
+  AppMedicinesCreateRoute: typeof AppMedicinesCreateRoute
   AppPatientProfileEditRoute: typeof AppPatientProfileEditRoute
   AppPatientBloodPressureRoute: typeof AppPatientBloodPressureRoute
   AppPatientEvolutionRoute: typeof AppPatientEvolutionRoute
@@ -742,17 +857,22 @@ interface AppRouteChildren {
   AppPatientSomatometryRoute: typeof AppPatientSomatometryRoute
   AppPatientsCreateRoute: typeof AppPatientsCreateRoute
   AppProfilesCreateRoute: typeof AppProfilesCreateRoute
+  AppSpecialLabelsCreateRoute: typeof AppSpecialLabelsCreateRoute
   AppUsersCreateRoute: typeof AppUsersCreateRoute
   AppAssignationPatientIndexRoute: typeof AppAssignationPatientIndexRoute
   AppAssignmentsConcentratedIndexRoute: typeof AppAssignmentsConcentratedIndexRoute
   AppDashboardIndexRoute: typeof AppDashboardIndexRoute
+  AppMedicinesIndexRoute: typeof AppMedicinesIndexRoute
   AppPatientsIndexRoute: typeof AppPatientsIndexRoute
   AppProfilesIndexRoute: typeof AppProfilesIndexRoute
+  AppSpecialLabelsIndexRoute: typeof AppSpecialLabelsIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute: typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  AppMedicinesEditIdRoute: typeof AppMedicinesEditIdRoute
   AppPatientsEditIdRoute: typeof AppPatientsEditIdRoute
   AppPatientsRecordIdRoute: typeof AppPatientsRecordIdRoute
   AppProfilesEditIdRoute: typeof AppProfilesEditIdRoute
+  AppSpecialLabelsEditIdRoute: typeof AppSpecialLabelsEditIdRoute
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -763,6 +883,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSyncRoute: AppSyncRoute,
   AppDashboardHomeEmptyRoute: AppDashboardHomeEmptyRoute,
   AppDashboardPatientHomeRoute: AppDashboardPatientHomeRoute,
+  AppMedicinesCreateRoute: AppMedicinesCreateRoute,
   AppPatientProfileEditRoute: AppPatientProfileEditRoute,
   AppPatientBloodPressureRoute: AppPatientBloodPressureRoute,
   AppPatientEvolutionRoute: AppPatientEvolutionRoute,
@@ -773,18 +894,23 @@ const AppRouteChildren: AppRouteChildren = {
   AppPatientSomatometryRoute: AppPatientSomatometryRoute,
   AppPatientsCreateRoute: AppPatientsCreateRoute,
   AppProfilesCreateRoute: AppProfilesCreateRoute,
+  AppSpecialLabelsCreateRoute: AppSpecialLabelsCreateRoute,
   AppUsersCreateRoute: AppUsersCreateRoute,
   AppAssignationPatientIndexRoute: AppAssignationPatientIndexRoute,
   AppAssignmentsConcentratedIndexRoute: AppAssignmentsConcentratedIndexRoute,
   AppDashboardIndexRoute: AppDashboardIndexRoute,
+  AppMedicinesIndexRoute: AppMedicinesIndexRoute,
   AppPatientsIndexRoute: AppPatientsIndexRoute,
   AppProfilesIndexRoute: AppProfilesIndexRoute,
+  AppSpecialLabelsIndexRoute: AppSpecialLabelsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute:
     AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute,
+  AppMedicinesEditIdRoute: AppMedicinesEditIdRoute,
   AppPatientsEditIdRoute: AppPatientsEditIdRoute,
   AppPatientsRecordIdRoute: AppPatientsRecordIdRoute,
   AppProfilesEditIdRoute: AppProfilesEditIdRoute,
+  AppSpecialLabelsEditIdRoute: AppSpecialLabelsEditIdRoute,
   AppUsersEditIdRoute: AppUsersEditIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
     AppPatientsAssignmentsHistoryUserIdPatientIdRoute,

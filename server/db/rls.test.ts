@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase, testDatabaseKind } from '../../tests/fixtures/database'
 import { buildTenant, type TenantFixture } from '../../tests/fixtures/tenants'
 import { type Database, withTenant } from './client'
-import { auditLog, patients, roles } from './schema'
+import { auditLog, medicines, patients, roles, specialLabels } from './schema'
 
 /**
  * Row-level security is the last line between tenants: these queries deliberately carry no
@@ -80,6 +80,29 @@ describe(`row-level security on ${testDatabaseKind()}`, () => {
       sql`select nullif(current_setting('app.tenant_id', true), '') as tenant`,
     )
     expect((setting as unknown as { rows: { tenant: string | null }[] }).rows[0]?.tenant ?? null).toBeNull()
+  })
+
+  it('keeps each tenant’s special labels and medicines to itself, and never deletes them', async () => {
+    await withTenant(database.db, acme.id, async (tx) => {
+      await tx
+        .insert(specialLabels)
+        .values({ tenantId: acme.id, id: uuidv7(), name: 'Embarazo', color: 'purple', icon: 'pregnancy' })
+      await tx.insert(medicines).values({ tenantId: acme.id, id: uuidv7(), name: 'Paracetamol' })
+    })
+    const labelsOf = (tenantId: string) =>
+      withTenant(database.db, tenantId, (tx) => tx.select().from(specialLabels))
+    const medicinesOf = (tenantId: string) =>
+      withTenant(database.db, tenantId, (tx) => tx.select().from(medicines))
+    expect((await labelsOf(acme.id)).map((l) => l.name)).toEqual(['Embarazo'])
+    expect(await labelsOf(globex.id)).toEqual([])
+    expect(await medicinesOf(globex.id)).toEqual([])
+    const intrusion = withTenant(database.db, globex.id, (tx) =>
+      tx.insert(medicines).values({ tenantId: acme.id, id: uuidv7(), name: 'Intruso' }),
+    )
+    await expect(intrusion).rejects.toThrow()
+    // Catalogue rows are deleted softly: patients and medications keep pointing at them.
+    const removal = withTenant(database.db, acme.id, (tx) => tx.delete(medicines))
+    await expect(removal).rejects.toSatisfy((error: Error) => /permission denied/.test(String(error.cause)))
   })
 
   it('keeps the audit log append-only for the API role', async () => {

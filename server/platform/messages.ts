@@ -208,6 +208,26 @@ export const MESSAGES = {
   },
   'roleType.administrator': { es: 'Administrativo', en: 'Administrative' },
   'roleType.health_professional': { es: 'Profesional de la salud', en: 'Health professional' },
+  'specialLabel.sublabelRequired': {
+    es: 'La etiqueta especial necesita al menos una subetiqueta.',
+    en: 'The special label needs at least one sublabel.',
+  },
+  'specialLabel.unknownSublabel': {
+    es: 'La subetiqueta especial no existe.',
+    en: 'The special sublabel does not exist.',
+  },
+  'medicine.duplicate': {
+    es: 'El medicamento que intenta agregar ya existe en el catálogo de medicamentos.',
+    en: 'The medicine you are trying to add already exists in the medicines catalogue.',
+  },
+  'medicine.duplicateDose': {
+    es: 'Una presentación con esta dosis ya existe.',
+    en: 'A presentation with this dose already exists.',
+  },
+  'medicine.unknown': {
+    es: 'El medicamento no existe en el catálogo de medicamentos.',
+    en: 'The medicine is not in the medicines catalogue.',
+  },
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof MESSAGES

@@ -20,6 +20,7 @@ import { normalizeAnswer } from '../modules/authentication/recovery'
 import { hashPassword } from '../platform/passwords'
 import { generatePerson, randomSource } from './people'
 import { PROFILES } from './profiles'
+import { demoSublabelOf, seedTenantCatalogs } from './tenant-catalogs'
 
 export const DEMO_PASSWORD = 'Demo1234!'
 export const DEMO_PATIENT_COUNT = 200
@@ -157,11 +158,13 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       seenCurps.add(person.curp)
       people.push(person)
     }
-    const patientRows = people.map(({ sex: _sex, ...person }) => ({
+    const sublabelIds = await seedTenantCatalogs(tx, tenantId)
+    const patientRows = people.map(({ sex: _sex, ...person }, index) => ({
       tenantId,
       id: uuidv7(),
       nationalityCode: 'MEX',
       ...person,
+      specialSublabelIds: demoSublabelOf(sublabelIds, index),
     }))
     await tx.insert(patients).values(patientRows)
     // The devices learn of every record through the change feed, seeded ones too.

@@ -13,11 +13,15 @@ import {
   diagnoses,
   federalEntities,
   landlordUsers,
+  medicinePresentations,
+  medicines,
   municipalities,
   patients,
   referenceItems,
   rolePermissions,
   roles,
+  specialLabels,
+  specialSublabels,
   tenants,
   users,
 } from '../db/schema'
@@ -118,6 +122,23 @@ describe('demo seed', () => {
     const versions = await database.db.select().from(catalogVersions)
     expect(versions.map((v) => v.catalog).sort()).toEqual([...CATALOG_NAMES].sort())
     expect(versions.every((v) => v.version === 1)).toBe(true)
+  })
+
+  it('gives the demo tenant special labels with sublabels and medicines with presentations, and labels some patients', async () => {
+    const labels = await inDemo((tx) => tx.select().from(specialLabels))
+    const sublabels = await inDemo((tx) => tx.select().from(specialSublabels))
+    expect(labels.length).toBeGreaterThanOrEqual(3)
+    expect(labels.every((label) => sublabels.some((s) => s.specialLabelId === label.id))).toBe(true)
+    const presentations = await inDemo((tx) => tx.select().from(medicinePresentations))
+    const medicineRows = await inDemo((tx) => tx.select().from(medicines))
+    expect(medicineRows.length).toBeGreaterThanOrEqual(3)
+    expect(medicineRows.every((m) => presentations.some((p) => p.medicineId === m.id))).toBe(true)
+    const labelled = (await inDemo((tx) => tx.select().from(patients))).filter(
+      (p) => p.specialSublabelIds.length > 0,
+    )
+    expect(labelled.length).toBeGreaterThan(10)
+    const known = new Set(sublabels.map((s) => s.id))
+    expect(labelled.every((p) => p.specialSublabelIds.every((id) => known.has(id)))).toBe(true)
   })
 
   it('changes nothing when it runs again', async () => {

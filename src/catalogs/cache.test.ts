@@ -1,10 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SpecialLabel } from '../contract/schemas/special-labels'
 import { activateLanguage } from '../i18n/language'
 import { aDevice } from '../sync/test-fixtures'
 import { heldVersion, refreshCatalogs, refreshOptionsFor } from './cache'
 import { readList } from './lists'
 import { cacheLocalities } from './localities'
-import { type CatalogServer, catalogServer, DIAGNOSES, MUNICIPALITIES } from './test-catalogs'
+import {
+  type CatalogServer,
+  catalogServer,
+  DIAGNOSES,
+  MEDICINES,
+  MUNICIPALITIES,
+  SPECIAL_LABELS,
+} from './test-catalogs'
 
 describe('the device’s catalog cache', () => {
   let server: CatalogServer
@@ -24,9 +32,11 @@ describe('the device’s catalog cache', () => {
         'diagnoses',
         'federal-entities',
         'localities',
+        'medicines',
         'municipalities',
         'nationalities',
         'reference-lists',
+        'special-labels',
       ].sort(),
     )
     expect(await db.diagnoses.count()).toBe(DIAGNOSES.length)
@@ -105,7 +115,9 @@ describe('the device’s catalog cache', () => {
   })
 
   it('leaves ICD-10 off a patient’s device, whose own screens show no diagnosis', async () => {
-    expect(refreshOptionsFor(['patient-home', 'patient-blood-pressure'])).toEqual({ skip: ['diagnoses'] })
+    expect(refreshOptionsFor(['patient-home', 'patient-blood-pressure'])).toEqual({
+      skip: ['diagnoses', 'special-labels', 'medicines'],
+    })
     expect(refreshOptionsFor(['patients-index'])).toEqual({})
     const { db } = aDevice()
     const refreshed = await refreshCatalogs(db, refreshOptionsFor(['patient-home']))
@@ -113,6 +125,23 @@ describe('the device’s catalog cache', () => {
     expect(server.takeRequested()).not.toContain('/api/catalogs/catalog/diagnostics/all')
     expect(await db.diagnoses.count()).toBe(0)
     expect(await heldVersion(db, 'diagnoses')).toBeNull()
+  })
+
+  it('fetches the tenant’s special labels and medicines again when their tenant version moves', async () => {
+    const { db } = aDevice()
+    await refreshCatalogs(db)
+    expect(await db.specialLabels.toArray()).toEqual(SPECIAL_LABELS)
+    expect(await db.medicines.toArray()).toEqual(MEDICINES)
+    server.takeRequested()
+    server.data.specialLabels = [{ ...(SPECIAL_LABELS[0] as SpecialLabel), name: 'Embarazo de riesgo' }]
+    server.versions['special-labels'] = 2
+    expect(await refreshCatalogs(db)).toEqual(['special-labels'])
+    expect(server.takeRequested()).toEqual([
+      '/api/catalogs/catalog/versions',
+      '/api/catalogs/special-labels/list-special-labels',
+    ])
+    expect((await db.specialLabels.toArray()).map((label) => label.name)).toEqual(['Embarazo de riesgo'])
+    expect(await heldVersion(db, 'special-labels')).toEqual({ version: 2, lang: 'es' })
   })
 
   it('shares one refresh between two callers', async () => {

@@ -1,8 +1,15 @@
 import { call } from '../api/client'
 import * as endpoints from '../contract/endpoints/catalogs'
+import { medicinesCatalog } from '../contract/endpoints/medicines'
+import { listSpecialLabels } from '../contract/endpoints/special-labels'
 import { hasRoleMode } from '../contract/rules/permissions'
-import type { CatalogName, CatalogVersion, ReferenceListName } from '../contract/schemas/catalogs'
-import { CATALOG_NAMES, REFERENCE_LIST_NAMES } from '../contract/schemas/catalogs'
+import type {
+  CatalogVersion,
+  ReferenceListName,
+  CatalogName as SharedCatalogName,
+  TenantCatalogName,
+} from '../contract/schemas/catalogs'
+import { CATALOG_NAMES, REFERENCE_LIST_NAMES, TENANT_CATALOG_NAMES } from '../contract/schemas/catalogs'
 import type { CachedListName, CatalogItem, LocalDb } from '../db/local-db'
 import { currentLanguage } from '../i18n/language'
 
@@ -11,7 +18,12 @@ import { currentLanguage } from '../i18n/language'
  * the tenant change feed, so each pull of the feed is followed by one `GET /catalog/versions`;
  * a catalog whose version moved since it was stored (or whose names were stored in another
  * language) is fetched whole again and replaced in one Dexie transaction with its version.
+ * The tenant's own catalogues (special labels, medicines; decision 0015) are versioned per tenant
+ * and listed by the same call, so they refresh the same way.
  */
+
+/** Every catalog a device caches: the shared ones and the tenant's own. */
+export type CatalogName = SharedCatalogName | TenantCatalogName
 
 /** What is held of one catalog: its version, and the language its names came in. */
 export interface HeldVersion {
@@ -52,8 +64,9 @@ const itemsOf = (list: CachedListName, rows: readonly { code: string }[]): Catal
 
 /** Fetches one catalog whole and writes it with its version; the network stays outside the transaction. */
 async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVersion): Promise<void> {
+  const tables = [db.catalogItems, db.municipalities, db.diagnoses, db.specialLabels, db.medicines, db.meta]
   const store = (write: () => Promise<unknown>) =>
-    db.transaction('rw', [db.catalogItems, db.municipalities, db.diagnoses, db.meta], async () => {
+    db.transaction('rw', tables, async () => {
       await write()
       await db.meta.put({ key: versionKey(catalog), value: version })
     })
@@ -96,6 +109,20 @@ async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVer
         await db.diagnoses.bulkPut(rows)
       })
     }
+    case 'special-labels': {
+      const rows = await call(listSpecialLabels)
+      return store(async () => {
+        await db.specialLabels.clear()
+        await db.specialLabels.bulkPut(rows)
+      })
+    }
+    case 'medicines': {
+      const rows = await call(medicinesCatalog)
+      return store(async () => {
+        await db.medicines.clear()
+        await db.medicines.bulkPut(rows)
+      })
+    }
     case 'localities':
       // Only the localities searched here are held, and an import never deletes a code
       // (decision 0005): they stay, and the next search online brings any renamed one.
@@ -104,16 +131,20 @@ async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVer
 }
 
 const isCatalogName = (name: string): name is CatalogName =>
-  (CATALOG_NAMES as readonly string[]).includes(name)
+  (CATALOG_NAMES as readonly string[]).includes(name) ||
+  (TENANT_CATALOG_NAMES as readonly string[]).includes(name)
 
 export interface RefreshOptions {
   /** Catalogs this user's screens never show (a patient's device needs no ICD-10). */
   skip?: readonly CatalogName[]
 }
 
-/** What a user's device refreshes: a patient's own screens (self-tracking) show no diagnosis. */
+/**
+ * What a user's device refreshes: a patient's own screens (self-tracking) show no diagnosis, no
+ * special label and no medicine of the catalogue.
+ */
 export const refreshOptionsFor = (permissions: readonly string[]): RefreshOptions =>
-  hasRoleMode(permissions) ? {} : { skip: ['diagnoses'] }
+  hasRoleMode(permissions) ? {} : { skip: ['diagnoses', ...TENANT_CATALOG_NAMES] }
 
 const running = new WeakMap<LocalDb, Promise<CatalogName[]>>()
 

@@ -1,4 +1,6 @@
 import { type Locality, type Municipality, REFERENCE_LIST_NAMES } from '../contract/schemas/catalogs'
+import type { Medicine } from '../contract/schemas/medicines'
+import type { SpecialLabel } from '../contract/schemas/special-labels'
 import type { CachedListName, LocalDb } from '../db/local-db'
 import { stubApi } from '../test/render'
 import { cacheLocalities } from './localities'
@@ -60,6 +62,42 @@ const GENDERS = {
   ],
 }
 
+/** A tenant's special labels as the server lists them. */
+export const SPECIAL_LABELS: SpecialLabel[] = [
+  {
+    id: '0193b2a0-0000-7000-8000-000000000001',
+    name: 'Embarazo',
+    color: 'purple',
+    icon: 'pregnancy',
+    sublabels: [
+      { id: '0193b2a0-0000-7000-8000-000000000011', name: 'Primer trimestre' },
+      { id: '0193b2a0-0000-7000-8000-000000000012', name: 'Segundo trimestre' },
+    ],
+    updated_at: '2026-11-23T10:00:00Z',
+  },
+]
+
+/** A tenant's medicines as the server lists them. */
+export const MEDICINES: Medicine[] = [
+  {
+    id: '0193b2a0-0000-7000-8000-000000000101',
+    name: 'Metformina',
+    presentations: [
+      {
+        id: '0193b2a0-0000-7000-8000-000000000111',
+        medicine_id: '0193b2a0-0000-7000-8000-000000000101',
+        name: 'Tableta',
+        dose: '850 mg',
+        quantity: '1',
+        frequency: 'cada 12 horas',
+        duration: null,
+        via: 'oral',
+      },
+    ],
+    updated_at: '2026-11-23T10:00:00Z',
+  },
+]
+
 export type CatalogServer = ReturnType<typeof catalogServer>
 
 /** The stubbed catalogs API; `versions` may be changed by a test between refreshes. */
@@ -73,8 +111,16 @@ export function catalogServer() {
     localities: 1,
     'affected-systems': 1,
     diagnoses: 1,
+    // The tenant's own catalogues (decision 0015), listed by the same call.
+    'special-labels': 1,
+    medicines: 1,
   }
-  const data = { diagnoses: [...DIAGNOSES], municipalities: [...MUNICIPALITIES] }
+  const data = {
+    diagnoses: [...DIAGNOSES],
+    municipalities: [...MUNICIPALITIES],
+    specialLabels: [...SPECIAL_LABELS],
+    medicines: [...MEDICINES],
+  }
   const langOf = (request: Request) => (request.headers.get('accept-language') === 'en' ? 'en' : 'es')
   const routes: Parameters<typeof stubApi>[0] = {
     '/api/catalogs/catalog/versions': () =>
@@ -103,6 +149,8 @@ export function catalogServer() {
     '/api/catalogs/catalog/affected_system/getAffectedSystems': (request) =>
       ok([{ code: 'respiratory', name: langOf(request) === 'en' ? 'Respiratory' : 'Respiratorio' }]),
     '/api/catalogs/catalog/diagnostics/all': () => ok(data.diagnoses),
+    '/api/catalogs/special-labels/list-special-labels': () => ok(data.specialLabels),
+    '/api/catalogs/catalog/medicines/catalog/list': () => ok(data.medicines),
     '/api/catalogs/localities': ok([
       { federal_entity_code: '22', municipality_code: '014', code: '0001', name: 'Santiago de Querétaro' },
       { federal_entity_code: '22', municipality_code: '014', code: '0045', name: 'El Pueblito' },

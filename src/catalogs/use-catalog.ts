@@ -11,6 +11,8 @@ import type {
   ReferenceItem,
   ReferenceListName,
 } from '../contract/schemas/catalogs'
+import type { Medicine } from '../contract/schemas/medicines'
+import type { SpecialLabel } from '../contract/schemas/special-labels'
 import type { LocalDb } from '../db/local-db'
 import { currentSession } from '../session/session-store'
 import { useSyncEngine } from '../session/use-sync-engine'
@@ -130,4 +132,37 @@ export function useLocalities(
 export function useDiagnosisSearch(search: string, limit?: number): Diagnosis[] | undefined {
   const db = useLocalDb()
   return useLiveQuery(async () => (db ? searchDiagnoses(db, search, limit) : undefined), [db, search, limit])
+}
+
+/** The tenant's special labels with their sublabels, by name (decision 0015). */
+export function useSpecialLabels(): SpecialLabel[] | undefined {
+  const db = useLocalDb()
+  return useLiveQuery(
+    async () =>
+      db ? (await db.specialLabels.toArray()).sort((a, b) => collator.compare(a.name, b.name)) : undefined,
+    [db],
+  )
+}
+
+/** The tenant's medicines with their presentations, by name (decision 0015). */
+export function useMedicines(): Medicine[] | undefined {
+  const db = useLocalDb()
+  return useLiveQuery(
+    async () =>
+      db ? (await db.medicines.toArray()).sort((a, b) => collator.compare(a.name, b.name)) : undefined,
+    [db],
+  )
+}
+
+/**
+ * Brings the device's catalogues in line at once, after a catalogue screen saved a change: the
+ * other screens then show it without waiting for the next pull. Offline or refused, the next
+ * pull does it.
+ */
+export function useRefreshCatalogs(): () => void {
+  const db = useLocalDb()
+  return () => {
+    if (!db) return
+    void refreshCatalogs(db, refreshOptionsFor(currentSession()?.user.permissions ?? [])).catch(() => null)
+  }
 }

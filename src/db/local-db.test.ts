@@ -54,15 +54,16 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 6 with the tables and indexes of DESIGN §5, the catalogs and the self-tracking range index', async () => {
+  it('has version 7 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index and the tenant catalogues', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(6)
+    expect(db.verno).toBe(7)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'catalogItems',
       'conflicts',
       'diagnoses',
       'localities',
+      'medicines',
       'meta',
       'municipalities',
       'outbox',
@@ -71,6 +72,7 @@ describe('the local database', () => {
       'recordSections',
       'rejections',
       'shadows',
+      'specialLabels',
     ])
     expect(db.recordSections.schema.indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['patient_id', '[patient_id+section]', 'syncState']),
@@ -122,6 +124,8 @@ describe('the local database', () => {
     expect(await db.patients.where('curp').equals('PEGJ900512HJCRRS04').count()).toBe(1)
     expect(await db.outbox.where('entityId').equals('p9').count()).toBe(1)
     expect(await db.diagnoses.count()).toBe(0)
+    expect(await db.specialLabels.count()).toBe(0)
+    expect(await db.medicines.count()).toBe(0)
   })
 
   it('opens a database made by version 1 and keeps its queue', async () => {

@@ -1,7 +1,9 @@
 import Dexie, { type EntityTable, type Table } from 'dexie'
 import type { Diagnosis, Locality, Municipality } from '../contract/schemas/catalogs'
+import type { Medicine } from '../contract/schemas/medicines'
 import type { Habit, Meal, ReadingKind } from '../contract/schemas/readings'
 import type { RecordSection } from '../contract/schemas/record-sections'
+import type { SpecialLabel } from '../contract/schemas/special-labels'
 
 /**
  * The device's database (DESIGN §5): one per user and tenant, so two nurses sharing a tablet
@@ -227,6 +229,8 @@ export type LocalDb = Dexie & {
   municipalities: Table<Municipality, [string, string]>
   localities: Table<CachedLocality, [string, string, string]>
   diagnoses: EntityTable<Diagnosis, 'code'>
+  specialLabels: EntityTable<SpecialLabel, 'id'>
+  medicines: EntityTable<Medicine, 'id'>
 }
 
 export const localDbName = (tenant: string, userId: string) => `salud-${tenant}-${userId}`
@@ -270,6 +274,12 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
   // The self-tracking screens read one patient's log of one kind over a date range (issue 7).
   db.version(6).stores({
     readings: 'id, patient_id, [patient_id+taken_at], [patient_id+kind+taken_at], kind, syncState',
+  })
+  // The tenant's own catalogues (decision 0015), whole, refreshed by their versions like the
+  // shared ones. New tables only: the rows of every earlier table stay as they are.
+  db.version(7).stores({
+    specialLabels: 'id',
+    medicines: 'id, name',
   })
   return db
 }

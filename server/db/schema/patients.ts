@@ -52,6 +52,8 @@ export const patients = pgTable(
     /** Names of the tenant's subgroups (their catalogue is still to come: names, not ids, for now). */
     subgroups: jsonb('subgroups').$type<string[]>().notNull().default([]),
     supervisor: text('supervisor'),
+    /** Ids of the tenant's special sublabels the patient carries (docs/decisions/0015-tenant-catalogs.md). */
+    specialSublabelIds: jsonb('special_sublabel_ids').$type<string[]>().notNull().default([]),
     /** The e-mail of the access account (lowercased); stored before any password gives it an account. */
     email: text('email'),
     /** The access account for patient mode, when the patient has one. */

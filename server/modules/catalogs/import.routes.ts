@@ -5,17 +5,21 @@ import type { Db } from '../../db/client'
 import { ForbiddenError } from '../../platform/errors'
 import { route } from '../../platform/route'
 import { importCatalogs } from './import'
+import { listTenantCatalogVersions } from './tenant-versions'
 import { listCatalogVersions } from './versions'
 
 /** The provider's catalog import, and the versions devices compare against their cache. */
 export async function importRoutes(app: FastifyInstance, opts: { db: Db }) {
-  route(app, catalogVersions, async () =>
-    (await listCatalogVersions(opts.db)).map((row) => ({
+  route(app, catalogVersions, async (_input, req) => {
+    const shared = (await listCatalogVersions(opts.db)).map((row) => ({
       catalog: row.catalog,
       version: row.version,
       updated_at: row.updatedAt,
-    })),
-  )
+    }))
+    // On a tenant's host its own catalogues follow (decision 0015); the landlord has none.
+    const own = req.tenant ? await req.withTenant((tx) => listTenantCatalogVersions(tx)) : []
+    return [...shared, ...own]
+  })
 
   // Re-running an import changes nothing, so the call needs no idempotency key; the provider has
   // no tenant, so the audit entry goes to the log.

@@ -14,13 +14,18 @@ const COLUMNS = {
 export const inSubgroup = (subgroup: string): SQL =>
   sql`${patients.subgroups} @> ${JSON.stringify([subgroup])}::jsonb`
 
+/** One of the patient's special sublabels (they are a list of ids). */
+export const withSublabel = (sublabelId: string): SQL =>
+  sql`${patients.specialSublabelIds} @> ${JSON.stringify([sublabelId])}::jsonb`
+
 /** The live patients the top filters find (SPEC §2 /patients top filters); blank ones are ignored. */
 export function patientFiltersWhere(filters: PatientFilters | MassiveFilters): SQL | undefined {
-  // PatientFilters is MassiveFilters without the subgroup: read from it, the subgroup is undefined.
-  const { subgroup, ...fields } = filters as MassiveFilters
+  // PatientFilters is MassiveFilters without the list filters: read from it, those are undefined.
+  const { subgroup, special_sublabel: sublabel, ...fields } = filters as MassiveFilters
   return and(
     isNull(patients.deletedAt),
     subgroup ? inSubgroup(subgroup) : undefined,
+    sublabel ? withSublabel(sublabel) : undefined,
     ...Object.entries(fields).map(([field, value]) =>
       value ? eq(COLUMNS[field as keyof PatientFilters], value) : undefined,
     ),

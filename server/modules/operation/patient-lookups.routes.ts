@@ -9,6 +9,7 @@ import {
   validateCurp,
   validateCurpOfPatient,
 } from '../../../src/contract/endpoints/operation'
+import { sublabelFilters } from '../../../src/contract/endpoints/special-labels'
 import type { DataTableQuery } from '../../../src/contract/schemas/data-table'
 import { ASSIGNED_FILTER_PERMISSION, type CurpCheck } from '../../../src/contract/schemas/patient-lookups'
 import type { Tx } from '../../db/client'
@@ -18,6 +19,7 @@ import type { Lang } from '../../platform/language'
 import { translate } from '../../platform/messages'
 import { route } from '../../platform/route'
 import { sendVersion } from '../../platform/versions'
+import { sublabelOptions } from '../catalogs/special-labels'
 import { downloadName, sendWorkbook, workbookOf } from '../configuration/spreadsheet'
 import { fullName } from './assignment-present'
 import { patientScope } from './assignment-scope'
@@ -40,6 +42,7 @@ const SHEET_HEADER: Record<Lang, string[]> = {
     'Subgrupos',
     'Supervisor',
     'Correo electrónico',
+    'Etiquetas especiales',
     'Profesionales asignados',
   ],
   en: [
@@ -55,6 +58,7 @@ const SHEET_HEADER: Record<Lang, string[]> = {
     'Subgroups',
     'Supervisor',
     'E-mail',
+    'Special labels',
     'Assigned professionals',
   ],
 }
@@ -123,6 +127,7 @@ export async function patientLookupRoutes(app: FastifyInstance) {
       // One after the other: the statements share the transaction's one connection.
       const administrative_statuses = await availableStatuses(tx, tenantOf(req), req.lang)
       const subgroups = await subgroupNames(tx)
+      const special_sublabels = await sublabelOptions(tx, [])
       const professionals = mayFilterByAssigned(req)
         ? await tx
             .select({ value: users.id, label: fullName(users) })
@@ -137,8 +142,18 @@ export async function patientLookupRoutes(app: FastifyInstance) {
         .select({ total: sql<number>`count(*)::int` })
         .from(patients)
         .where(and(isNull(patients.deletedAt), patientScope(req, patients.id)))
-      return { administrative_statuses, subgroups, professionals, total: count?.total ?? 0 }
+      return {
+        administrative_statuses,
+        subgroups,
+        special_sublabels,
+        professionals,
+        total: count?.total ?? 0,
+      }
     }),
+  )
+
+  route(app, sublabelFilters, async ({ params }, req) =>
+    req.withTenant((tx) => sublabelOptions(tx, params.ids)),
   )
 
   route(app, patientsTable, async ({ query }, req) =>
@@ -170,6 +185,9 @@ export async function patientLookupRoutes(app: FastifyInstance) {
       const statuses = new Map<string, string>(
         (await availableStatuses(tx, all, req.lang)).map((s) => [s.code, s.name]),
       )
+      const sublabels = new Map(
+        (await sublabelOptions(tx, [])).map((s) => [s.id, `${s.special_label_name}: ${s.name}`]),
+      )
       const found = await withAssignees(
         tx,
         await patientsMatching(
@@ -198,6 +216,7 @@ export async function patientLookupRoutes(app: FastifyInstance) {
         row.subgroups.join(', '),
         row.supervisor,
         row.email,
+        row.specialSublabelIds.flatMap((id) => sublabels.get(id) ?? []).join(', '),
         row.assigned_user_names.join(', '),
       ])
     })

@@ -6,6 +6,7 @@ import { ValidationError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
 import { translate } from '../../platform/messages'
 import type { TenantContext } from '../../platform/request'
+import { assertSublabels } from '../catalogs/special-labels'
 
 /**
  * The administrative statuses the tenant's patients may take (SPEC §4): the contract's codes,
@@ -27,14 +28,15 @@ export async function availableStatuses(tx: Tx, tenant: TenantContext, lang: Lan
 /**
  * The rules of a patient's fields that the schema cannot see, checked before the write: the
  * administrative status is one the tenant offers, and the access e-mail names no other patient
- * and no other user (it is a login username). `patientId` is the patient written, whose own
+ * and no other user (it is a login username), and the special sublabels are live ones of the
+ * tenant. `patientId` is the patient written, whose own
  * account and row are no clash: a create replayed with another key passes again.
  */
 export async function assertPatientRules(
   tx: Tx,
   tenant: TenantContext,
   patientId: string,
-  fields: Partial<Pick<PatientFields, 'administrative_status' | 'email'>>,
+  fields: Partial<Pick<PatientFields, 'administrative_status' | 'email' | 'special_sublabel_ids'>>,
   lang: Lang,
 ): Promise<void> {
   const errors: Record<string, string[]> = {}
@@ -49,6 +51,7 @@ export async function assertPatientRules(
     if (clash) errors.email = [translate('patient.emailTaken', lang)]
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors)
+  if (fields.special_sublabel_ids) await assertSublabels(tx, fields.special_sublabel_ids, lang)
 }
 
 /** Whether another patient, or a user who is not this patient's account, holds the e-mail. */

@@ -9,7 +9,7 @@ import { ValidationError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
 import { translate } from '../../platform/messages'
 import { assignedTo } from './assignment-scope'
-import { inSubgroup, notAssignedWhere } from './patient-filters'
+import { inSubgroup, notAssignedWhere, withSublabel } from './patient-filters'
 import { presentPatient } from './patients'
 
 const fullName = sql`concat_ws(' ', ${patients.name}, ${patients.lastName}, ${patients.secondLastName})`
@@ -49,20 +49,21 @@ function assignedWhere(value: string | number | boolean, lang: Lang): SQL {
 
 /**
  * The live patients the table shows, with the filters the platform's equality cannot express:
- * a subgroup is one of the patient's list, an assigned professional one of their open
- * assignments. Those keys are taken out of the filters here.
+ * a subgroup or a special sublabel is one of the patient's list, an assigned professional one of
+ * their open assignments. Those keys are taken out of the filters here.
  */
 function baseOf(
   query: DataTableQuery,
   scope: SQL | undefined,
   lang: Lang,
 ): { query: DataTableQuery; where: SQL | undefined } {
-  const { subgroup, assigned_to: assigned, ...filters } = query.filters
+  const { subgroup, assigned_to: assigned, special_sublabel: sublabel, ...filters } = query.filters
   return {
     query: { ...query, filters },
     where: and(
       isNull(patients.deletedAt),
       subgroup === undefined ? undefined : inSubgroup(String(subgroup)),
+      sublabel === undefined ? undefined : withSublabel(String(sublabel)),
       assigned === undefined ? undefined : assignedWhere(assigned, lang),
       scope,
     ),

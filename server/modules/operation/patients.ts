@@ -40,6 +40,7 @@ const FIELD_COLUMNS = {
   emergency_contact_phone: 'emergencyContactPhone',
   subgroups: 'subgroups',
   supervisor: 'supervisor',
+  special_sublabel_ids: 'specialSublabelIds',
   email: 'email',
   covid_status: 'covidStatus',
   covid_case: 'covidCase',

@@ -10,6 +10,7 @@ import { recordSections, referenceItems } from '../../db/schema'
 import { ValidationError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
 import { translate } from '../../platform/messages'
+import { isLiveMedicine } from '../catalogs/medicines'
 
 export type RecordSectionRow = typeof recordSections.$inferSelect
 
@@ -69,7 +70,8 @@ export function sameCreate(row: RecordSectionRow, section: RecordSection, reques
 
 /**
  * 422 unless every list code the fields carry (a medical condition, a COVID status) is in its
- * reference list (SPEC §7 "Reference lists"); the lists are shared by all tenants.
+ * reference list (SPEC §7 "Reference lists"; shared by all tenants), and a medicine id is one of
+ * the tenant's medicines.
  */
 export async function assertListCodes(tx: Tx, fields: Record<string, unknown>, lang: Lang): Promise<void> {
   const errors: Record<string, string[]> = {}
@@ -81,6 +83,10 @@ export async function assertListCodes(tx: Tx, fields: Record<string, unknown>, l
       .from(referenceItems)
       .where(and(eq(referenceItems.list, list), eq(referenceItems.code, value)))
     if (!item) errors[field] = [translate('field.invalid', lang)]
+  }
+  // An active medication names a medicine of the tenant's catalogue (decision 0015).
+  if (typeof fields.medicine_id === 'string' && !(await isLiveMedicine(tx, fields.medicine_id))) {
+    errors.medicine_id = [translate('medicine.unknown', lang)]
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors)
 }

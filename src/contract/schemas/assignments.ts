@@ -64,9 +64,14 @@ export const IndividualRequest = v.object({ patient_id: Id })
 
 /**
  * The top filters of the /patients list that pick patients for a massive assignment: the
- * assignation filters and the list's subgroup (one of the patient's subgroups).
+ * assignation filters, the list's subgroup (one of the patient's subgroups) and special sublabel
+ * (one of the patient's, by id).
  */
-export const MassiveFilters = v.object({ ...PatientFilters.entries, subgroup: code })
+export const MassiveFilters = v.object({
+  ...PatientFilters.entries,
+  subgroup: code,
+  special_sublabel: v.optional(Id),
+})
 export type MassiveFilters = v.InferOutput<typeof MassiveFilters>
 
 /** GET /patients/not-assignment/total?{filters}: the top filters. */

@@ -33,6 +33,13 @@ export const CATALOG_NAMES = [
 ] as const
 export type CatalogName = (typeof CATALOG_NAMES)[number]
 
+/**
+ * The catalogues each tenant keeps for itself (docs/decisions/0015-tenant-catalogs.md), versioned
+ * per tenant and listed by `GET /catalog/versions` beside the shared ones.
+ */
+export const TENANT_CATALOG_NAMES = ['special-labels', 'medicines'] as const
+export type TenantCatalogName = (typeof TENANT_CATALOG_NAMES)[number]
+
 /** Search answers at most this many rows; a longer list is narrowed by typing more. */
 export const MAX_SEARCH_RESULTS = 200
 export const DEFAULT_SEARCH_RESULTS = 50

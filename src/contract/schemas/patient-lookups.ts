@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { Curp } from '../rules/curp'
 import { DataTableQuery } from './data-table'
+import { SublabelOption } from './special-labels'
 
 const Id = v.pipe(v.string(), v.uuid('field.uuid'))
 
@@ -31,11 +32,12 @@ export const PayrollParams = v.object({
  * GET /get-filters/patients: what the patients table may be filtered by, and how many patients
  * the server holds in the caller's view (the list offers its server mode by it). The assigned
  * professionals are the health professionals, listed to holders of `assignments.assigned-filter`
- * (empty otherwise). Special labels join when their catalogue exists.
+ * (empty otherwise). The special sublabels are the tenant's live ones with their label's name.
  */
 export const PatientFilters = v.object({
   administrative_statuses: v.array(v.object({ code: v.string(), name: v.string() })),
   subgroups: v.array(v.string()),
+  special_sublabels: v.array(SublabelOption),
   professionals: v.array(v.object({ value: v.string(), label: v.string() })),
   total: v.number(),
 })
@@ -43,9 +45,15 @@ export type PatientFilters = v.InferOutput<typeof PatientFilters>
 
 /**
  * The filter keys of the patients table and its download (`filters={"subgroup":"Planta 2"}`).
- * `assigned_to` is a professional's id, or UNASSIGNED for the patients nobody has.
+ * `assigned_to` is a professional's id, or UNASSIGNED for the patients nobody has;
+ * `special_sublabel` a sublabel's id, one of the patient's.
  */
-export const PATIENT_TABLE_FILTERS = ['administrative_status', 'subgroup', 'assigned_to'] as const
+export const PATIENT_TABLE_FILTERS = [
+  'administrative_status',
+  'subgroup',
+  'special_sublabel',
+  'assigned_to',
+] as const
 export const UNASSIGNED = 'none'
 /** The permission that lets a list be filtered by assigned professional (SPEC §6 "assigned filter"). */
 export const ASSIGNED_FILTER_PERMISSION = 'assignments.assigned-filter'

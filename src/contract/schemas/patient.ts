@@ -13,6 +13,7 @@ import {
 } from '../rules/vital-ranges'
 import { isDateOfRangeYear } from '../rules/years'
 import { NewPassword } from './password'
+import { MAX_PATIENT_SUBLABELS } from './special-labels'
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
 const optionalText = (max: number) => v.optional(v.nullable(text(max)), null)
@@ -128,6 +129,17 @@ export const patientFieldEntries = {
    */
   subgroups: v.optional(v.pipe(v.array(text(100), 'field.type'), v.maxLength(30)), []),
   supervisor: optionalText(150),
+  /**
+   * The tenant's special sublabels the patient carries, by id (SPEC §3 special labels with
+   * sublabels; docs/decisions/0015-tenant-catalogs.md); the label is each sublabel's parent.
+   */
+  special_sublabel_ids: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.uuid('field.uuid')), 'field.type'),
+      v.maxLength(MAX_PATIENT_SUBLABELS),
+    ),
+    [],
+  ),
   /** The access account's e-mail (patient mode): optional, one patient or user per e-mail in a tenant. */
   email: v.optional(
     v.nullable(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('field.email'))),

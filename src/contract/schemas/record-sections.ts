@@ -35,8 +35,12 @@ const description = { description: requiredText(500) }
 /** The SPEC §3 payload fields of each section, besides `patient_id`. */
 export const SECTION_FIELDS = {
   'medical-conditions': { medical_condition_id: listCode, note: optionalText(1000), year },
-  // The medicines catalog does not exist yet: the name is kept as typed, its id when there is one.
-  'active-medications': { medicine: requiredText(200), medicine_id: optionalText(50) },
+  // The medicine of the tenant's catalogue (decision 0015), checked by the server, and its name as
+  // picked or typed: the entry reads the same after the catalogue renames or removes it.
+  'active-medications': {
+    medicine_id: v.optional(v.nullable(v.pipe(v.string(), v.uuid('field.uuid'))), null),
+    medicine: requiredText(200),
+  },
   'medical-histories': history,
   'surgical-histories': history,
   'psychiatric-histories': history,

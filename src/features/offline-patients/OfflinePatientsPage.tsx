@@ -5,7 +5,7 @@ import { useMemo, useRef, useState } from 'react'
 import { download } from '../../api/client'
 import { useConnection } from '../../api/connection'
 import { useCall } from '../../api/use-call'
-import { useReferenceList } from '../../catalogs/use-catalog'
+import { useReferenceList, useSpecialLabels } from '../../catalogs/use-catalog'
 import { downloadPatients, patientFilters, patientsTable } from '../../contract/endpoints/operation'
 import { downloadDateStamp } from '../../contract/rules/dates'
 import { ASSIGNED_FILTER_PERMISSION } from '../../contract/schemas/patient-lookups'
@@ -88,6 +88,14 @@ export function OfflinePatientsPage() {
   const [reload, setReload] = useState(0)
   const offered = useCall(patientFilters, {}, String(reload))
   const [filters, setFilters] = useState(NO_FILTERS)
+  const specialLabels = useSpecialLabels()
+  const sublabels = useMemo(
+    () =>
+      (specialLabels ?? []).flatMap((label) =>
+        label.sublabels.map((sublabel) => ({ value: sublabel.id, label: `${label.name}: ${sublabel.name}` })),
+      ),
+    [specialLabels],
+  )
   const [readingFor, setReadingFor] = useState<Row | null>(null)
   const [pageIds, setPageIds] = useState<readonly string[]>([])
   const [failure, setFailure] = useState<string | null>(null)
@@ -254,6 +262,7 @@ export function OfflinePatientsPage() {
   const massiveFilters = {
     ...(filters.administrative_status && { administrative_status: filters.administrative_status }),
     ...(filters.subgroup && { subgroup: filters.subgroup }),
+    ...(filters.special_sublabel && { special_sublabel: filters.special_sublabel }),
   }
 
   if (!db || !patients) return <Spinner />
@@ -293,6 +302,7 @@ export function OfflinePatientsPage() {
       <PatientFilters
         choices={choices}
         statusName={statusName}
+        sublabels={sublabels}
         byAssigned={byAssigned}
         value={filters}
         onChange={(next) => {

@@ -7,6 +7,8 @@ interface PatientFiltersProps {
   choices: FilterChoices
   /** An administrative status's name in the app's language. */
   statusName: (code: string) => string
+  /** The tenant's special sublabels, named with their label (the device's copy of the catalogue). */
+  sublabels: Array<{ value: string; label: string }>
   /** Whether the user may filter by assigned professional (SPEC §6 "assigned filter"). */
   byAssigned: boolean
   value: PatientFilterValues
@@ -16,9 +18,16 @@ interface PatientFiltersProps {
 /**
  * The filters above the patients table (SPEC §7 get-filters/patients): one pick per filter,
  * "Todos" for none. A filter with nothing to choose from (no patient has a subgroup) is not
- * shown. Special labels are not offered: their catalogue does not exist yet.
+ * shown.
  */
-export function PatientFilters({ choices, statusName, byAssigned, value, onChange }: PatientFiltersProps) {
+export function PatientFilters({
+  choices,
+  statusName,
+  sublabels,
+  byAssigned,
+  value,
+  onChange,
+}: PatientFiltersProps) {
   const { t } = useLingui()
   const set = (key: keyof PatientFilterValues, chosen: string) =>
     onChange({ ...value, [key]: chosen || null })
@@ -39,6 +48,15 @@ export function PatientFilters({ choices, statusName, byAssigned, value, onChang
           options={choices.subgroups.map((name) => ({ value: name, label: name }))}
           value={value.subgroup ?? ''}
           onChange={(event) => set('subgroup', event.target.value)}
+        />
+      )}
+      {sublabels.length > 0 && (
+        <SelectField
+          label={t`Etiqueta especial`}
+          placeholder={t`Todas`}
+          options={sublabels}
+          value={value.special_sublabel ?? ''}
+          onChange={(event) => set('special_sublabel', event.target.value)}
         />
       )}
       {byAssigned && (

@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { reportConnection } from '../../api/connection'
-import { holdCatalogs } from '../../catalogs/test-catalogs'
+import { holdCatalogs, SPECIAL_LABELS } from '../../catalogs/test-catalogs'
 import type { LocalDb } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
 import { setCurrentEngine } from '../../sync/current-engine'
@@ -211,6 +211,26 @@ describe('the patient form on the device', { timeout: 20_000 }, () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled())
     const [entry] = await db.outbox.toArray()
     expect(entry).toMatchObject({ kind: 'patient.update', body: { phone: '3398765432' }, baseVersion: 3 })
+  })
+
+  it('gives a patient a special sublabel from the device’s catalogue, queued like any edit', async () => {
+    stubApi({})
+    const { db, ctx } = aDevice()
+    await holdAddressCatalogs(db)
+    await db.specialLabels.bulkPut(SPECIAL_LABELS)
+    const server = await aSyncedPatient(db, ctx)
+    const onDone = vi.fn()
+    const row = await db.patients.get(server.id)
+    if (!row) throw new Error('patient not cached')
+    await renderForm({ db, patient: row, onDone })
+    const pregnancy = await screen.findByRole('group', { name: 'Embarazo' })
+    fireEvent.click(within(pregnancy).getByRole('checkbox', { name: 'Segundo trimestre' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    const sublabel = SPECIAL_LABELS[0]?.sublabels[1]?.id
+    const [entry] = await db.outbox.toArray()
+    expect(entry).toMatchObject({ kind: 'patient.update', body: { special_sublabel_ids: [sublabel] } })
+    expect((await db.patients.get(server.id))?.special_sublabel_ids).toEqual([sublabel])
   })
 
   it('tells the user the device is full and keeps neither the patient nor its entry', async () => {

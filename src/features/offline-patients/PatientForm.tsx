@@ -27,6 +27,7 @@ import {
   type PatientFormValues,
   patientFieldsOf,
 } from './patient-form-values'
+import { SpecialLabelsSection } from './SpecialLabelsSection'
 
 export interface PatientFormProps {
   db: LocalDb
@@ -98,6 +99,7 @@ export function PatientForm({ db, patient, onDone, onOpenPatient }: PatientFormP
         statuses={filters.status === 'loaded' ? filters.data.administrative_statuses : undefined}
         hasAccount={patient?.has_account === true}
       />
+      <SpecialLabelsSection {...sections} />
       <CovidSections {...sections} />
       {Object.keys(form.formState.errors).length > 0 && (
         <Alert>

@@ -90,6 +90,7 @@ export const PatientFormSchema = v.pipe(
     hire_date: dateOf(e.hire_date),
     administrative_status: e.administrative_status,
     subgroups: namesOf(e.subgroups),
+    special_sublabel_ids: e.special_sublabel_ids,
     supervisor: textOf(e.supervisor),
     exam_frequency: textOf(e.exam_frequency),
     // Blank keeps the account's password as it is.
@@ -186,6 +187,7 @@ export type PatientFormValues = Record<TextField, string> &
   Record<(typeof CHOICE_FIELDS)[number], '' | 'yes' | 'no'> & {
     underlying_conditions: string[]
     initial_symptoms: string[]
+    special_sublabel_ids: string[]
     covid_tests: CovidTestValues[]
   }
 
@@ -200,6 +202,7 @@ export function formValuesOf(patient: LocalPatient | undefined): PatientFormValu
   const values = {
     underlying_conditions: asList(patient?.underlying_conditions),
     initial_symptoms: asList(patient?.initial_symptoms),
+    special_sublabel_ids: asList(patient?.special_sublabel_ids),
     covid_tests: Array.isArray(patient?.covid_tests)
       ? // The server's rows carry the contract's tests: date, type and result.
         (patient.covid_tests as CovidTestValues[]).map((test) => ({

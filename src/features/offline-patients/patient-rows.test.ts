@@ -22,6 +22,7 @@ const read = (): CachedPatient[] => [
     last_name: 'Ruiz',
     administrative_status: 'active',
     subgroups: ['Planta 2'],
+    special_sublabel_ids: ['s-pregnant'],
     assigned_user_ids: ['u1', 'u2'],
     assigned_user_names: ['Ricardo Salinas', 'Lucía Mendoza'],
     syncState: 'synced',
@@ -63,10 +64,17 @@ describe('the patients table’s rows', () => {
         { value: 'u1', label: 'Ricardo Salinas' },
       ],
     })
-    const none: PatientFilterValues = { administrative_status: null, subgroup: null, assigned_to: null }
+    const none: PatientFilterValues = {
+      administrative_status: null,
+      subgroup: null,
+      special_sublabel: null,
+      assigned_to: null,
+    }
     const ids = (filters: Partial<typeof none>) =>
       applyFilters(rows, { ...none, ...filters }).map((r) => r.id)
     expect(ids({ administrative_status: 'active' })).toEqual(['a'])
+    expect(ids({ special_sublabel: 's-pregnant' })).toEqual(['a'])
+    expect(ids({ special_sublabel: 's-other' })).toEqual([])
     expect(ids({ administrative_status: 'inactive', subgroup: 'Planta 2' })).toEqual([])
     expect(ids({ assigned_to: 'u2' })).toEqual(['a'])
     expect(ids({ assigned_to: 'none' })).toEqual(['b'])

@@ -1,8 +1,8 @@
 /**
  * The /patients table's rows over the device's cached patients: what each row shows and is
  * searched by (name, CURP, payroll number), and the filters of SPEC §7 get-filters/patients
- * (administrative status, subgroup, assigned professional), whose choices also come from the
- * rows themselves, so they work offline. Pure, so the search bench measures exactly what the
+ * (administrative status, subgroup, special label, assigned professional), whose choices come
+ * from the rows themselves or the cached special labels, so they work offline. Pure, so the search bench measures exactly what the
  * page does.
  */
 
@@ -18,6 +18,8 @@ export interface CachedPatient {
   payroll_number?: string | null
   administrative_status?: unknown
   subgroups?: unknown
+  /** The ids of the special sublabels the patient carries. */
+  special_sublabel_ids?: unknown
   /** Who has the patient in their care (ids and names in the same order), as the server says. */
   assigned_user_ids?: unknown
   assigned_user_names?: unknown
@@ -46,6 +48,9 @@ export const subgroupsOf = (patient: CachedPatient): string[] =>
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : []
+
+/** The ids of the special sublabels the patient carries (none on older rows). */
+export const sublabelsOf = (patient: CachedPatient): string[] => strings(patient.special_sublabel_ids)
 
 /** The ids of the professionals who have the patient in their care (none before the server says). */
 export const assigneesOf = (patient: CachedPatient): string[] => strings(patient.assigned_user_ids)
@@ -143,12 +148,15 @@ export const SEARCH_COLUMNS = ['full_name', 'curp', 'payroll_number'] as const
 export interface PatientFilterValues {
   administrative_status: string | null
   subgroup: string | null
+  /** A special sublabel's id. */
+  special_sublabel: string | null
   assigned_to: string | null
 }
 
 export const NO_FILTERS: PatientFilterValues = {
   administrative_status: null,
   subgroup: null,
+  special_sublabel: null,
   assigned_to: null,
 }
 
@@ -193,12 +201,18 @@ export function applyFilters<R extends CachedPatient>(
   rows: readonly R[],
   filters: PatientFilterValues,
 ): readonly R[] {
-  const { administrative_status: status, subgroup, assigned_to: assigned } = filters
-  if (status === null && subgroup === null && assigned === null) return rows
+  const {
+    administrative_status: status,
+    subgroup,
+    special_sublabel: sublabel,
+    assigned_to: assigned,
+  } = filters
+  if (status === null && subgroup === null && sublabel === null && assigned === null) return rows
   return rows.filter(
     (row) =>
       (status === null || statusOf(row) === status) &&
       (subgroup === null || subgroupsOf(row).includes(subgroup)) &&
+      (sublabel === null || sublabelsOf(row).includes(sublabel)) &&
       (assigned === null || assignedMatches(row, assigned)),
   )
 }

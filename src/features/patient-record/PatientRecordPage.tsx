@@ -11,6 +11,7 @@ import { currentSession, hasPermission } from '../../session/session-store'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
+import { PatientLabels } from './PatientLabels'
 import { SectionPanel } from './SectionPanel'
 import { SelfTrackingPanel } from './SelfTrackingPanel'
 import './patient-record.css'
@@ -78,6 +79,11 @@ export function PatientRecordPage({ id }: { id: string }) {
       <p className="patient-record__identity">
         <Trans>CURP: {patient.curp}</Trans>
       </p>
+      <PatientLabels
+        sublabelIds={
+          Array.isArray(patient.special_sublabel_ids) ? patient.special_sublabel_ids.map(String) : []
+        }
+      />
       <div className="patient-record__sections">
         {RECORD_SECTIONS.map((section) => (
           <SectionPanel

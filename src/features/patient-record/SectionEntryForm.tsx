@@ -2,6 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useMedicines } from '../../catalogs/use-catalog'
 import type { ReferenceItem } from '../../contract/schemas/catalogs'
 import type { RecordSection } from '../../contract/schemas/record-sections'
 import type { LocalDb, LocalRecordSection } from '../../db/local-db'
@@ -33,11 +34,13 @@ const LIST_FIELDS = new Set(['medical_condition_id', 'covid_status_id'])
 
 /**
  * Adds or edits one entry of a record section, on the device (DESIGN §5): checked by the
- * contract's schema, written with its outbox entry, sent when there is a network.
+ * contract's schema, written with its outbox entry, sent when there is a network. An active
+ * medication picks its medicine from the device's copy of the tenant's catalogue.
  */
 export function SectionEntryForm({ db, section, patientId, entry, choices, onDone }: SectionEntryFormProps) {
   const { t, i18n } = useLingui()
   const [failure, setFailure] = useState<string | null>(null)
+  const medicines = useMedicines()
   const form = useForm<SectionFormValues>({
     // Range checks carry no message key of their own: word them from the issue and its limit.
     resolver: valibotResolver(sectionFormSchema(section), {
@@ -61,11 +64,29 @@ export function SectionEntryForm({ db, section, patientId, entry, choices, onDon
   })
   const message = (field: string) => fieldMessage(form.formState.errors[field]?.message, i18n)
   const options = (choices ?? []).map((item) => ({ value: item.code, label: item.name }))
+  const medicineOptions = (medicines ?? []).map((medicine) => ({ value: medicine.id, label: medicine.name }))
+  // Picking a medicine of the catalogue names the entry after it; the name may still be edited.
+  const pickMedicine = (id: string) => {
+    const picked = medicines?.find((medicine) => medicine.id === id)
+    if (picked) form.setValue('medicine', picked.name, { shouldValidate: form.formState.isSubmitted })
+  }
   return (
     <form onSubmit={submit} noValidate className="record-entry-form">
       <div className="form-grid">
         {sectionFields(section).map((field) => {
           const label = i18n._(FIELD_LABELS[field] ?? { id: field })
+          if (field === 'medicine_id') {
+            return (
+              <SelectField
+                key={field}
+                label={label}
+                options={medicineOptions}
+                placeholder={t`Ninguno (escrito a mano)`}
+                error={message(field)}
+                {...form.register(field, { onChange: (event) => pickMedicine(String(event.target.value)) })}
+              />
+            )
+          }
           return LIST_FIELDS.has(field) ? (
             <SelectField
               key={field}

@@ -1,7 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MEDICINES } from '../../catalogs/test-catalogs'
 import type { LocalRecordSection } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
+import { setCurrentEngine } from '../../sync/current-engine'
+import type { SyncEngine } from '../../sync/engine'
 import { aDevice } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
 import { SectionPanel } from './SectionPanel'
@@ -71,6 +74,33 @@ describe('a record section panel on the device', () => {
       path: '/api/operation/patients/medical-conditions',
       body: { patient_id: PATIENT, medical_condition_id: 'hypertension', year: 2015, note: 'Controlada' },
     })
+  })
+
+  it('adds an active medication picked from the device’s medicines catalogue, keeping its name', async () => {
+    const { db } = aDevice()
+    await db.medicines.bulkPut(MEDICINES)
+    setCurrentEngine({ db, loop: { kick: () => undefined } } as unknown as SyncEngine) // only what the panel uses
+    try {
+      await renderWithI18n(
+        <SectionPanel db={db} section="active-medications" patientId={PATIENT} entries={[]} canEdit />,
+      )
+      fireEvent.click(screen.getByRole('button', { name: 'Agregar Medicamentos activos' }))
+      const dialog = await screen.findByRole('dialog', { name: 'Agregar: Medicamentos activos' })
+      const picker = within(dialog).getByLabelText('Medicamento del catálogo')
+      await within(picker).findByRole('option', { name: 'Metformina' })
+      fireEvent.change(picker, { target: { value: MEDICINES[0]?.id } })
+      await waitFor(() =>
+        expect(
+          (within(dialog).getByLabelText('Medicamento (como se mostrará)') as HTMLInputElement).value,
+        ).toBe('Metformina'),
+      )
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }))
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+      const [entry] = await db.outbox.toArray()
+      expect(entry?.body).toMatchObject({ medicine: 'Metformina', medicine_id: MEDICINES[0]?.id })
+    } finally {
+      setCurrentEngine(null)
+    }
   })
 
   it('shows each entry with its sync state, and deletes one only after confirmation', async () => {

@@ -19,8 +19,8 @@ export const SECTION_TITLES: Record<RecordSection, MessageDescriptor> = {
 /** The form labels of the sections' fields, by API name. */
 export const FIELD_LABELS: Record<string, MessageDescriptor> = {
   medical_condition_id: msg`Condición médica`,
-  medicine: msg`Medicamento`,
-  medicine_id: msg`Clave del medicamento`,
+  medicine: msg`Medicamento (como se mostrará)`,
+  medicine_id: msg`Medicamento del catálogo`,
   title: msg`Título`,
   note: msg`Nota`,
   year: msg`Año`,

@@ -46,6 +46,10 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(msg`Elige una imagen con extensión .png o .jpg`)
     case 'file.imageTooLarge':
       return i18n._(msg`La imagen debe pesar menos de 2 MB.`)
+    case 'specialLabel.sublabelRequired':
+      return i18n._(msg`La etiqueta especial necesita al menos una subetiqueta.`)
+    case 'medicine.duplicateDose':
+      return i18n._(msg`Una presentación con esta dosis ya existe.`)
     default:
       // Another contract key with no text here yet; anything else is a server message, shown as is.
       return /^[a-z][\w-]*\.[\w-]+$/.test(key) ? i18n._(msg`Valor no permitido`) : key
@@ -89,7 +93,8 @@ export function showServerErrors<T extends FieldValues>(error: unknown, form: Us
   const names = Object.keys(form.getValues())
   let shown = false
   for (const [field, messages] of Object.entries(error.errors)) {
-    if (!names.includes(field)) continue
+    // A list's item answers by its path (`sublabels.0.name`): the list must be one of the form's.
+    if (!names.includes(field.split('.')[0] ?? field)) continue
     form.setError(field as Path<T>, { type: 'server', message: messages.join(' ') })
     shown = true
   }
