@@ -103,6 +103,33 @@ describe('medicines', () => {
     expect(added.body.errors['presentations.0.dose']).toEqual(['Una presentación con esta dosis ya existe.'])
   })
 
+  it('answers 422 and changes nothing when an edit swaps two doses, or two saves race for a name', async () => {
+    const medicine = (await create(admin, aMedicine())).body.data
+    const [first, second] = medicine.presentations
+    const swapped = await send(admin, {
+      method: 'POST',
+      url: `${BASE}/catalog/${medicine.id}`,
+      payload: {
+        name: `${medicine.name} nuevo`,
+        presentations: [
+          { ...tablet('750 mg'), id: first.id },
+          { ...tablet('500 mg'), id: second.id },
+        ],
+      },
+    })
+    expect(swapped.status).toBe(422)
+    expect(swapped.body.errors.presentations).toEqual(['Una presentación con esta dosis ya existe.'])
+    const kept = await send(admin, { method: 'GET', url: `${BASE}/catalog/${medicine.id}` })
+    expect(kept.body.data.name).toBe(medicine.name)
+    expect(kept.body.data.presentations.map((p: { dose: string }) => p.dose)).toEqual(['500 mg', '750 mg'])
+
+    const racing = await Promise.all([
+      create(admin, aMedicine({ name: 'Diclofenaco' })),
+      create(admin, aMedicine({ name: 'Diclofenaco' })),
+    ])
+    expect(racing.map((answer) => answer.status).sort()).toEqual([200, 422])
+  })
+
   it('updates the medicine and its presentations, and removes one presentation', async () => {
     const medicine = (await create(admin, aMedicine())).body.data
     const [first, second] = medicine.presentations

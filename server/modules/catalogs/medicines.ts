@@ -10,7 +10,8 @@ import type { Tx } from '../../db/client'
 import { medicinePresentations, medicines } from '../../db/schema'
 import { NotFoundError, ValidationError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
-import { translate } from '../../platform/messages'
+import { type MessageKey, translate } from '../../platform/messages'
+import { violatedUniqueIndex } from '../../platform/unique-violation'
 import { bumpTenantCatalogVersion } from './tenant-versions'
 
 type MedicineRow = typeof medicines.$inferSelect
@@ -148,6 +149,27 @@ async function writePresentations(
   }
 }
 
+/**
+ * The unique indexes behind SPEC §8's two messages. The handler's checks give them with their
+ * field; the index is what still stands when the checks cannot see the clash: an edit that swaps
+ * the doses of two presentations meets it on the first row it writes (PostgreSQL checks a unique
+ * index row by row). Either way the answer is the 422, and the transaction changes nothing.
+ */
+const UNIQUE_MESSAGES = new Map<string, [field: string, message: MessageKey]>([
+  ['medicines_name_unique', ['name', 'medicine.duplicate']],
+  ['medicine_presentations_dose_unique', ['presentations', 'medicine.duplicateDose']],
+])
+
+async function guardUnique<T>(lang: Lang, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    const clash = UNIQUE_MESSAGES.get(violatedUniqueIndex(error) ?? '')
+    if (clash) throw new ValidationError({ [clash[0]]: [translate(clash[1], lang)] })
+    throw error
+  }
+}
+
 export async function createMedicine(
   tx: Tx,
   tenantId: string,
@@ -155,15 +177,19 @@ export async function createMedicine(
   userId: string | null,
   lang: Lang,
 ): Promise<Medicine> {
-  await assertNameFree(tx, body.name, null, lang)
-  const [medicine] = await tx
-    .insert(medicines)
-    .values({ tenantId, id: uuidv7(), name: body.name, createdBy: userId, updatedBy: userId })
-    .returning()
-  if (!medicine) throw new Error('medicine insert returned nothing')
-  await writePresentations(tx, medicine, body.presentations, userId, lang)
+  // First: the version row's lock makes the tenant's medicine writes wait for one another, so
+  // the checks below see every write committed before (see `guardUnique`).
   await bumpTenantCatalogVersion(tx, tenantId, 'medicines')
-  return showMedicine(tx, medicine.id)
+  await assertNameFree(tx, body.name, null, lang)
+  return guardUnique(lang, async () => {
+    const [medicine] = await tx
+      .insert(medicines)
+      .values({ tenantId, id: uuidv7(), name: body.name, createdBy: userId, updatedBy: userId })
+      .returning()
+    if (!medicine) throw new Error('medicine insert returned nothing')
+    await writePresentations(tx, medicine, body.presentations, userId, lang)
+    return showMedicine(tx, medicine.id)
+  })
 }
 
 export async function updateMedicine(
@@ -174,14 +200,16 @@ export async function updateMedicine(
   lang: Lang,
 ): Promise<Medicine> {
   const medicine = await findMedicine(tx, id, true)
-  await assertNameFree(tx, body.name, id, lang)
-  await tx
-    .update(medicines)
-    .set({ name: body.name, updatedAt: new Date().toISOString(), updatedBy: userId })
-    .where(eq(medicines.id, id))
-  await writePresentations(tx, medicine, body.presentations, userId, lang)
   await bumpTenantCatalogVersion(tx, medicine.tenantId, 'medicines')
-  return showMedicine(tx, id)
+  await assertNameFree(tx, body.name, id, lang)
+  return guardUnique(lang, async () => {
+    await tx
+      .update(medicines)
+      .set({ name: body.name, updatedAt: new Date().toISOString(), updatedBy: userId })
+      .where(eq(medicines.id, id))
+    await writePresentations(tx, medicine, body.presentations, userId, lang)
+    return showMedicine(tx, id)
+  })
 }
 
 /** Removes a medicine and its presentations softly: active medications keep its id and name. */

@@ -8,6 +8,7 @@ import { paginate, type TableSpec } from '../../platform/data-table'
 import { NotFoundError, ValidationError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
 import { type MessageKey, translate } from '../../platform/messages'
+import { violatedUniqueIndex } from '../../platform/unique-violation'
 
 type RoleRow = typeof roles.$inferSelect
 
@@ -128,12 +129,8 @@ export async function guardIdentity<T>(lang: Lang, write: () => Promise<T>): Pro
   try {
     return await write()
   } catch (error) {
-    for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-      // pg and PGlite both report the violated index as `constraint` on a 23505 error.
-      const { code, constraint } = cause as Error & { code?: string; constraint?: string }
-      const clash = code === '23505' && constraint ? IDENTITY_INDEXES.get(constraint) : undefined
-      if (clash) throw new ValidationError({ [clash[0]]: [translate(clash[1], lang)] })
-    }
+    const clash = IDENTITY_INDEXES.get(violatedUniqueIndex(error) ?? '')
+    if (clash) throw new ValidationError({ [clash[0]]: [translate(clash[1], lang)] })
     throw error
   }
 }
