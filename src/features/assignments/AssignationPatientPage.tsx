@@ -13,6 +13,7 @@ import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
 import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
+import { useConfirmedDelete } from '../../ui/use-confirmed-delete'
 import { dateTime } from './labels'
 import { RuleDialog } from './RuleDialog'
 import './assignments.css'
@@ -24,10 +25,13 @@ export function AssignationPatientPage() {
   const can = (permission: string) => hasPermission(session, permission)
   const options = useCall(assignationFilters)
   const [editing, setEditing] = useState<AssignationRule | 'new' | null>(null)
-  const [doomed, setDoomed] = useState<AssignationRule | null>(null)
-  const [deleting, setDeleting] = useState(false)
   const [reload, setReload] = useState(0)
   const [failure, setFailure] = useState<string | null>(null)
+  const deletion = useConfirmedDelete<AssignationRule>(async (doomed) => {
+    const outcome = await call(deleteRule, { params: { id: doomed.id } })
+    notify(t`Asignación eliminada; pacientes desasignados: ${outcome.unassigned}`)
+    setReload((n) => n + 1)
+  }, setFailure)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale and session stand for t and can
   const config = useMemo<DataTableConfig<AssignationRule>>(
@@ -59,7 +63,7 @@ export function AssignationPatientPage() {
                 </Button>
               )}
               {can('assignments.delete') && (
-                <Button variant="ghost" onClick={() => setDoomed(rule)}>
+                <Button variant="ghost" onClick={() => deletion.ask(rule)}>
                   <Trans>Eliminar</Trans>
                   <span className="visually-hidden"> {rule.name}</span>
                 </Button>
@@ -71,21 +75,6 @@ export function AssignationPatientPage() {
     }),
     [i18n.locale, session],
   )
-
-  const remove = async () => {
-    if (!doomed) return
-    setDeleting(true)
-    try {
-      const outcome = await call(deleteRule, { params: { id: doomed.id } })
-      notify(t`Asignación eliminada; pacientes desasignados: ${outcome.unassigned}`)
-      setReload((n) => n + 1)
-    } catch (error) {
-      setFailure(errorMessage(error, i18n))
-    } finally {
-      setDeleting(false)
-      setDoomed(null)
-    }
-  }
 
   return (
     <section className="page">
@@ -117,13 +106,10 @@ export function AssignationPatientPage() {
         />
       )}
       <ConfirmDialog
-        open={doomed !== null}
+        {...deletion.dialog}
         title={t`Eliminar asignación`}
-        message={t`¿Eliminar "${doomed?.name ?? ''}"? Sus pacientes dejarán de estar asignados al profesional.`}
+        message={t`¿Eliminar "${deletion.doomed?.name ?? ''}"? Sus pacientes dejarán de estar asignados al profesional.`}
         confirmLabel={t`Eliminar`}
-        busy={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setDoomed(null)}
       />
     </section>
   )

@@ -17,6 +17,7 @@ import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
+import { useConfirmedDelete } from '../../ui/use-confirmed-delete'
 import { MedicinesImport } from './MedicinesImport'
 import './medicines.css'
 
@@ -29,9 +30,13 @@ export function MedicinesPage() {
   const can = (permission: string) => hasPermission(session, permission)
   const medicines = useCall(medicinesCatalog)
   const refreshCatalogs = useRefreshCatalogs()
-  const [doomed, setDoomed] = useState<Row | null>(null)
-  const [deleting, setDeleting] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const deletion = useConfirmedDelete<Row>(async (doomed) => {
+    await call(destroyMedicine, { params: { id: doomed.id } })
+    notify(t`Medicamento eliminado`)
+    medicines.reload()
+    refreshCatalogs()
+  }, setFailure)
 
   const rows = useMemo<Row[]>(
     () =>
@@ -67,7 +72,7 @@ export function MedicinesPage() {
                 </Link>
               )}
               {can('catalogues.delete') && (
-                <Button variant="ghost" onClick={() => setDoomed(medicine)}>
+                <Button variant="ghost" onClick={() => deletion.ask(medicine)}>
                   <Trans>Eliminar</Trans>
                   <span className="visually-hidden"> {medicine.name}</span>
                 </Button>
@@ -79,22 +84,6 @@ export function MedicinesPage() {
     }),
     [i18n.locale, session],
   )
-
-  const remove = async () => {
-    if (!doomed) return
-    setDeleting(true)
-    try {
-      await call(destroyMedicine, { params: { id: doomed.id } })
-      notify(t`Medicamento eliminado`)
-      medicines.reload()
-      refreshCatalogs()
-    } catch (error) {
-      setFailure(errorMessage(error, i18n))
-    } finally {
-      setDeleting(false)
-      setDoomed(null)
-    }
-  }
 
   return (
     <section className="page">
@@ -129,13 +118,10 @@ export function MedicinesPage() {
         />
       )}
       <ConfirmDialog
-        open={doomed !== null}
+        {...deletion.dialog}
         title={t`Eliminar medicamento`}
-        message={t`¿Eliminar el medicamento ${doomed?.name ?? ''}? Los medicamentos activos de los pacientes conservan su nombre.`}
+        message={t`¿Eliminar el medicamento ${deletion.doomed?.name ?? ''}? Los medicamentos activos de los pacientes conservan su nombre.`}
         confirmLabel={t`Eliminar`}
-        busy={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setDoomed(null)}
       />
     </section>
   )

@@ -16,6 +16,7 @@ import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
+import { useConfirmedDelete } from '../../ui/use-confirmed-delete'
 import { roleTypeLabel } from './role-type-label'
 
 type Row = RoleSummary & { type_label: string }
@@ -26,9 +27,12 @@ export function ProfilesPage() {
   const session = useSession()
   const can = (permission: string) => hasPermission(session, permission)
   const roles = useCall(listRoles)
-  const [doomed, setDoomed] = useState<Row | null>(null)
-  const [deleting, setDeleting] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const deletion = useConfirmedDelete<Row>(async (doomed) => {
+    await call(destroyRole, { params: { id: doomed.id } })
+    notify(t`Perfil eliminado`)
+    roles.reload()
+  }, setFailure)
 
   const rows = useMemo<Row[]>(
     () => (roles.data ?? []).map((role) => ({ ...role, type_label: roleTypeLabel(role.role_type, i18n) })),
@@ -61,7 +65,7 @@ export function ProfilesPage() {
                 </Link>
               )}
               {can('profiles.delete') && (
-                <Button variant="ghost" onClick={() => setDoomed(role)}>
+                <Button variant="ghost" onClick={() => deletion.ask(role)}>
                   <Trans>Eliminar</Trans>
                   <span className="visually-hidden"> {role.name}</span>
                 </Button>
@@ -73,21 +77,6 @@ export function ProfilesPage() {
     }),
     [i18n.locale, session],
   )
-
-  const remove = async () => {
-    if (!doomed) return
-    setDeleting(true)
-    try {
-      await call(destroyRole, { params: { id: doomed.id } })
-      notify(t`Perfil eliminado`)
-      roles.reload()
-    } catch (error) {
-      setFailure(errorMessage(error, i18n))
-    } finally {
-      setDeleting(false)
-      setDoomed(null)
-    }
-  }
 
   return (
     <section className="page">
@@ -114,13 +103,10 @@ export function ProfilesPage() {
         />
       )}
       <ConfirmDialog
-        open={doomed !== null}
+        {...deletion.dialog}
         title={t`Eliminar perfil`}
-        message={t`¿Eliminar el perfil ${doomed?.name ?? ''}?`}
+        message={t`¿Eliminar el perfil ${deletion.doomed?.name ?? ''}?`}
         confirmLabel={t`Eliminar`}
-        busy={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setDoomed(null)}
       />
     </section>
   )

@@ -26,6 +26,7 @@ import { LabelChip } from '../../ui/LabelChip'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
+import { useConfirmedDelete } from '../../ui/use-confirmed-delete'
 
 type Row = SpecialLabel & { sublabels_label: string }
 
@@ -39,9 +40,13 @@ export function SpecialLabelsPage() {
   const can = (permission: string) => hasPermission(session, permission)
   const labels = useCall(listSpecialLabels)
   const refreshCatalogs = useRefreshCatalogs()
-  const [doomed, setDoomed] = useState<Row | null>(null)
-  const [deleting, setDeleting] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const deletion = useConfirmedDelete<Row>(async (doomed) => {
+    await call(destroySpecialLabel, { params: { id: doomed.id } })
+    notify(t`Etiqueta especial eliminada`)
+    labels.reload()
+    refreshCatalogs()
+  }, setFailure)
 
   const rows = useMemo<Row[]>(
     () =>
@@ -85,7 +90,7 @@ export function SpecialLabelsPage() {
                 </Link>
               )}
               {can('catalogues.delete') && (
-                <Button variant="ghost" onClick={() => setDoomed(label)}>
+                <Button variant="ghost" onClick={() => deletion.ask(label)}>
                   <Trans>Eliminar</Trans>
                   <span className="visually-hidden"> {label.name}</span>
                 </Button>
@@ -97,22 +102,6 @@ export function SpecialLabelsPage() {
     }),
     [i18n.locale, session],
   )
-
-  const remove = async () => {
-    if (!doomed) return
-    setDeleting(true)
-    try {
-      await call(destroySpecialLabel, { params: { id: doomed.id } })
-      notify(t`Etiqueta especial eliminada`)
-      labels.reload()
-      refreshCatalogs()
-    } catch (error) {
-      setFailure(errorMessage(error, i18n))
-    } finally {
-      setDeleting(false)
-      setDoomed(null)
-    }
-  }
 
   return (
     <section className="page">
@@ -139,13 +128,10 @@ export function SpecialLabelsPage() {
         />
       )}
       <ConfirmDialog
-        open={doomed !== null}
+        {...deletion.dialog}
         title={t`Eliminar etiqueta especial`}
-        message={t`¿Eliminar la etiqueta especial ${doomed?.name ?? ''}? Los pacientes que la tienen dejarán de mostrarla.`}
+        message={t`¿Eliminar la etiqueta especial ${deletion.doomed?.name ?? ''}? Los pacientes que la tienen dejarán de mostrarla.`}
         confirmLabel={t`Eliminar`}
-        busy={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setDoomed(null)}
       />
     </section>
   )

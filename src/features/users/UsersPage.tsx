@@ -13,10 +13,10 @@ import { Button } from '../../ui/Button'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { DownloadButton } from '../../ui/DownloadButton'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
-import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
 import { SelectField } from '../../ui/SelectField'
+import { useConfirmedDelete } from '../../ui/use-confirmed-delete'
 
 /** SPEC §2 users-index: the tenant's users, filtered by profile, with edit, delete and download. */
 export function UsersPage() {
@@ -26,9 +26,12 @@ export function UsersPage() {
   const roles = useCall(listRoles)
   const [roleId, setRoleId] = useState('')
   const [reload, setReload] = useState(0)
-  const [doomed, setDoomed] = useState<User | null>(null)
-  const [deleting, setDeleting] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const deletion = useConfirmedDelete<User>(async (doomed) => {
+    await call(destroyUser, { params: { id: doomed.id } })
+    notify(t`Usuario eliminado`)
+    setReload((n) => n + 1)
+  }, setFailure)
 
   // The columns' texts follow the language and their actions the session (t and can change with them).
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale and session stand for t and can
@@ -71,7 +74,7 @@ export function UsersPage() {
                 </Link>
               )}
               {can('users.delete') && user.id !== session?.user.uuid && (
-                <Button variant="ghost" onClick={() => setDoomed(user)}>
+                <Button variant="ghost" onClick={() => deletion.ask(user)}>
                   <Trans>Eliminar</Trans>
                   <span className="visually-hidden"> {user.email}</span>
                 </Button>
@@ -83,21 +86,6 @@ export function UsersPage() {
     }),
     [i18n.locale, session],
   )
-
-  const remove = async () => {
-    if (!doomed) return
-    setDeleting(true)
-    try {
-      await call(destroyUser, { params: { id: doomed.id } })
-      notify(t`Usuario eliminado`)
-      setReload((n) => n + 1)
-    } catch (error) {
-      setFailure(errorMessage(error, i18n))
-    } finally {
-      setDeleting(false)
-      setDoomed(null)
-    }
-  }
 
   const roleOptions = (roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))
   return (
@@ -130,13 +118,10 @@ export function UsersPage() {
         reloadToken={reload}
       />
       <ConfirmDialog
-        open={doomed !== null}
+        {...deletion.dialog}
         title={t`Eliminar usuario`}
-        message={t`¿Eliminar a ${doomed?.email ?? ''}? Ya no podrá iniciar sesión.`}
+        message={t`¿Eliminar a ${deletion.doomed?.email ?? ''}? Ya no podrá iniciar sesión.`}
         confirmLabel={t`Eliminar`}
-        busy={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setDoomed(null)}
       />
     </section>
   )
