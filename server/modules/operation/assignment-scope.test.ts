@@ -1,3 +1,4 @@
+import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
 import { type Caller, callAs, insertSyncedPatient } from '../../../tests/fixtures/assignments'
@@ -82,6 +83,35 @@ describe('a professional’s scope', () => {
     expect(await reads()).toEqual([200, 200, 200])
     await unassign(doctor.id, id)
     expect(await reads()).toEqual([404, 404, 404])
+  })
+
+  it('refuses a reading for a patient not in the professional’s care (404), keeping nothing of it', async () => {
+    const [doctor] = professionals as [Caller & { id: string }]
+    const { id } = await insertSyncedPatient(t.database.db, acme)
+    const reading = {
+      id: uuidv7(),
+      patient_id: id,
+      taken_at: '2026-11-20T08:00:00.000Z',
+      systolic: 128,
+      diastolic: 84,
+    }
+    const key = uuidv7()
+    const record = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/operation/patients/blood-pressure',
+        headers: { ...doctor.headers, 'idempotency-key': key },
+        payload: reading,
+      })
+    expect((await record()).statusCode).toBe(404)
+    expect((await call(everyone, 'GET', `/api/operation/patients/blood-pressure/${reading.id}`)).status).toBe(
+      404,
+    )
+    await assign(doctor.id, id)
+    // The same key again: nothing of the refused attempt stayed, so it now applies.
+    const recorded = await record()
+    expect(recorded.statusCode).toBe(200)
+    expect(recorded.json().data).toMatchObject({ id: reading.id, systolic: 128 })
   })
 
   it('refuses an edit of a patient not in the professional’s care (404), leaving the record as it was', async () => {

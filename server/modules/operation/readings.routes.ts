@@ -12,7 +12,7 @@ import { idempotent } from '../../platform/idempotency'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
-import { assertInScope, assignedUserOf } from './assignment-scope'
+import { assertInScope, assignedTo, assignedUserOf } from './assignment-scope'
 import { presentReading as present, READING_TABLES, type ReadingTable } from './readings'
 
 export interface ReadingKind {
@@ -169,16 +169,20 @@ export async function readingRoutes(app: FastifyInstance) {
         createdBy: userId,
         updatedBy: userId,
       }
+      // Staff act for the patients in their care: the write itself asks for the patient and,
+      // for a professional bounded by assignments, the assignment, so a create (an outbox
+      // replays them by the hundred) costs no statement of its own to check them.
+      const assignee = actsForAnyPatient(req) ? assignedUserOf(req) : null
+      const inCare = assignee ? sql`and ${assignedTo(assignee, input.patient_id)}` : sql``
       return idempotent(req, async (tx, claim) => {
-        // A patient records only their own, a professional for their assigned patients; staff
-        // with all-assignments may write for any patient the write finds.
-        if (!actsForAnyPatient(req) || assignedUserOf(req))
-          await assertMayActFor(tx, req, kind, input.patient_id)
+        // A patient records only their own (with the kind's permission), checked before.
+        if (!actsForAnyPatient(req)) await assertMayActFor(tx, req, kind, input.patient_id)
         const row = await mutate(tx, claim, {
           table,
           // `on conflict do nothing`: the device's id may be here already, then compare below.
           write: sql`insert into ${table} ${selectedValues(table, values)}
                       where ${CLAIMED} and exists (select from ${patients} where ${patients.id} = ${input.patient_id})
+                        ${inCare}
                      on conflict do nothing
                      returning *`,
           change: { entity, op: 'upsert', patientId: input.patient_id },
@@ -190,8 +194,9 @@ export async function readingRoutes(app: FastifyInstance) {
           }),
         })
         if (row) return present(row)
-        // Nothing written: the patient is unknown (404), or the id is taken — by the same create
-        // sent again with another key (its first result), or by another reading (refused).
+        // Nothing written: the patient is unknown or not in the caller's care (404), or the id
+        // is taken — by the same create sent again with another key (its first result), or by
+        // another reading (refused).
         await assertMayActFor(tx, req, kind, input.patient_id)
         const existing = await find(tx, input.id)
         if (existing && sameReading(existing, values)) return present(existing)
