@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
@@ -51,7 +51,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder })
   // PGlite has one connection and it is a superuser: switch the session to the app role.
   await client.exec(`SET ROLE ${APP_ROLE}`)
-  const db = drizzlePglite({ client: withPreparedStatements(client), casing: 'snake_case' })
+  // The tenant's setting, first in every tenant transaction, goes in one call with the next statement.
+  const prepared = withPreparedStatements(client, { ridesWithNext: new Set([TENANT_SETTING_TEXT]) })
+  const db = drizzlePglite({ client: prepared, casing: 'snake_case' })
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
 }
 
@@ -78,13 +80,19 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
 }
 
+/** The tenant a transaction acts for, which the row-level security policies read. */
+const tenantSetting = (tenantId: string) => sql`select set_config('app.tenant_id', ${tenantId}, true)`
+
+/** Its text as the driver gets it (the tenant's id is its one parameter). */
+const TENANT_SETTING_TEXT = new PgDialect().sqlToQuery(tenantSetting('')).sql
+
 /**
  * Runs `work` in one transaction scoped to a tenant: row-level security shows and accepts only
  * that tenant's rows, whatever the queries inside forget to filter.
  */
 export function withTenant<T>(db: Db, tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`)
+    await tx.execute(tenantSetting(tenantId))
     return work(tx)
   })
 }

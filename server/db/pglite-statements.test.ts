@@ -18,7 +18,7 @@ describe('prepared statements on PGlite', () => {
     await raw.exec(
       'create table t (id int primary key, at timestamptz, data jsonb, amount numeric, tags text[])',
     )
-    db = withPreparedStatements(raw, 3)
+    db = withPreparedStatements(raw, { capacity: 3 })
   })
   afterAll(() => raw.close())
 
@@ -66,5 +66,50 @@ describe('prepared statements on PGlite', () => {
     const before = await prepared()
     expect((await db.query('select $1::int as n', [5])).rows).toEqual([{ n: 5 }])
     expect(await prepared()).toEqual(before)
+  })
+
+  it('sends a statement that rides with the next in the same call, its effect there and its error too', async () => {
+    const setting = "select set_config('app.rider', $1, true)"
+    const failing = 'select 1 / $1::int as n'
+    const riding = withPreparedStatements(raw, { ridesWithNext: new Set([setting, failing]) })
+    const read = "select current_setting('app.rider', true) as value"
+    // Prepare both texts first, so that only the runs are counted below.
+    await riding.transaction(async (tx) => {
+      await tx.query(setting, ['warm'])
+      await tx.query(read)
+    })
+    // The calls that run prepared statements: they open with a Bind message ('B').
+    const calls: number[] = []
+    const stream = raw.execProtocolStream.bind(raw)
+    raw.execProtocolStream = (message, options) => {
+      if (message[0] === 'B'.charCodeAt(0)) calls.push(message.length)
+      return stream(message, options)
+    }
+    try {
+      const seen = await riding.transaction(async (tx) => {
+        expect((await tx.query(setting, ['acme'])).rows).toEqual([])
+        return (await tx.query<{ value: string }>(read)).rows[0]?.value
+      })
+      expect(seen).toBe('acme')
+      expect(calls).toHaveLength(1)
+    } finally {
+      raw.execProtocolStream = stream
+    }
+    // PGlite's own exec, which takes no prepared statement, finds the rider sent before it.
+    const [executed] = await riding.transaction(async (tx) => {
+      await tx.query(setting, ['globex'])
+      return tx.exec("select current_setting('app.rider', true) as value")
+    })
+    expect(executed?.rows).toEqual([{ value: 'globex' }])
+    // A rider that fails makes the statement it went with fail, and the transaction with it.
+    await expect(
+      riding.transaction(async (tx) => {
+        await tx.query(failing, [0])
+        await tx.query('select 1 as n')
+      }),
+    ).rejects.toThrow('division by zero')
+    expect((await raw.query("select current_setting('app.rider', true) as value")).rows).toEqual([
+      { value: '' },
+    ])
   })
 })

@@ -22,13 +22,26 @@ interface Statement {
  * as good, its plan (and replans by itself when the schema changes). Queries outside transactions
  * (migrations, the host and account caches) keep PGlite's own path.
  */
+/** Statement names are unique in the process, so two wrappers of one client never clash. */
+let named = 0
+
 export function withPreparedStatements(
   client: PGlite,
-  /** Statements kept; beyond them the least recently used is closed. */
-  capacity = 256,
+  {
+    ridesWithNext = new Set(),
+    capacity = 256,
+  }: {
+    /**
+     * Statements whose answer nobody reads (the tenant's setting that opens a transaction): a
+     * call into the database costs more than such a statement itself, so inside a transaction
+     * one waits and goes in the same call as the statement after it.
+     */
+    ridesWithNext?: ReadonlySet<string>
+    /** Statements kept; beyond them the least recently used is closed. */
+    capacity?: number
+  } = {},
 ): PGlite {
   const statements = new Map<string, Statement>()
-  let named = 0
 
   const send = (...messages: Uint8Array[]) =>
     client.execProtocolStream(concatenated(messages), { syncToFs: false })
@@ -57,19 +70,36 @@ export function withPreparedStatements(
     return statement
   }
 
-  async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+  /** Bind, describe and execute of one statement with its values, without the closing sync. */
+  async function run(text: string, params: unknown[], options?: QueryOptions): Promise<Uint8Array[]> {
+    const statement = await prepared(text)
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null
+      const type = statement.parameterTypes[i] as number
+      const serializer = options?.serializers?.[type] ?? client.serializers[type]
+      return serializer ? serializer(value) : String(value)
+    })
+    return [
+      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+    ]
+  }
+
+  /**
+   * Runs a statement, after `waiting` ones sent in the same call (an error in one of them is
+   * this call's error, and PostgreSQL skips the rest up to the sync); answers the last result.
+   */
+  async function query<T>(
+    text: string,
+    params: unknown[] = [],
+    options?: QueryOptions,
+    waiting: Uint8Array[] = [],
+  ): Promise<Results<T>> {
     return client.runExclusive(async () => {
-      const statement = await prepared(text)
-      const values = params.map((value, i) => {
-        if (value === null || value === undefined) return null
-        const type = statement.parameterTypes[i] as number
-        const serializer = options?.serializers?.[type] ?? client.serializers[type]
-        return serializer ? serializer(value) : String(value)
-      })
       const messages = await send(
-        protocol.serialize.bind({ statement: statement.name, values }),
-        protocol.serialize.describe({ type: 'P' }),
-        protocol.serialize.execute({}),
+        ...waiting,
+        ...(await run(text, params, options)),
         protocol.serialize.sync(),
       )
       // The caller's parsers over the database's, chained rather than copied: PGlite copies its
@@ -78,26 +108,50 @@ export function withPreparedStatements(
         ? Object.assign(Object.create(client.parsers), options.parsers)
         : client.parsers
       const { parsers: _, ...rest } = options ?? {}
-      return parse.parseResults(messages, parsers, rest)[0] as Results<T>
+      return parse.parseResults(messages, parsers, rest).at(-1) as Results<T>
     })
   }
 
   const transaction = <T>(work: (tx: Transaction) => Promise<T>): Promise<T> =>
-    client.transaction((tx) =>
-      work({
-        query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+    client.transaction((tx) => {
+      // A statement that rides with the next one, until that one is sent. Left unsent at the
+      // end, it changed nothing anybody reads (it would be gone with the transaction anyway).
+      let waiting: Uint8Array[] = []
+      const flush = async () => {
+        if (waiting.length === 0) return
+        const sent = waiting
+        waiting = []
+        await client.runExclusive(async () => {
+          parse.parseResults(await send(...sent, protocol.serialize.sync()), client.parsers)
+        })
+      }
+      return work({
+        query: async <R>(text: string, params: unknown[] = [], options?: QueryOptions) => {
           if (tx.closed) throw new Error('Transaction is closed')
-          return query<R>(text, params, options)
+          if (ridesWithNext.has(text)) {
+            waiting.push(...(await client.runExclusive(() => run(text, params, options))))
+            return { rows: [], fields: [], affectedRows: 0 } as Results<R>
+          }
+          const sent = waiting
+          waiting = []
+          return query<R>(text, params, options, sent)
         },
-        sql: tx.sql,
-        exec: tx.exec,
+        // PGlite's own ways of querying go on their own: what waits is sent before them.
+        sql: async (...args: Parameters<Transaction['sql']>) => {
+          await flush()
+          return tx.sql(...args)
+        },
+        exec: async (...args: Parameters<Transaction['exec']>) => {
+          await flush()
+          return tx.exec(...args)
+        },
         rollback: tx.rollback,
         listen: tx.listen,
         get closed() {
           return tx.closed
         },
-      }),
-    )
+      })
+    })
 
   return new Proxy(client, {
     get(target, property) {
