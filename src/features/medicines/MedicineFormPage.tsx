@@ -1,6 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useFieldArray, useForm } from 'react-hook-form'
 import { call } from '../../api/client'
@@ -22,6 +21,7 @@ import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
 import { TextField } from '../../ui/TextField'
 import './medicines.css'
+import { FormActions } from '../../ui/FormActions'
 
 interface PresentationValues {
   id?: string
@@ -160,14 +160,7 @@ export function MedicineFormPage({ id, onDone }: { id?: string; onDone: () => vo
           </Button>
         </fieldset>
         {failure && <Alert>{failure}</Alert>}
-        <div className="form-actions">
-          <Link className="button" data-variant="secondary" to="/medicines">
-            <Trans>Cancelar</Trans>
-          </Link>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            <Trans>Guardar</Trans>
-          </Button>
-        </div>
+        <FormActions cancelTo="/medicines" submitting={form.formState.isSubmitting} />
       </form>
     </section>
   )

@@ -11,8 +11,8 @@ import { EditProfileRequest } from '../../contract/schemas/profile'
 import { endSession } from '../../session/end-session'
 import { updateSession } from '../../session/session-store'
 import { Alert } from '../../ui/Alert'
-import { Button } from '../../ui/Button'
 import { DeviceStorage } from '../../ui/DeviceStorage'
+import { FormActions } from '../../ui/FormActions'
 import { errorMessage } from '../../ui/form/error-message'
 import { fieldMessage, showServerErrors } from '../../ui/form/field-errors'
 import { MessageDialog } from '../../ui/MessageDialog'
@@ -191,11 +191,7 @@ export function MyProfilePage({ onSignedOut }: { onSignedOut: () => void }) {
         </fieldset>
         <DeviceStorage />
         {failure && <Alert>{failure}</Alert>}
-        <div className="form-actions">
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            <Trans>Guardar</Trans>
-          </Button>
-        </div>
+        <FormActions submitting={form.formState.isSubmitting} />
       </form>
       <MessageDialog
         open={passwordChanged}

@@ -10,7 +10,7 @@ import { currentSession, hasPermission } from '../../session/session-store'
 import { currentEngine } from '../../sync/current-engine'
 import { createPatient, updatePatient } from '../../sync/mutators'
 import { Alert } from '../../ui/Alert'
-import { Button } from '../../ui/Button'
+import { FormActions } from '../../ui/FormActions'
 import { errorMessage } from '../../ui/form/error-message'
 import { fieldMessage, issueMessage } from '../../ui/form/field-errors'
 import { notify } from '../../ui/notices'
@@ -107,14 +107,7 @@ export function PatientForm({ db, patient, onDone, onOpenPatient }: PatientFormP
         </Alert>
       )}
       {failure && <Alert>{failure}</Alert>}
-      <div className="form-actions">
-        <Button variant="secondary" onClick={onDone}>
-          <Trans>Cancelar</Trans>
-        </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          <Trans>Guardar</Trans>
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} submitting={form.formState.isSubmitting} />
     </form>
   )
 }

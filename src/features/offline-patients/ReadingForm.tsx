@@ -8,7 +8,7 @@ import type { LocalDb, LocalPatient } from '../../db/local-db'
 import { currentEngine } from '../../sync/current-engine'
 import { createReading } from '../../sync/reading-mutators'
 import { Alert } from '../../ui/Alert'
-import { Button } from '../../ui/Button'
+import { FormActions } from '../../ui/FormActions'
 import { errorMessage } from '../../ui/form/error-message'
 import { fieldMessage, issueMessage } from '../../ui/form/field-errors'
 import { notify } from '../../ui/notices'
@@ -81,14 +81,7 @@ export function ReadingForm({
         />
       </div>
       {failure && <Alert>{failure}</Alert>}
-      <div className="form-actions">
-        <Button variant="secondary" onClick={onDone}>
-          <Trans>Cancelar</Trans>
-        </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          <Trans>Guardar</Trans>
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} submitting={form.formState.isSubmitting} />
     </form>
   )
 }

@@ -9,7 +9,7 @@ import { useSyncEngine } from '../../session/use-sync-engine'
 import { currentEngine } from '../../sync/current-engine'
 import { updatePatientProfile } from '../../sync/patient-profile-mutator'
 import { Alert } from '../../ui/Alert'
-import { Button } from '../../ui/Button'
+import { FormActions } from '../../ui/FormActions'
 import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
@@ -143,11 +143,7 @@ function ProfileForm({ db, own }: { db: LocalDb; own: LocalPatient }) {
         />
       </fieldset>
       {failure && <Alert>{failure}</Alert>}
-      <div className="form-actions">
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          <Trans>Guardar</Trans>
-        </Button>
-      </div>
+      <FormActions submitting={form.formState.isSubmitting} />
     </form>
   )
 }

@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useMedicines } from '../../catalogs/use-catalog'
@@ -10,7 +10,7 @@ import { mutationContext } from '../../session/mutation-context'
 import { currentEngine } from '../../sync/current-engine'
 import { createRecordSection, updateRecordSection } from '../../sync/record-section-mutators'
 import { Alert } from '../../ui/Alert'
-import { Button } from '../../ui/Button'
+import { FormActions } from '../../ui/FormActions'
 import { errorMessage } from '../../ui/form/error-message'
 import { fieldMessage, issueMessage } from '../../ui/form/field-errors'
 import { notify } from '../../ui/notices'
@@ -108,14 +108,7 @@ export function SectionEntryForm({ db, section, patientId, entry, choices, onDon
         })}
       </div>
       {failure && <Alert>{failure}</Alert>}
-      <div className="form-actions">
-        <Button variant="secondary" onClick={onDone}>
-          <Trans>Cancelar</Trans>
-        </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          <Trans>Guardar</Trans>
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} submitting={form.formState.isSubmitting} />
     </form>
   )
 }

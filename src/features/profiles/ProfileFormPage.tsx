@@ -1,6 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import * as v from 'valibot'
@@ -18,7 +17,7 @@ import { refreshSessionUser } from '../../contract/endpoints/users'
 import { CreateRoleRequest, ROLE_TYPES, type RoleType } from '../../contract/schemas/roles'
 import { currentSession, updateSession } from '../../session/session-store'
 import { Alert } from '../../ui/Alert'
-import { Button } from '../../ui/Button'
+import { FormActions } from '../../ui/FormActions'
 import { errorMessage } from '../../ui/form/error-message'
 import { fieldMessage, showServerErrors } from '../../ui/form/field-errors'
 import { notify } from '../../ui/notices'
@@ -113,14 +112,7 @@ export function ProfileFormPage({ id, onDone }: { id?: string; onDone: () => voi
           />
         )}
         {failure && <Alert>{failure}</Alert>}
-        <div className="form-actions">
-          <Link className="button" data-variant="secondary" to="/profiles">
-            <Trans>Cancelar</Trans>
-          </Link>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            <Trans>Guardar</Trans>
-          </Button>
-        </div>
+        <FormActions cancelTo="/profiles" submitting={form.formState.isSubmitting} />
       </form>
     </section>
   )

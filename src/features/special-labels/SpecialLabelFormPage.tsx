@@ -1,6 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useFieldArray, useForm, useWatch } from 'react-hook-form'
 import { call } from '../../api/client'
@@ -32,6 +31,7 @@ import { Spinner } from '../../ui/Spinner'
 import { TextField } from '../../ui/TextField'
 import { colorName, iconName } from './label-texts'
 import './special-labels.css'
+import { FormActions } from '../../ui/FormActions'
 
 interface LabelValues {
   name: string
@@ -151,14 +151,7 @@ export function SpecialLabelFormPage({ id, onDone }: { id?: string; onDone: () =
           </Button>
         </fieldset>
         {failure && <Alert>{failure}</Alert>}
-        <div className="form-actions">
-          <Link className="button" data-variant="secondary" to="/special-labels">
-            <Trans>Cancelar</Trans>
-          </Link>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            <Trans>Guardar</Trans>
-          </Button>
-        </div>
+        <FormActions cancelTo="/special-labels" submitting={form.formState.isSubmitting} />
       </form>
     </section>
   )

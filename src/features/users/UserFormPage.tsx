@@ -1,6 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { call } from '../../api/client'
@@ -10,8 +9,8 @@ import { createUser, refreshSessionUser, showUser, updateUser } from '../../cont
 import type { User } from '../../contract/schemas/users'
 import { currentSession, updateSession } from '../../session/session-store'
 import { Alert } from '../../ui/Alert'
-import { Button } from '../../ui/Button'
 import { Checkbox } from '../../ui/Checkbox'
+import { FormActions } from '../../ui/FormActions'
 import { errorMessage } from '../../ui/form/error-message'
 import { fieldMessage, showServerErrors } from '../../ui/form/field-errors'
 import { ImageField } from '../../ui/ImageField'
@@ -153,14 +152,7 @@ export function UserFormPage({ id, onDone }: { id?: string; onDone: () => void }
           )}
         />
         {failure && <Alert>{failure}</Alert>}
-        <div className="form-actions">
-          <Link className="button" data-variant="secondary" to="/users">
-            <Trans>Cancelar</Trans>
-          </Link>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            <Trans>Guardar</Trans>
-          </Button>
-        </div>
+        <FormActions cancelTo="/users" submitting={form.formState.isSubmitting} />
       </form>
     </section>
   )
