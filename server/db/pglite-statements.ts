@@ -13,6 +13,9 @@ interface Statement {
   parameterTypes: number[]
 }
 
+/** Statement names are unique in the process, so two wrappers of one client never clash. */
+let named = 0
+
 /**
  * PGlite's `query` sends every query through the unnamed statement, so PostgreSQL parses, analyses
  * and plans it again at every call; compiled to WebAssembly that costs more than running most of
@@ -22,9 +25,6 @@ interface Statement {
  * as good, its plan (and replans by itself when the schema changes). Queries outside transactions
  * (migrations, the host and account caches) keep PGlite's own path.
  */
-/** Statement names are unique in the process, so two wrappers of one client never clash. */
-let named = 0
-
 export function withPreparedStatements(
   client: PGlite,
   {
@@ -117,10 +117,14 @@ export function withPreparedStatements(
       // A statement that rides with the next one, until that one is sent. Left unsent at the
       // end, it changed nothing anybody reads (it would be gone with the transaction anyway).
       let waiting: Uint8Array[] = []
-      const flush = async () => {
-        if (waiting.length === 0) return
+      const take = () => {
         const sent = waiting
         waiting = []
+        return sent
+      }
+      const flush = async () => {
+        if (waiting.length === 0) return
+        const sent = take()
         await client.runExclusive(async () => {
           parse.parseResults(await send(...sent, protocol.serialize.sync()), client.parsers)
         })
@@ -132,9 +136,7 @@ export function withPreparedStatements(
             waiting.push(...(await client.runExclusive(() => run(text, params, options))))
             return { rows: [], fields: [], affectedRows: 0 } as Results<R>
           }
-          const sent = waiting
-          waiting = []
-          return query<R>(text, params, options, sent)
+          return query<R>(text, params, options, take())
         },
         // PGlite's own ways of querying go on their own: what waits is sent before them.
         sql: async (...args: Parameters<Transaction['sql']>) => {

@@ -10,8 +10,8 @@ import type { Tx } from '../../db/client'
 import { medicinePresentations, medicines } from '../../db/schema'
 import { NotFoundError, ValidationError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
-import { type MessageKey, translate } from '../../platform/messages'
-import { violatedUniqueIndex } from '../../platform/unique-violation'
+import { translate } from '../../platform/messages'
+import { guardUniqueIndexes, type UniqueIndexMessages } from '../../platform/unique-violation'
 import { bumpTenantCatalogVersion } from './tenant-versions'
 
 type MedicineRow = typeof medicines.$inferSelect
@@ -155,20 +155,10 @@ async function writePresentations(
  * the doses of two presentations meets it on the first row it writes (PostgreSQL checks a unique
  * index row by row). Either way the answer is the 422, and the transaction changes nothing.
  */
-const UNIQUE_MESSAGES = new Map<string, [field: string, message: MessageKey]>([
+const UNIQUE_MESSAGES: UniqueIndexMessages = new Map([
   ['medicines_name_unique', ['name', 'medicine.duplicate']],
   ['medicine_presentations_dose_unique', ['presentations', 'medicine.duplicateDose']],
 ])
-
-async function guardUnique<T>(lang: Lang, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write()
-  } catch (error) {
-    const clash = UNIQUE_MESSAGES.get(violatedUniqueIndex(error) ?? '')
-    if (clash) throw new ValidationError({ [clash[0]]: [translate(clash[1], lang)] })
-    throw error
-  }
-}
 
 export async function createMedicine(
   tx: Tx,
@@ -178,10 +168,10 @@ export async function createMedicine(
   lang: Lang,
 ): Promise<Medicine> {
   // First: the version row's lock makes the tenant's medicine writes wait for one another, so
-  // the checks below see every write committed before (see `guardUnique`).
+  // the checks below see every write committed before (see `UNIQUE_MESSAGES`).
   await bumpTenantCatalogVersion(tx, tenantId, 'medicines')
   await assertNameFree(tx, body.name, null, lang)
-  return guardUnique(lang, async () => {
+  return guardUniqueIndexes(UNIQUE_MESSAGES, lang, async () => {
     const [medicine] = await tx
       .insert(medicines)
       .values({ tenantId, id: uuidv7(), name: body.name, createdBy: userId, updatedBy: userId })
@@ -202,7 +192,7 @@ export async function updateMedicine(
   const medicine = await findMedicine(tx, id, true)
   await bumpTenantCatalogVersion(tx, medicine.tenantId, 'medicines')
   await assertNameFree(tx, body.name, id, lang)
-  return guardUnique(lang, async () => {
+  return guardUniqueIndexes(UNIQUE_MESSAGES, lang, async () => {
     await tx
       .update(medicines)
       .set({ name: body.name, updatedAt: new Date().toISOString(), updatedBy: userId })

@@ -7,8 +7,8 @@ import { roles, users } from '../../db/schema'
 import { paginate, type TableSpec } from '../../platform/data-table'
 import { NotFoundError, ValidationError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
-import { type MessageKey, translate } from '../../platform/messages'
-import { violatedUniqueIndex } from '../../platform/unique-violation'
+import { translate } from '../../platform/messages'
+import { guardUniqueIndexes, type UniqueIndexMessages } from '../../platform/unique-violation'
 
 type RoleRow = typeof roles.$inferSelect
 
@@ -116,7 +116,7 @@ export async function assertUserForm(
   if (Object.keys(errors).length > 0) throw new ValidationError(errors)
 }
 
-const IDENTITY_INDEXES = new Map<string, [field: string, message: MessageKey]>([
+const IDENTITY_INDEXES: UniqueIndexMessages = new Map([
   ['users_email_unique', ['email', 'user.emailTaken']],
   ['users_employee_number_unique', ['employee_number', 'user.employeeNumberTaken']],
 ])
@@ -125,15 +125,8 @@ const IDENTITY_INDEXES = new Map<string, [field: string, message: MessageKey]>([
  * Runs a user write; when a concurrent write took the same e-mail or employee number between the
  * check and the insert, the unique index answers, and that becomes the same field error.
  */
-export async function guardIdentity<T>(lang: Lang, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write()
-  } catch (error) {
-    const clash = IDENTITY_INDEXES.get(violatedUniqueIndex(error) ?? '')
-    if (clash) throw new ValidationError({ [clash[0]]: [translate(clash[1], lang)] })
-    throw error
-  }
-}
+export const guardIdentity = <T>(lang: Lang, write: () => Promise<T>): Promise<T> =>
+  guardUniqueIndexes(IDENTITY_INDEXES, lang, write)
 
 /** What the users table may sort, search and filter by (its column keys → SQL). */
 export const USERS_TABLE: TableSpec = {
