@@ -15,6 +15,9 @@ import { loginRouteJs } from './login-route-js'
 import { outboxReplay } from './outbox-replay'
 import { patientSearch } from './patient-search'
 
+/** The servers use PostgreSQL when DATABASE_URL is set (bench/servers.ts), the embedded one otherwise. */
+const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded database'
+
 const sections: { name: string; title: string; header: string; rows: () => Promise<string[]> }[] = [
   {
     name: 'login-route-js',
@@ -30,19 +33,19 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
   },
   {
     name: 'outbox-replay',
-    title: 'Outbox replay to a local server (embedded database)',
+    title: `Outbox replay to a local server (${database})`,
     header: '| what | figure | verdict |\n|---|---|---|',
     rows: outboxReplay,
   },
   {
     name: 'initial-sync',
-    title: 'Initial sync into IndexedDB (Chromium, embedded database)',
+    title: `Initial sync into IndexedDB (Chromium, ${database})`,
     header: '| what | figure | verdict |\n|---|---|---|',
     rows: initialSync,
   },
   {
     name: 'client-outbox-replay',
-    title: 'Outbox replay from the client (Chromium, embedded database)',
+    title: `Outbox replay from the client (Chromium, ${database})`,
     header: '| what | figure | verdict |\n|---|---|---|',
     rows: clientOutboxReplay,
   },
