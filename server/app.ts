@@ -1,5 +1,4 @@
 import compress from '@fastify/compress'
-import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
@@ -17,6 +16,7 @@ import { healthRoutes } from './platform/health'
 import { isInternalRequest } from './platform/internal-requests'
 import { createMailer, type Mailer } from './platform/mailer'
 import { translate } from './platform/messages'
+import { securityHeaders } from './platform/security-headers'
 import { installStaticFiles } from './platform/static-files'
 import { tenancy } from './platform/tenancy'
 import { createTokenService, type TokenService } from './platform/tokens'
@@ -77,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(valibotCompiler)
   installErrorHandler(app)
 
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     // The PWA loads nothing cross-origin; keep the embedder policy off so images from data: work.
     crossOriginEmbedderPolicy: false,
