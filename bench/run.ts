@@ -9,6 +9,7 @@ import { ensurePwaBuilt } from '../server/build-pwa'
 import { apiThroughput } from './api-throughput'
 import { catalogImport } from './catalog-import'
 import { clientOutboxReplay } from './client-outbox-replay'
+import { coldStart } from './cold-start'
 import { diagnosisSearch } from './diagnosis-search'
 import { initialSync } from './initial-sync'
 import { loginRouteJs } from './login-route-js'
@@ -30,6 +31,12 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     title: 'API throughput (10 connections, medians)',
     header: '| what | throughput | ratio to bare |\n|---|---|---|',
     rows: apiThroughput,
+  },
+  {
+    name: 'cold-start',
+    title: 'Offline cold start to the patient list (Chromium, service worker warm, 4× CPU throttle)',
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: coldStart,
   },
   {
     name: 'outbox-replay',
