@@ -237,7 +237,10 @@ export const localDbName = (tenant: string, userId: string) => `salud-${tenant}-
 
 export function openLocalDb({ tenant, userId }: { tenant: string; userId: string }): LocalDb {
   // Dexie adds the tables declared in version() at run time; the type above names them.
-  const db = new Dexie(localDbName(tenant, userId)) as LocalDb
+  // Without Dexie's query cache: it deep-copies every result a live query reads (the patient
+  // list reads every cached patient: 100 000 copies on each open) and copies every row a bulk
+  // write stores while a list watches. Live queries still re-run after each committed write.
+  const db = new Dexie(localDbName(tenant, userId), { cache: 'disabled' }) as LocalDb
   db.version(1).stores({
     patients: 'id, curp, payrollNumber, lastName, updatedAt, syncState',
     shadows: '[entity+id]',
