@@ -10,6 +10,7 @@ import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type BrowserContext, chromium, type Page } from '@playwright/test'
 import { build } from 'vite'
+import { CHROMIUM_LAUNCH } from '../tests/e2e/chromium'
 import { clientPlugins } from '../vite.config'
 import type { BrowserBench } from './browser/api'
 
@@ -70,19 +71,7 @@ export interface BenchPage {
 export async function openBenchPage(port: number): Promise<BenchPage> {
   const dir = await bundleBenchPage()
   const profile = mkdtempSync(join(tmpdir(), 'salud-bench-profile-'))
-  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  const context: BrowserContext = await chromium.launchPersistentContext(profile, CHROMIUM_LAUNCH)
   const close = async () => {
     await context.close()
     rmSync(profile, { recursive: true, force: true })

@@ -8,6 +8,8 @@
  * then its search box taking a keystroke.
  */
 import { type Browser, chromium, type Page } from '@playwright/test'
+import { CHROMIUM_LAUNCH } from '../tests/e2e/chromium'
+import { signIn } from '../tests/e2e/sign-in'
 import { median, startServer } from './measure'
 
 const PORT = 3906
@@ -17,18 +19,9 @@ const SIZES = (process.env.BENCH_COLD_PATIENTS ?? '0,100000').split(',').map(Num
 export const COLD_START_BUDGET_MS = 1000
 const COUNT = /Mostrando 1 a 10 de ([\d,.\s]+) registros/
 
-async function signIn(page: Page, origin: string) {
-  await page.goto(`${origin}/`)
-  await page.getByLabel('Usuario').fill('admin@demo.localhost')
-  await page.getByLabel('Contraseña', { exact: true }).fill('Demo1234!')
-  await page.getByRole('button', { name: 'Ingresar' }).click()
-  await page.waitForURL((url) => url.pathname !== '/')
-  if (new URL(page.url()).pathname === '/notice_privacy') {
-    await page.getByRole('checkbox', { name: 'He leído y acepto el aviso de privacidad' }).click()
-    await page.getByRole('button', { name: 'Aceptar y continuar' }).click()
-    await page.waitForURL((url) => url.pathname !== '/notice_privacy')
-  }
-  // Written as text: these run in the page, whose globals Node's types do not know.
+/** The service worker controls the page: its precache holds the app shell. */
+async function untilServiceWorkerControls(page: Page) {
+  // Written as text: it runs in the page, whose globals Node's types do not know.
   await page.waitForFunction(
     'navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)',
   )
@@ -62,24 +55,15 @@ async function measure(extraPatients: number): Promise<ColdStart> {
   const server = await startServer('api', PORT, { env: { BENCH_PATIENTS: String(extraPatients) } })
   let browser: Browser | null = null
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+    browser = await chromium.launch(CHROMIUM_LAUNCH)
+    const context = await browser.newContext({
+      baseURL: `http://demo.localhost:${PORT}`,
+      viewport: { width: 1280, height: 800 },
     })
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
-    const origin = `http://demo.localhost:${PORT}`
-    await signIn(page, origin)
-    await page.goto(`${origin}/patients`)
+    await signIn(page, 'admin@demo.localhost')
+    await untilServiceWorkerControls(page)
+    await page.goto('/patients')
     const patients = await untilSynced(page, extraPatients)
 
     await context.setOffline(true)
@@ -91,7 +75,7 @@ async function measure(extraPatients: number): Promise<ColdStart> {
       // A page of nothing first, so each round opens the list from a new document.
       await page.goto('about:blank')
       const started = performance.now()
-      await page.goto(`${origin}/patients`, { waitUntil: 'commit' })
+      await page.goto('/patients', { waitUntil: 'commit' })
       await page.getByText(COUNT).first().waitFor({ timeout: 60_000 })
       const shown = await shownCount(page)
       if (shown < patients) throw new Error(`the cold list shows ${shown} patients, not ${patients}`)

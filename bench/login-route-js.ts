@@ -5,6 +5,7 @@
  */
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { CHROMIUM_LAUNCH } from '../tests/e2e/chromium'
 import { startServer } from './measure'
 
 const PORT = 3903
@@ -12,10 +13,7 @@ export const LOGIN_ROUTE_BUDGET_KB = 170
 
 export async function loginRouteJs(): Promise<string[]> {
   const server = await startServer('api', PORT)
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic'],
-  })
+  const browser = await chromium.launch(CHROMIUM_LAUNCH)
   try {
     const page = await browser.newPage()
     const scripts: { url: string; gzip: number }[] = []
