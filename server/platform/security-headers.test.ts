@@ -33,6 +33,15 @@ describe('security headers', () => {
     expect(headers).not.toHaveProperty('cross-origin-embedder-policy')
   })
 
+  it('refuse a CSP directive computed per request, which one answer for all would get wrong', () => {
+    const nonce = () => "'nonce-abc'"
+    expect(() =>
+      securityHeadersOf({
+        contentSecurityPolicy: { useDefaults: false, directives: { scriptSrc: ["'self'", nonce] } },
+      }),
+    ).toThrow(/per request/)
+  })
+
   it('go on every answer: a route, an unknown path, an error', async () => {
     const app = Fastify({ logger: false })
     await app.register(securityHeaders, OPTIONS)

@@ -3,12 +3,25 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
 
+/** Every value of every CSP directive in the options. */
+function directiveValues(options: Readonly<HelmetOptions>): unknown[] {
+  const csp = options.contentSecurityPolicy
+  if (typeof csp !== 'object' || !csp.directives) return []
+  return Object.values(csp.directives).flatMap((values) =>
+    values && typeof values === 'object' ? [...values] : [],
+  )
+}
+
 /**
  * The headers helmet's middleware sets for these options. With no nonces and no directive
  * computed per request, they are the same on every answer, so they are worked out once by
  * running the middleware against a response that only records them.
  */
 export function securityHeadersOf(options: Readonly<HelmetOptions>): Record<string, string> {
+  // Worked out once, a directive computed per request (a nonce) would be computed for no request.
+  if (directiveValues(options).some((value) => typeof value === 'function')) {
+    throw new Error('A CSP directive computed per request (a nonce) needs helmet run for each request')
+  }
   const headers: Record<string, string> = {}
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
