@@ -194,68 +194,67 @@ describe('the contract fuzz', () => {
     expect(routes.filter((route) => !route.endpoint).map(nameOf)).toEqual([])
   })
 
-  it('never answers a 5xx, keeps the envelope, and changes nothing when it refuses', async () => {
-    const routes = [...t.app.declaredRoutes]
-      .filter((route) => !ONLY || nameOf(route).includes(ONLY))
-      .sort((a, b) => nameOf(a).localeCompare(nameOf(b)))
-    const failures: string[] = []
-    const statuses = new Map<number, number>()
-    let before = await counts()
-    const started = Date.now()
+  it(
+    'never answers a 5xx, keeps the envelope, and changes nothing when it refuses',
+    async () => {
+      const routes = [...t.app.declaredRoutes]
+        .filter((route) => !ONLY || nameOf(route).includes(ONLY))
+        .sort((a, b) => nameOf(a).localeCompare(nameOf(b)))
+      const failures: string[] = []
+      const statuses = new Map<number, number>()
+      let before = await counts()
+      const started = Date.now()
 
-    for (const route of routes) {
-      const endpoint = route.endpoint as Endpoint
-      const requests =
-        endpoint === syncBatch
-          ? batchOf(syncBatch, REPLAYABLE_ENDPOINTS, pools)
-          : fuzzRequestOf(endpoint, pools)
-      const holders = holdersOf(route, callers)
-      const caller = fc.oneof(
-        {
-          weight: holders.length > 0 ? 3 : 0,
-          arbitrary: fc.constantFrom(...(holders.length > 0 ? holders : callers)),
-        },
-        { weight: 1, arbitrary: fc.constantFrom(...callers) },
-      )
-      const property = fc.asyncProperty(caller, requests, async (who, request) => {
-        const res = await send(who, request)
-        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
-        if (res.statusCode >= 500) throw new Error(`answered ${res.statusCode}: ${res.body.slice(0, 300)}`)
-        const problem = envelopeProblem(res)
-        if (problem) throw new Error(`broke the envelope: ${problem}`)
-        const answers = endpoint === syncBatch && res.statusCode === 200 ? batchAnswers(res) : null
-        const refused = res.statusCode >= 400 || answers?.every((status) => status >= 400) === true
-        const after = await counts()
-        const changed = after.changes !== before.changes || after.audits !== before.audits
-        const mayAudit = AUDITED_REFUSALS.has(nameOf(route)) && after.changes === before.changes
-        const previous = before
-        before = after
-        if (refused && changed && !mayAudit) {
-          throw new Error(
-            `refused (${res.statusCode}) yet changed the logs: changes ${previous.changes} → ${after.changes}, audits ${previous.audits} → ${after.audits}`,
-          )
-        }
-      })
-      const details = await fc.check(property, { seed: seedOf(route), numRuns: RUNS, endOnFailure: true })
-      if (details.failed) {
-        const [who, request] = details.counterexample ?? []
-        failures.push(
-          [
-            `${nameOf(route)}: ${String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance)}`,
-            `  as ${(who as Caller | undefined)?.name}: ${(request as FuzzRequest | undefined)?.method} ${(request as FuzzRequest | undefined)?.url.slice(0, 200)}`,
-            `  broken by: ${(request as FuzzRequest | undefined)?.breakages.join('; ') || 'nothing'}`,
-            `  replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} (route seed ${details.seed}, path ${details.counterexamplePath})`,
-          ].join('\n'),
+      for (const route of routes) {
+        const endpoint = route.endpoint as Endpoint
+        const requests =
+          endpoint === syncBatch
+            ? batchOf(syncBatch, REPLAYABLE_ENDPOINTS, pools)
+            : fuzzRequestOf(endpoint, pools)
+        const holders = holdersOf(route, callers)
+        const caller = fc.oneof(
+          {
+            weight: holders.length > 0 ? 3 : 0,
+            arbitrary: fc.constantFrom(...(holders.length > 0 ? holders : callers)),
+          },
+          { weight: 1, arbitrary: fc.constantFrom(...callers) },
         )
+        const property = fc.asyncProperty(caller, requests, async (who, request) => {
+          const res = await send(who, request)
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
+          if (res.statusCode >= 500) throw new Error(`answered ${res.statusCode}: ${res.body.slice(0, 300)}`)
+          const problem = envelopeProblem(res)
+          if (problem) throw new Error(`broke the envelope: ${problem}`)
+          const answers = endpoint === syncBatch && res.statusCode === 200 ? batchAnswers(res) : null
+          const refused = res.statusCode >= 400 || answers?.every((status) => status >= 400) === true
+          const after = await counts()
+          const changed = after.changes !== before.changes || after.audits !== before.audits
+          const mayAudit = AUDITED_REFUSALS.has(nameOf(route)) && after.changes === before.changes
+          const previous = before
+          before = after
+          if (refused && changed && !mayAudit) {
+            throw new Error(
+              `refused (${res.statusCode}) yet changed the logs: changes ${previous.changes} → ${after.changes}, audits ${previous.audits} → ${after.audits}`,
+            )
+          }
+        })
+        const details = await fc.check(property, { seed: seedOf(route), numRuns: RUNS, endOnFailure: true })
+        if (details.failed) {
+          const report = reportOf(route, details)
+          // Said at once too: a long run (a high FUZZ_RUNS) shows what it found as it goes.
+          console.error(report)
+          failures.push(report)
+        }
       }
-    }
-    const seconds = ((Date.now() - started) / 1000).toFixed(1)
-    const histogram = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`)
-    console.info(
-      `contract fuzz: ${routes.length} routes, ${RUNS} requests each, ${seconds} s; ${histogram.join(' ')}`,
-    )
-    expect(failures.join('\n\n')).toBe('')
-  }, 600_000)
+      const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      const histogram = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`)
+      console.info(
+        `contract fuzz: ${routes.length} routes, ${RUNS} requests each, ${seconds} s; ${histogram.join(' ')}`,
+      )
+      expect(failures.join('\n\n')).toBe('')
+    },
+    Math.max(600_000, RUNS * 20_000),
+  )
 
   function send(caller: Caller, request: FuzzRequest): Promise<LightMyRequestResponse> {
     const landlord = caller.name.endsWith('@admin.localhost')
@@ -267,6 +266,18 @@ describe('the contract fuzz', () => {
     })
   }
 })
+
+/** What failed on a route, and how to replay it. */
+function reportOf(route: DeclaredRoute, details: fc.RunDetails<[Caller, FuzzRequest]>): string {
+  const [who, request] = details.counterexample ?? []
+  const error = details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance
+  return [
+    `${nameOf(route)}: ${String(error)}`,
+    `  as ${who?.name}: ${request?.method} ${request?.url.slice(0, 200)}`,
+    `  broken by: ${request?.breakages.join('; ') || 'nothing'}`,
+    `  replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} (route seed ${details.seed}, path ${details.counterexamplePath})`,
+  ].join('\n')
+}
 
 /** The statuses of a batch's entries, each checked like an answer of its own. */
 function batchAnswers(res: LightMyRequestResponse): number[] {
