@@ -6,7 +6,7 @@ const Username = v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.ma
 export const LoginForm = v.object({
   username: Username,
   password: v.pipe(v.string(), v.nonEmpty('field.required'), v.maxLength(256)),
-  business: v.optional(v.string()),
+  business: v.optional(v.pipe(v.string(), v.maxLength(250))),
   rememberUser: v.boolean(),
 })
 export type LoginForm = v.InferOutput<typeof LoginForm>
