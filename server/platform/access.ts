@@ -42,8 +42,12 @@ export const access = fp(async (app: FastifyInstance, opts: { routes: DeclaredRo
       if (declared !== 'authenticated') {
         // Until an expired password is changed, only `authenticated` calls (changing it) answer.
         if (req.user.passwordExpired) throw new ForbiddenError('error.passwordExpired')
-        const granted = typeof declared === 'string' ? [declared] : declared
-        if (!granted.some((permission) => req.user?.permissions.has(permission))) throw new ForbiddenError()
+        const { permissions } = req.user
+        const held =
+          typeof declared === 'string'
+            ? permissions.has(declared)
+            : declared.some((permission) => permissions.has(permission))
+        if (!held) throw new ForbiddenError()
       }
     }
     return payload

@@ -48,13 +48,11 @@ export const storableTextOnly = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (req: FastifyRequest) => {
     // Registered after the multipart parser's own preValidation: its parts are read by now.
     req.partsRead = true
-    const paths = [
-      ...unstorablePaths(req.params),
-      ...unstorablePaths(req.query),
-      ...(req.body !== undefined && req.bodyMayHoldEscapes && !req.routeOptions.config.carriesRequests
-        ? unstorablePaths(req.body)
-        : []),
-    ]
+    const paths = unstorablePaths(req.params)
+    unstorablePaths(req.query, '', 0, paths)
+    if (req.body !== undefined && req.bodyMayHoldEscapes && !req.routeOptions.config.carriesRequests) {
+      unstorablePaths(req.body, '', 0, paths)
+    }
     if (paths.length === 0) return
     const message = translate('field.text', req.lang)
     throw new ValidationError(Object.fromEntries(paths.map((path) => [path || 'body', [message]])))
