@@ -9,15 +9,17 @@ import { access, type DeclaredRoute } from './platform/access'
 import { auditing } from './platform/audit'
 import { authentication } from './platform/authentication'
 import { failure } from './platform/envelope'
-import { installErrorHandler } from './platform/error-handler'
+import { answerFrameworkError, installErrorHandler } from './platform/error-handler'
 import { NotFoundError } from './platform/errors'
 import { diskFileStore, type FileStore } from './platform/files'
 import { healthRoutes } from './platform/health'
 import { isInternalRequest } from './platform/internal-requests'
+import { installJsonBodyParser } from './platform/json-body'
 import { createMailer, type Mailer } from './platform/mailer'
 import { translate } from './platform/messages'
 import { securityHeaders } from './platform/security-headers'
 import { installStaticFiles } from './platform/static-files'
+import { storableTextOnly } from './platform/storable-text'
 import { tenancy } from './platform/tenancy'
 import { createTokenService, type TokenService } from './platform/tokens'
 import { valibotCompiler } from './platform/validation'
@@ -71,11 +73,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   })
   const declaredRoutes: DeclaredRoute[] = []
   app.decorate('declaredRoutes', declaredRoutes)
   app.setValidatorCompiler(valibotCompiler)
   installErrorHandler(app)
+  installJsonBodyParser(app)
 
   await app.register(securityHeaders, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
@@ -107,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const files = deps.files ?? diskFileStore(config.dataDir)
   await app.register(authentication, { db: database.db, tokens })
   await app.register(access, { routes: declaredRoutes })
+  // After the multipart parser, whose parts it checks too.
+  await app.register(storableTextOnly)
   await app.register(auditing)
   app.decorateRequest('withTenant', function (this: { tenant: { id: string } | null }, work) {
     if (!this.tenant) throw new NotFoundError()

@@ -1,5 +1,5 @@
 import { createRouter } from '@tanstack/react-router'
-import type { Access } from './contract/endpoints/define'
+import type { SingleAccess } from './contract/endpoints/define'
 import { rememberResolved } from './router-history'
 import { routeTree } from './routeTree.gen'
 
@@ -17,6 +17,6 @@ declare module '@tanstack/react-router' {
   }
   interface StaticDataRouteOption {
     /** The permission a route needs, named as the route (SPEC §2), or who may open it. */
-    permission?: Access
+    permission?: SingleAccess
   }
 }

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { v7 as uuidv7 } from 'uuid'
+import { storableText } from '../../src/contract/rules/storable-text'
 import type { Tx } from '../db/client'
 import { auditLog } from '../db/schema'
 import type { AuditInput } from './request'
@@ -13,6 +14,22 @@ export interface AuditEntry extends AuditInput {
   userAgent?: string | null
 }
 
+/**
+ * A value of an entry's details with every text made storable: an entry must be written
+ * whatever a caller typed (a failed sign-in keeps the username tried), and jsonb refuses a NUL
+ * or a lone surrogate. Details are small, made by the server, never deep.
+ */
+function storableDetail(value: unknown): unknown {
+  if (typeof value === 'string') return storableText(value)
+  if (Array.isArray(value)) return value.map(storableDetail)
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [storableText(key), storableDetail(item)]),
+    )
+  }
+  return value
+}
+
 /** The audit log's row for an entry, with a fresh id. */
 const rowOf = (entry: AuditEntry) => ({
   tenantId: entry.tenantId,
@@ -20,10 +37,10 @@ const rowOf = (entry: AuditEntry) => ({
   actorId: entry.actorId,
   action: entry.action,
   entity: entry.entity,
-  entityId: entry.entityId ?? null,
+  entityId: entry.entityId == null ? null : storableText(entry.entityId),
   ip: entry.ip ?? null,
-  userAgent: entry.userAgent?.slice(0, 512) ?? null,
-  details: entry.details ?? null,
+  userAgent: entry.userAgent == null ? null : storableText(entry.userAgent.slice(0, 512)),
+  details: entry.details == null ? null : (storableDetail(entry.details) as Record<string, unknown>),
 })
 
 /**

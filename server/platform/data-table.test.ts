@@ -220,8 +220,31 @@ describe('the server side of data tables', () => {
     expect((await table({ search: 'persona99' })).total).toBe(0)
   })
 
+  it('filters by a flag written as a boolean or as text', async () => {
+    expect((await table({ filters: JSON.stringify({ active: true }) })).total).toBe(25)
+    expect((await table({ filters: JSON.stringify({ active: 'false' }) })).total).toBe(0)
+  })
+
+  it('answers 422 to a filter its column cannot hold, instead of the database refusing it', async () => {
+    for (const filters of [{ role_id: 'x' }, { role_id: 7 }, { active: 'maybe' }, { role_id: 'a\u0000' }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/configuration/users/list?filters=${encodeURIComponent(JSON.stringify(filters))}`,
+        headers,
+      })
+      expect(res.statusCode, JSON.stringify(filters)).toBe(422)
+      expect(res.json().errors, JSON.stringify(filters)).toEqual({ filters: ['Valor no permitido'] })
+    }
+  })
+
   it('answers 422 to a bad page size or filters', async () => {
-    for (const query of ['pageLength=7', 'filters=%7Bnot-json', 'sort=sideways', 'page=0']) {
+    for (const query of [
+      'pageLength=7',
+      'filters=%7Bnot-json',
+      'sort=sideways',
+      'page=0',
+      'page=99999999999',
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/configuration/users/list?${query}`,

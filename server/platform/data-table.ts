@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { type DataTableQuery, type Paginated, pageWindow } from '../../src/contract/schemas/data-table'
 import type { Tx } from '../db/client'
+import { FieldError } from './errors'
 
 /**
  * What a table lets the client sort, search and filter by: column keys (as the client's table
@@ -37,9 +38,36 @@ export function tableWhere(spec: TableSpec, query: DataTableQuery, base?: SQL): 
   }
   for (const [name, value] of Object.entries(query.filters)) {
     const column = spec.filterable && Object.hasOwn(spec.filterable, name) ? spec.filterable[name] : undefined
-    if (column) conditions.push(eq(column, value))
+    if (column) conditions.push(eq(column, filterValue(column, value)))
   }
   return and(...conditions)
+}
+
+type FilterValue = DataTableQuery['filters'][string]
+
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i
+const INTEGER_COLUMNS = new Set(['PgInteger', 'PgSmallInt', 'PgSerial', 'PgSmallSerial'])
+const MAX_INTEGER = 2_147_483_647
+
+/**
+ * A filter's value as its column can hold it. A value the column cannot hold (`"x"` for an id,
+ * a word for a flag) is the filter's 422: it would otherwise reach the database, which refuses
+ * it as malformed.
+ */
+function filterValue(column: AnyPgColumn, value: FilterValue): FilterValue {
+  const text = String(value)
+  if (column.columnType === 'PgUUID') {
+    if (typeof value === 'string' && UUID.test(text)) return text
+  } else if (column.columnType === 'PgBoolean') {
+    if (typeof value === 'boolean') return value
+    if (text === 'true' || text === 'false') return text === 'true'
+  } else if (INTEGER_COLUMNS.has(column.columnType)) {
+    const number = Number(value)
+    if (text !== '' && Number.isInteger(number) && Math.abs(number) <= MAX_INTEGER) return number
+  } else {
+    return text
+  }
+  throw new FieldError('filters')
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { refusedValueStatus } from './database-errors'
 import { failure } from './envelope'
-import { HttpError, PreconditionFailedError, ValidationError } from './errors'
+import { FieldError, HttpError, PreconditionFailedError, ValidationError } from './errors'
+import { languageOf } from './language'
 import { type MessageKey, translate } from './messages'
 import { fieldErrors, SchemaValidationError } from './validation'
 
@@ -19,6 +21,27 @@ const FASTIFY_ERRORS: Record<string, [number, MessageKey]> = {
 }
 
 /**
+ * A multipart body the parser could not read (no boundary, cut short, a malformed part header):
+ * busboy throws plain errors without a status or a code, and they arrive before the request's
+ * parts were read (`partsRead`, set once they are), so the sender's fault, not the server's.
+ */
+const isMalformedMultipart = (req: FastifyRequest, error: FastifyError) =>
+  !req.partsRead && req.isMultipart() && error.statusCode === undefined && error.code === undefined
+
+/**
+ * Fastify's router refuses some URLs before any hook runs (a malformed percent-encoding, a path
+ * parameter longer than it allows): answered here with the envelope, as a malformed request.
+ */
+export function answerFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const lang = languageOf(req.headers['accept-language'])
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(400).send(failure(translate('error.badRequest', lang)))
+  }
+  req.log.error({ err: error }, 'unexpected error')
+  return reply.code(500).send(failure(translate('error.unexpected', lang)))
+}
+
+/**
  * The one place that turns an error into an answer (DESIGN §3): the envelope, the status, and a
  * message in the request's language. Unexpected errors are logged and answered generically.
  */
@@ -33,6 +56,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof ValidationError) {
       return reply.code(422).send(failure(translate('error.validation', lang), error.errors))
     }
+    if (error instanceof FieldError) {
+      const errors = { [error.field]: [translate(error.messageKey, lang)] }
+      return reply.code(422).send(failure(translate('error.validation', lang), errors))
+    }
     if (error instanceof PreconditionFailedError) {
       return reply.code(412).send({ ...failure(translate(error.messageKey, lang)), data: error.current })
     }
@@ -41,9 +68,17 @@ export function installErrorHandler(app: FastifyInstance): void {
         .code(error.statusCode)
         .send(failure(error.text ?? translate(error.messageKey, lang, error.values)))
     }
+    const refused = refusedValueStatus(error)
+    if (refused) {
+      req.log.warn({ err: error }, 'the database refused a value that the contract let through')
+      const key = refused === 413 ? 'error.tooLarge' : 'error.invalidValue'
+      return reply.code(refused).send(failure(translate(key, lang)))
+    }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined
     if (known) return reply.code(known[0]).send(failure(translate(known[1], lang)))
     if (error.statusCode === 429) return reply.code(429).send(failure(translate('error.rateLimited', lang)))
+    if (isMalformedMultipart(req, error))
+      return reply.code(400).send(failure(translate('error.badRequest', lang)))
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(failure(translate('error.badRequest', lang)))
     }

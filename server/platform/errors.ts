@@ -70,6 +70,15 @@ export class UnsupportedMediaTypeError extends HttpError {
     super(415, 'error.unsupportedType')
   }
 }
+/** 422 on one field with one message, translated when the answer is made (no language needed here). */
+export class FieldError extends HttpError {
+  constructor(
+    readonly field: string,
+    key: MessageKey = 'field.invalid',
+  ) {
+    super(422, key)
+  }
+}
 /** 422 with per-field messages, already translated, keyed by the field's dot path. */
 export class ValidationError extends HttpError {
   constructor(readonly errors: Record<string, string[]>) {

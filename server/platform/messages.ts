@@ -36,6 +36,14 @@ export const MESSAGES = {
     en: 'The record changed since you opened it.',
   },
   'error.tooLarge': { es: 'El contenido enviado es demasiado grande.', en: 'The content sent is too large.' },
+  'error.tooDeep': {
+    es: 'El contenido enviado anida demasiados niveles.',
+    en: 'The content sent nests too many levels.',
+  },
+  'error.invalidValue': {
+    es: 'La solicitud lleva un valor que no se puede guardar.',
+    en: 'The request carries a value that cannot be stored.',
+  },
   'error.unsupportedType': {
     es: 'El tipo de contenido no es compatible.',
     en: 'The content type is not supported.',
@@ -76,6 +84,14 @@ export const MESSAGES = {
   },
   'field.picklist': { es: 'Valor no permitido', en: 'Value not allowed' },
   'field.unknown': { es: 'Este campo no se admite.', en: 'This field is not accepted.' },
+  'field.text': {
+    es: 'Contiene caracteres que no se pueden guardar.',
+    en: 'Contains characters that cannot be stored.',
+  },
+  'field.nothingToChange': {
+    es: 'No hay ningún cambio que guardar.',
+    en: 'There is nothing to change.',
+  },
   'error.passwordExpired': {
     es: 'Tu contraseña ha expirado. Cámbiala para continuar.',
     en: 'Your password has expired. Change it to continue.',

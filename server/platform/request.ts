@@ -1,3 +1,4 @@
+import type { Endpoint } from '../../src/contract/endpoints/define'
 import type { Tx } from '../db/client'
 import type { Lang } from './language'
 
@@ -43,7 +44,12 @@ declare module 'fastify' {
     audit(tx: Tx, entry: AuditInput): Promise<void>
   }
   interface FastifyContextConfig {
-    /** Who may call the route: 'public', 'authenticated' or a permission name. Required under /api. */
-    access?: string
+    /**
+     * Who may call the route: 'public', 'authenticated', a permission name, or several of which
+     * the caller needs any. Required under /api.
+     */
+    access?: string | readonly string[]
+    /** The contract endpoint the route serves (`route()` sets it), for the tests that walk them. */
+    endpoint?: Endpoint
   }
 }

@@ -37,6 +37,10 @@ const PLACEHOLDER_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
 const nameOf = (route: DeclaredRoute) => `${route.method} ${route.url}`
 const isPermissionRoute = (route: DeclaredRoute) =>
   route.access !== 'public' && route.access !== 'authenticated'
+/** The permissions a route names: one, or several of which a caller needs any. */
+const grantsOf = (route: DeclaredRoute): readonly string[] =>
+  isPermissionRoute(route) ? [route.access ?? ''].flat() : []
+const isLandlordRoute = (route: DeclaredRoute) => grantsOf(route).some(isLandlordOnlyPermission)
 
 /** A request to the route with placeholder params and body (validation comes after access). */
 const requestTo = (route: DeclaredRoute, headers: Record<string, string>): InjectOptions => ({
@@ -85,13 +89,11 @@ describe('the route-permission walk (DESIGN §6)', () => {
 
   it('declares on every API route public, authenticated or a known permission', () => {
     for (const route of routes()) {
-      const access = route.access ?? ''
-      const valid =
-        access === 'public' ||
-        access === 'authenticated' ||
-        isPermission(access) ||
-        isLandlordOnlyPermission(access)
-      expect(valid, `${nameOf(route)} declares "${access}"`).toBe(true)
+      const grants = grantsOf(route)
+      const valid = isPermissionRoute(route)
+        ? grants.length > 0 && grants.every((name) => isPermission(name) || isLandlordOnlyPermission(name))
+        : route.access === 'public' || route.access === 'authenticated'
+      expect(valid, `${nameOf(route)} declares "${String(route.access)}"`).toBe(true)
     }
   })
 
@@ -126,14 +128,14 @@ describe('the route-permission walk (DESIGN §6)', () => {
   it('lets a user holding the permission past the check', async () => {
     for (const route of permissionRoutes()) {
       // The provider's own grants (shared catalogs) are held on the landlord host only.
-      const caller = isLandlordOnlyPermission(route.access ?? '') ? landlord : allPermissions
+      const caller = isLandlordRoute(route) ? landlord : allPermissions
       const res = await t.app.inject(requestTo(route, caller))
       expect([401, 403], `${nameOf(route)} answered ${res.statusCode}`).not.toContain(res.statusCode)
     }
   })
 
   it('keeps the provider’s own grants from every tenant user', async () => {
-    const landlordRoutes = permissionRoutes().filter((route) => isLandlordOnlyPermission(route.access ?? ''))
+    const landlordRoutes = permissionRoutes().filter(isLandlordRoute)
     expect(landlordRoutes.map(nameOf)).toContain('POST /api/catalogs/catalog/import')
     for (const route of landlordRoutes) {
       const res = await t.app.inject(requestTo(route, allPermissions))

@@ -28,12 +28,12 @@ export function route<E extends Endpoint>(
   endpoint: E,
   handler: RouteHandler<E>,
   /** Server-only route settings, such as a stricter rate limit. */
-  config: Omit<FastifyContextConfig, 'access'> = {},
+  config: Omit<FastifyContextConfig, 'access' | 'endpoint'> = {},
 ): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { ...config, access: endpoint.access },
+    config: { ...config, access: endpoint.access, endpoint },
     schema: {
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),

@@ -1,17 +1,12 @@
+import { databaseErrorOf } from './database-errors'
 import { ValidationError } from './errors'
 import type { Lang } from './language'
 import { type MessageKey, translate } from './messages'
 
-/**
- * The unique index a failed write ran into (a 23505 anywhere in the error's causes), or null.
- * pg and PGlite both report it as `constraint`; drizzle wraps the driver's error as the cause.
- */
+/** The unique index a failed write ran into (a 23505 anywhere in the error's causes), or null. */
 export function violatedUniqueIndex(error: unknown): string | null {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-    const { code, constraint } = cause as Error & { code?: string; constraint?: string }
-    if (code === '23505' && constraint) return constraint
-  }
-  return null
+  const refusal = databaseErrorOf(error)
+  return refusal?.code === '23505' ? (refusal.constraint ?? null) : null
 }
 
 /** The unique indexes a write guards, each with the field it answers for and its message. */

@@ -18,13 +18,32 @@ export class SchemaValidationError extends Error {
   }
 }
 
+/**
+ * A part that made a schema's own check throw (a check that trusted an earlier one of its pipe,
+ * which valibot runs anyway): whatever the part holds, it is not what the contract takes.
+ */
+const unreadable = (input: unknown): Issue => ({
+  kind: 'validation',
+  type: 'check',
+  input,
+  expected: null,
+  received: 'unknown',
+  message: 'field.invalid',
+})
+
 /** Fastify's validator compiler, with valibot: a route names its contract schema, nothing more. */
 export const valibotCompiler: FastifySchemaCompiler<v.GenericSchema> =
   ({ schema, httpPart }) =>
   (data) => {
-    const result = v.safeParse(schema, data)
+    const part = httpPart ?? 'body'
+    let result: v.SafeParseResult<v.GenericSchema>
+    try {
+      result = v.safeParse(schema, data)
+    } catch {
+      return { error: new SchemaValidationError(part, [unreadable(data)]) }
+    }
     if (result.success) return { value: result.output }
-    return { error: new SchemaValidationError(httpPart ?? 'body', result.issues) }
+    return { error: new SchemaValidationError(part, result.issues) }
   }
 
 const ISSUE_MESSAGES: Record<string, MessageKey> = {

@@ -148,6 +148,11 @@ export interface OutboxEntry {
   lastError: string | null
   /** The server's per-field messages of a 422, shown when someone edits the entry. */
   fieldErrors?: Record<string, string[]>
+  /**
+   * The device clock at the first of the 5xx answers the entry has met since it last went out
+   * afresh (none: it has not failed so). Kept for the sync screen alone: see `isFailingTooLong`.
+   */
+  failingSince?: number
   /** The device clock: shown to people, never used for ordering. */
   createdAt: string
 }

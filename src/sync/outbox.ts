@@ -140,7 +140,13 @@ export async function markRejected(
 
 /** Puts an entry back in the queue from scratch, and with it the entries it was blocking. */
 async function requeue(db: LocalDb, entry: OutboxEntry, changes: Partial<OutboxEntry> = {}): Promise<void> {
-  const fresh = { status: 'pending' as const, attempts: 0, nextAttemptAt: 0, lastError: null }
+  const fresh = {
+    status: 'pending' as const,
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    failingSince: undefined,
+  }
   await db.outbox.update(entry.seq as number, { ...changes, ...fresh, fieldErrors: undefined })
   await rowTable(db, entry.entity).update(entry.entityId, { syncState: 'pending' })
   for (const dependent of await dependentsOf(db, entry)) {
@@ -253,6 +259,19 @@ async function settleRowAfterDiscard(db: LocalDb, entry: OutboxEntry): Promise<v
 
 /** Entries still on their way to the server (pending or being sent). */
 export const pendingCount = (db: LocalDb) => db.outbox.where('status').anyOf('pending', 'sending').count()
+
+/**
+ * How long the server may fail an entry (5xx) before the sync screen asks a person to look: a
+ * request that can never succeed should be refused with a 4xx, so a day of 5xx means something
+ * is wrong that retrying alone will not mend. The entry is still retried; nothing is dropped.
+ */
+export const ATTENTION_AFTER_MS = 24 * 60 * 60_000
+
+/** Whether the server has failed the entry (5xx) without a break for ATTENTION_AFTER_MS or more. */
+export const isFailingTooLong = (entry: OutboxEntry, now: number): boolean =>
+  (entry.status === 'pending' || entry.status === 'sending') &&
+  entry.failingSince !== undefined &&
+  now - entry.failingSince >= ATTENTION_AFTER_MS
 
 /** Entries that wait for a person: rejected, blocked or in conflict. */
 export const needsAttentionCount = (db: LocalDb) =>

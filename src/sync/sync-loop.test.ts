@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { LocalDb, OutboxEntry } from '../db/local-db'
 import { MAX_DELAY_MS } from './backoff'
 import { createPatient, type MutationContext, updatePatient } from './mutators'
+import { ATTENTION_AFTER_MS, isFailingTooLong, retry } from './outbox'
 import { createReading } from './reading-mutators'
 import { createSyncLoop, type SyncLocks, type SyncLoopOptions } from './sync-loop'
 import {
@@ -14,7 +15,7 @@ import {
   scriptedTransport,
   serverCopy,
 } from './test-fixtures'
-import type { Transport } from './transport'
+import type { SendResult, Transport } from './transport'
 
 const NOW = Date.parse('2026-11-22T10:00:00.000Z')
 
@@ -223,7 +224,7 @@ describe('when the server cannot answer', () => {
     await createPatient(db, ctx, aPatient())
     await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
     await createPatient(db, ctx, aPatient({ name: 'Ana', curp: CURPS.ana }))
-    const transport = scriptedTransport([{ kind: 'retry' }])
+    const transport = scriptedTransport([{ kind: 'retry', status: 503 }])
     // One entry at a time: the run stops at the 5xx and the next entry is not sent.
     const strict = aLoop(db, transport, { concurrency: 1 })
     expect(await strict.loop.runOnce()).toEqual({ sent: 0, stoppedBy: 'backoff' })
@@ -240,7 +241,7 @@ describe('when the server cannot answer', () => {
     await createPatient(db, ctx, aPatient())
     await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
     await createPatient(db, ctx, aPatient({ name: 'Ana', curp: CURPS.ana }))
-    const transport = scriptedTransport([{ kind: 'retry' }])
+    const transport = scriptedTransport([{ kind: 'retry', status: 503 }])
     const { loop } = aLoop(db, transport, { concurrency: 2 })
     expect(await loop.runOnce()).toEqual({ sent: 1, stoppedBy: 'backoff' })
     // The first two travelled together; the third was never sent.
@@ -253,7 +254,7 @@ describe('when the server cannot answer', () => {
   it('waits as long as Retry-After asks', async () => {
     const { db, ctx } = aDevice()
     await createPatient(db, ctx, aPatient())
-    await aLoop(db, scriptedTransport([{ kind: 'retry', retryAfterMs: 120_000 }])).loop.runOnce()
+    await aLoop(db, scriptedTransport([{ kind: 'retry', status: 503, retryAfterMs: 120_000 }])).loop.runOnce()
     const [entry] = await pendingEntries(db)
     expect(entry?.nextAttemptAt).toBe(NOW + 120_000)
   })
@@ -271,6 +272,46 @@ describe('when the server cannot answer', () => {
     const [entry] = await pendingEntries(db)
     expect(entry).toMatchObject({ status: 'pending', attempts: 12 })
     expect((entry?.nextAttemptAt ?? 0) - (clock - MAX_DELAY_MS)).toBeLessThanOrEqual(MAX_DELAY_MS)
+  })
+
+  it('asks a person to look at an entry the server has failed for a day, and still retries it', async () => {
+    const { db, ctx } = aDevice()
+    await createPatient(db, ctx, aPatient())
+    let clock = NOW
+    // 5xx, then a lost connection and a 429 (which neither start nor end the day), then 5xx again.
+    const answers: SendResult[] = [
+      { kind: 'retry', status: 500 },
+      { kind: 'network' },
+      { kind: 'retry', status: 429 },
+      { kind: 'retry', status: 503 },
+    ]
+    const { loop } = aLoop(db, scriptedTransport(answers), { now: () => clock })
+    const entryNow = async () => (await pendingEntries(db))[0] as OutboxEntry
+    await loop.runOnce()
+    expect((await entryNow()).failingSince).toBe(NOW)
+    for (let hour = 1; hour <= 3; hour++) {
+      clock = NOW + hour * 8 * 60 * 60_000
+      await loop.runOnce()
+    }
+    const entry = await entryNow()
+    expect(entry).toMatchObject({ status: 'pending', attempts: 4, failingSince: NOW })
+    expect(isFailingTooLong(entry, clock - 1)).toBe(false)
+    expect(isFailingTooLong(entry, NOW + ATTENTION_AFTER_MS)).toBe(true)
+    // Sent again by hand, it starts afresh; acknowledged, it leaves the outbox.
+    await retry(db, entry.seq as number)
+    expect((await entryNow()).failingSince).toBeUndefined()
+    expect(await loop.runOnce()).toEqual({ sent: 1, stoppedBy: 'idle' })
+  })
+
+  it('does not start the day on a 429 or a lost connection', async () => {
+    const { db, ctx } = aDevice()
+    await createPatient(db, ctx, aPatient())
+    const transport = scriptedTransport([{ kind: 'retry', status: 429 }])
+    await aLoop(db, transport).loop.runOnce()
+    await aLoop(db, scriptedTransport([{ kind: 'network' }]), {
+      now: () => NOW + MAX_DELAY_MS,
+    }).loop.runOnce()
+    expect((await pendingEntries(db))[0]?.failingSince).toBeUndefined()
   })
 })
 
@@ -470,7 +511,7 @@ describe('triggers', () => {
 
   it('keeps the wait the server asked for when the network comes back', async () => {
     const { db, ctx } = aDevice()
-    const transport = scriptedTransport([{ kind: 'retry', retryAfterMs: 120_000 }])
+    const transport = scriptedTransport([{ kind: 'retry', status: 503, retryAfterMs: 120_000 }])
     const { loop } = aLoop(db, transport, { now: () => NOW, intervalMs: 60_000 })
     await createPatient(db, ctx, aPatient())
     await loop.runOnce()

@@ -157,8 +157,10 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
           case 'ok':
             return null
           case 'retry':
+            await backOff(entry, result.retryAfterMs, result.kind, result.status >= 500)
+            return 'backoff'
           case 'network':
-            await backOff(entry, result.kind === 'retry' ? result.retryAfterMs : undefined, result.kind)
+            await backOff(entry, undefined, result.kind)
             return 'backoff'
           case 'unauthorized': {
             await db.outbox.update(entry.seq as number, { status: 'pending' })
@@ -235,7 +237,17 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
     }
   }
 
-  async function backOff(entry: OutboxEntry, waitMs: number | undefined, reason: string): Promise<void> {
+  /**
+   * Waits before the entry's next attempt. A server that failed it (5xx) starts, or keeps, the
+   * clock of `failingSince`: after a day the sync screen asks a person to look (issue 16), while
+   * the entry goes on being retried like any other.
+   */
+  async function backOff(
+    entry: OutboxEntry,
+    waitMs: number | undefined,
+    reason: string,
+    serverFailed = false,
+  ): Promise<void> {
     const attempts = entry.attempts + 1
     const delay = waitMs ?? nextDelay(attempts, random)
     await db.outbox.update(entry.seq as number, {
@@ -243,6 +255,7 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
       attempts,
       nextAttemptAt: now() + delay,
       lastError: reason,
+      failingSince: serverFailed ? (entry.failingSince ?? now()) : entry.failingSince,
     })
   }
 
@@ -356,7 +369,11 @@ async function reconcile(db: LocalDb, entry: OutboxEntry, current: Record<string
           createdAt: at,
         })),
       )
-      await db.outbox.update(seq, { status: 'conflict', lastError: 'version-mismatch' })
+      await db.outbox.update(seq, {
+        status: 'conflict',
+        lastError: 'version-mismatch',
+        failingSince: undefined,
+      })
       await rowTable(db, entry.entity).update(entry.entityId, { syncState: 'conflict' })
       return
     }
@@ -373,6 +390,7 @@ async function reconcile(db: LocalDb, entry: OutboxEntry, current: Record<string
         baseVersion: version,
         status: 'pending',
         lastError: null,
+        failingSince: undefined,
       })
     }
     await settleRow(db, entry, current, version)

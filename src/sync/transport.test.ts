@@ -131,13 +131,13 @@ describe('the HTTP transport', () => {
       { kind: 'ok', record },
       { kind: 'version-mismatch', current },
       { kind: 'rejected', status: 422, message: 'Datos inválidos', errors },
-      { kind: 'retry', retryAfterMs: 30_000 },
+      { kind: 'retry', status: 503, retryAfterMs: 30_000 },
     ])
   })
 
   it.each([408, 409, 425, 429, 500, 502, 503])('retries an entry answered %i later', async (status) => {
     const { transport } = eachAnswered(status, { data: null, message: '', error: true })
-    expect(await transport.send(update)).toEqual({ kind: 'retry' })
+    expect(await transport.send(update)).toEqual({ kind: 'retry', status })
   })
 
   it.each([400, 403, 404, 422])(
@@ -181,7 +181,7 @@ describe('the HTTP transport', () => {
       { kind: 'unauthorized' },
     ])
     const limited = over(() => json(429, { data: null, message: '', error: true }, { 'Retry-After': '30' }))
-    expect(await limited.transport.send(update)).toEqual({ kind: 'retry', retryAfterMs: 30_000 })
+    expect(await limited.transport.send(update)).toEqual({ kind: 'retry', status: 429, retryAfterMs: 30_000 })
   })
 
   it('treats a batch answer that does not account for every entry as lost', async () => {

@@ -9,7 +9,8 @@ import { retryAfterMs } from './backoff'
 /** What became of one send, in the terms the sync loop acts on (DESIGN §5 "Sending"). */
 export type SendResult =
   | { kind: 'ok'; record: Record<string, unknown> | null }
-  | { kind: 'retry'; retryAfterMs?: number }
+  /** `status`: what the server answered (a 5xx, 429, 409 of a key in flight…). */
+  | { kind: 'retry'; status: number; retryAfterMs?: number }
   | { kind: 'unauthorized' }
   | { kind: 'rejected'; status: number; message: string; errors?: Record<string, string[]> }
   | { kind: 'version-mismatch'; current: Record<string, unknown> }
@@ -62,7 +63,7 @@ function resultOf(status: number, retryAfter: string | null, envelope: Envelope<
   if (status === 401) return { kind: 'unauthorized' }
   if (isTransient(status)) {
     const wait = retryAfterMs(retryAfter)
-    return wait === undefined ? { kind: 'retry' } : { kind: 'retry', retryAfterMs: wait }
+    return wait === undefined ? { kind: 'retry', status } : { kind: 'retry', status, retryAfterMs: wait }
   }
   if (status === 412) {
     const current = asRecord(envelope?.data)

@@ -14,6 +14,8 @@ describe('patient look-ups', () => {
   let t: TestApp
   let acmeId: string
   let staff: Record<string, string>
+  let doctor: Record<string, string>
+  let registrar: Record<string, string>
   let nobody: Record<string, string>
   let globex: Record<string, string>
   let active: Awaited<ReturnType<typeof insertPatient>>
@@ -33,11 +35,18 @@ describe('patient look-ups', () => {
     const nurse = await buildUser(t.database.db, acmeId, {
       permissions: ['patients-index', 'patients-create', 'patients-edit', 'assignments.all'],
     })
+    // A professional bounded by assignments (none yet), and a registrar who cannot list patients.
+    const professional = await buildUser(t.database.db, acmeId, {
+      permissions: ['patients-index', 'patients-create', 'patients-edit'],
+    })
+    const registration = await buildUser(t.database.db, acmeId, { permissions: ['patients-create'] })
     const plain = await buildUser(t.database.db, acmeId)
     const other = await buildUser(t.database.db, globexId, {
       permissions: ['patients-index', 'patients-create', 'patients-edit', 'assignments.all'],
     })
     staff = (await signIn(t.app, 'acme.localhost', nurse.email)).headers
+    doctor = (await signIn(t.app, 'acme.localhost', professional.email)).headers
+    registrar = (await signIn(t.app, 'acme.localhost', registration.email)).headers
     nobody = (await signIn(t.app, 'acme.localhost', plain.email)).headers
     globex = (await signIn(t.app, 'globex.localhost', other.email)).headers
     active = await insertPatient(t.database.db, acmeId, {
@@ -91,6 +100,24 @@ describe('patient look-ups', () => {
       expect((await auditOf('patient.lookup')).map((entry) => entry.entityId)).toEqual(
         expect.arrayContaining([active.id, candidate.id]),
       )
+    })
+
+    it('tells a caller who may not see the holder only that the CURP is taken: no id, no status', async () => {
+      for (const caller of [doctor, registrar]) {
+        const held = await get(caller, `/api/operation/patients/validate-curp/${active.curp}`)
+        expect(held.status).toBe(200)
+        expect(held.body.data).toEqual({
+          available: false,
+          patient_id: null,
+          active: null,
+          message: 'Ya existe un paciente con esta CURP.',
+        })
+      }
+      const editing = await get(
+        doctor,
+        `/api/operation/patients/validate-curp/${candidate.curp}/${active.id}`,
+      )
+      expect(editing.body.data).toMatchObject({ available: false, patient_id: null, active: null })
     })
 
     it('leaves the edited patient’s own CURP available', async () => {

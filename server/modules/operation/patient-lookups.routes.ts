@@ -22,7 +22,7 @@ import { sendVersion } from '../../platform/versions'
 import { sublabelOptions } from '../catalogs/special-labels'
 import { downloadName, sendWorkbook, workbookOf } from '../configuration/spreadsheet'
 import { fullName } from './assignment-present'
-import { patientScope } from './assignment-scope'
+import { assignedUserOf, isAssigned, patientScope } from './assignment-scope'
 import { withAssignees } from './patient-assignees'
 import { availableStatuses, subgroupNames } from './patient-rules'
 import { patientByCurp, presentPatient } from './patients'
@@ -65,6 +65,13 @@ const SHEET_HEADER: Record<Lang, string[]> = {
 
 const tenantOf = (req: FastifyRequest) => req.tenant as NonNullable<FastifyRequest['tenant']> // tenant routes only
 
+/** Whether the caller may open the patient: they list patients, and this one is in their care. */
+async function maySee(tx: Tx, req: FastifyRequest, patientId: string): Promise<boolean> {
+  if (!req.user?.permissions.has('patients-index')) return false
+  const bounded = assignedUserOf(req)
+  return bounded === null || (await isAssigned(tx, bounded, patientId))
+}
+
 const mayFilterByAssigned = (req: FastifyRequest) =>
   req.user?.permissions.has(ASSIGNED_FILTER_PERMISSION) === true
 
@@ -79,7 +86,11 @@ function assertFilters(req: FastifyRequest, filters: DataTableQuery['filters']) 
  * shows a patient's data is audited (NOM-024), a list with the ids it showed.
  */
 export async function patientLookupRoutes(app: FastifyInstance) {
-  /** Who else holds a CURP; an active holder answers SPEC §8's redirect message. */
+  /**
+   * Who else holds a CURP; an active holder answers SPEC §8's redirect message. A caller who may
+   * not see the holder (not in their care, or no patient list at all) learns only what
+   * registration needs: the CURP is taken in this company — no id, no status (issue 16).
+   */
   async function checkCurp(req: FastifyRequest, curp: string, exceptId: string | null): Promise<CurpCheck> {
     return req.withTenant(async (tx) => {
       const holder = await patientByCurp(tx, curp)
@@ -87,6 +98,14 @@ export async function patientLookupRoutes(app: FastifyInstance) {
         return { available: true, patient_id: null, active: false, message: null }
       }
       await req.audit(tx, { action: 'patient.lookup', entity: 'patient', entityId: holder.id })
+      if (!(await maySee(tx, req, holder.id))) {
+        return {
+          available: false,
+          patient_id: null,
+          active: null,
+          message: translate('patient.curpTaken', req.lang),
+        }
+      }
       const active = holder.administrativeStatus === 'active' && holder.deletedAt === null
       return {
         available: false,

@@ -41,7 +41,7 @@ export async function readingsPdfRoutes(app: FastifyInstance, opts: { db: Db; fi
     route(app, calls.pdf, async ({ query }, req: FastifyRequest, reply) => {
       const timeZone = query.time_zone ?? DOCUMENT_TIME_ZONE
       const { patient, rows } = await req.withTenant(async (tx) => {
-        await assertMayActFor(tx, req, kind, query.patient_id)
+        await assertMayActFor(tx, req, kind, query.patient_id, 'read')
         const [patient] = await tx
           .select({
             name: patients.name,

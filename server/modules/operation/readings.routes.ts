@@ -1,6 +1,10 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { lastSomatometry, readingCallsOf } from '../../../src/contract/endpoints/operation'
+import {
+  lastSomatometry,
+  READING_SELF_PERMISSIONS,
+  readingCallsOf,
+} from '../../../src/contract/endpoints/operation'
 import type { ReadingKind as ContractKind, SomatometryReading } from '../../../src/contract/schemas/readings'
 import type { SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
@@ -20,12 +24,7 @@ export interface ReadingKind {
   table: ReadingTable
   calls: (typeof readingCallsOf)[ContractKind]
   /** The patient-mode permission that lets a patient record their own. */
-  selfPermission:
-    | 'patient-blood-pressure'
-    | 'patient-glucose'
-    | 'patient-somatometry'
-    | 'patient-nutrition'
-    | 'patient-habits'
+  selfPermission: (typeof READING_SELF_PERMISSIONS)[ContractKind]
   /** The kind's own values: API field (snake_case) → column property. */
   fields: Record<string, string>
 }
@@ -36,21 +35,21 @@ export const KINDS: ReadingKind[] = [
     entity: 'blood-pressure',
     table: READING_TABLES['blood-pressure'],
     calls: readingCallsOf['blood-pressure'],
-    selfPermission: 'patient-blood-pressure',
+    selfPermission: READING_SELF_PERMISSIONS['blood-pressure'],
     fields: { systolic: 'systolic', diastolic: 'diastolic', heart_rate: 'heartRate' },
   },
   {
     entity: 'glucose',
     table: READING_TABLES.glucose,
     calls: readingCallsOf.glucose,
-    selfPermission: 'patient-glucose',
+    selfPermission: READING_SELF_PERMISSIONS.glucose,
     fields: { glucose: 'glucose', moment: 'moment' },
   },
   {
     entity: 'somatometry',
     table: READING_TABLES.somatometry,
     calls: readingCallsOf.somatometry,
-    selfPermission: 'patient-somatometry',
+    selfPermission: READING_SELF_PERMISSIONS.somatometry,
     fields: {
       weight_kg: 'weightKg',
       height_m: 'heightM',
@@ -66,14 +65,14 @@ export const KINDS: ReadingKind[] = [
     entity: 'nutrition',
     table: READING_TABLES.nutrition,
     calls: readingCallsOf.nutrition,
-    selfPermission: 'patient-nutrition',
+    selfPermission: READING_SELF_PERMISSIONS.nutrition,
     fields: { meals: 'meals', water_ml: 'waterMl' },
   },
   {
     entity: 'habit',
     table: READING_TABLES.habit,
     calls: readingCallsOf.habit,
-    selfPermission: 'patient-habits',
+    selfPermission: READING_SELF_PERMISSIONS.habit,
     fields: { habit: 'habit', frequency: 'frequency', quantity: 'quantity' },
   },
 ]
@@ -93,20 +92,32 @@ function columnsOf(kind: ReadingKind, body: Record<string, unknown>, only: 'all'
   return columns
 }
 
-/** Staff who edit or list patients act for the tenant's patients in their scope (assignments). */
-const actsForAnyPatient = (req: FastifyRequest) =>
-  req.user?.permissions.has('patients-edit') === true || req.user?.permissions.has('patients-index') === true
+/** Whether a reading's call reads it or writes it: a read permission never grants a write. */
+export type Intent = 'read' | 'write'
 
 /**
- * Staff with `patients-edit` record readings for any patient of the tenant; a patient records
- * only their own, with the patient-mode permission of the kind.
+ * Staff act for the patients in their scope (assignments): those who edit patients write their
+ * readings, those who list patients read them. Everyone else may act only as a patient.
  */
-export async function assertMayActFor(tx: Tx, req: FastifyRequest, kind: ReadingKind, patientId: string) {
+const actsAsStaff = (req: FastifyRequest, intent: Intent) =>
+  req.user?.permissions.has(intent === 'write' ? 'patients-edit' : 'patients-index') === true
+
+/**
+ * Staff act for the patients in their care; a patient only for themselves, with the patient-mode
+ * permission of the kind (the contract lets through only callers holding one or the other).
+ */
+export async function assertMayActFor(
+  tx: Tx,
+  req: FastifyRequest,
+  kind: ReadingKind,
+  patientId: string,
+  intent: Intent,
+) {
   const user = req.user
   if (!user) throw new ForbiddenError()
   const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId))
   if (!patient) throw new NotFoundError()
-  if (actsForAnyPatient(req)) {
+  if (actsAsStaff(req, intent)) {
     // Staff act for the patients in their care (all of them with all-assignments).
     await assertInScope(tx, req, patientId)
     return
@@ -172,11 +183,12 @@ export async function readingRoutes(app: FastifyInstance) {
       // Staff act for the patients in their care: the write itself asks for the patient and,
       // for a professional bounded by assignments, the assignment, so a create (an outbox
       // replays them by the hundred) costs no statement of its own to check them.
-      const assignee = actsForAnyPatient(req) ? assignedUserOf(req) : null
+      const staff = actsAsStaff(req, 'write')
+      const assignee = staff ? assignedUserOf(req) : null
       const inCare = assignee ? sql`and ${assignedTo(assignee, input.patient_id)}` : sql``
       return idempotent(req, async (tx, claim) => {
         // A patient records only their own (with the kind's permission), checked before.
-        if (!actsForAnyPatient(req)) await assertMayActFor(tx, req, kind, input.patient_id)
+        if (!staff) await assertMayActFor(tx, req, kind, input.patient_id, 'write')
         const row = await mutate(tx, claim, {
           table,
           // `on conflict do nothing`: the device's id may be here already, then compare below.
@@ -197,7 +209,7 @@ export async function readingRoutes(app: FastifyInstance) {
         // Nothing written: the patient is unknown or not in the caller's care (404), or the id
         // is taken — by the same create sent again with another key (its first result), or by
         // another reading (refused).
-        await assertMayActFor(tx, req, kind, input.patient_id)
+        await assertMayActFor(tx, req, kind, input.patient_id, 'write')
         const existing = await find(tx, input.id)
         if (existing && sameReading(existing, values)) return present(existing)
         throw new ConflictError()
@@ -206,7 +218,7 @@ export async function readingRoutes(app: FastifyInstance) {
 
     route(app, calls.list, async ({ query }, req) =>
       req.withTenant(async (tx) => {
-        await assertMayActFor(tx, req, kind, query.patient_id)
+        await assertMayActFor(tx, req, kind, query.patient_id, 'read')
         const rows = await tx
           .select()
           .from(table)
@@ -221,7 +233,7 @@ export async function readingRoutes(app: FastifyInstance) {
       const reading = await req.withTenant(async (tx) => {
         const row = await find(tx, params.id)
         if (!row || row.deletedAt) throw new NotFoundError()
-        await assertMayActFor(tx, req, kind, row.patientId)
+        await assertMayActFor(tx, req, kind, row.patientId, 'read')
         await req.audit(tx, { action: `${entity}.read`, entity: 'patient', entityId: row.patientId })
         return present(row)
       })
@@ -240,7 +252,7 @@ export async function readingRoutes(app: FastifyInstance) {
         const current = await find(tx, params.id)
         if (!current) throw new NotFoundError()
         if (current.deletedAt) throw new UnprocessableError('record.deleted')
-        await assertMayActFor(tx, req, kind, current.patientId)
+        await assertMayActFor(tx, req, kind, current.patientId, 'write')
         assertVersion(base, current, present)
         const [row] = await tx
           .update(table)
@@ -281,7 +293,7 @@ export async function readingRoutes(app: FastifyInstance) {
         await claim.take(tx)
         const current = await find(tx, params.id)
         if (!current) throw new NotFoundError()
-        await assertMayActFor(tx, req, kind, current.patientId)
+        await assertMayActFor(tx, req, kind, current.patientId, 'write')
         if (current.deletedAt) return null
         const now = new Date().toISOString()
         const [row] = await tx
@@ -319,7 +331,7 @@ export async function readingRoutes(app: FastifyInstance) {
   // The latest somatometry of a patient, for forms that start from the last weight and height.
   route(app, lastSomatometry, async ({ params }, req) =>
     req.withTenant(async (tx) => {
-      await assertMayActFor(tx, req, somatometryKind, params.id)
+      await assertMayActFor(tx, req, somatometryKind, params.id, 'read')
       const [row] = await tx
         .select()
         .from(somatometryReadings)

@@ -157,6 +157,28 @@ describe('a sync batch', () => {
     expect(await patientRow(otherPatientId)).toMatchObject({ version: row?.version, phone: row?.phone })
   })
 
+  it('answers an entry that can never succeed with its own 4xx, never a 5xx a device would retry forever', async () => {
+    const row = await patientRow(otherPatientId)
+    const entries = [
+      reading(patientId, { note: 'Después del turno\u0000' }),
+      reading(patientId, { note: 'x\ud800' }),
+      reading(patientId, { taken_at: '2026-02-30T08:30:00.000Z' }),
+      { ...phoneChange(otherPatientId, null, '4770000003'), ifMatch: '"9999999999"' },
+      { ...phoneChange(otherPatientId, 1, '4770000004'), body: {} },
+      { ...phoneChange(otherPatientId, 1, '4770000005'), body: { nickname: 'Lupita' } },
+      reading(patientId),
+    ]
+    const { status, body } = await send(nurse, entries)
+    expect(status).toBe(200)
+    expect(body.data.answers.map((answer: { status: number }) => answer.status)).toEqual([
+      422, 422, 422, 412, 422, 422, 200,
+    ])
+    expect(body.data.answers[0].body.errors).toEqual({
+      note: ['Contiene caracteres que no se pueden guardar.'],
+    })
+    expect(await patientRow(otherPatientId)).toMatchObject({ version: row?.version, phone: row?.phone })
+  })
+
   it('holds each entry to its own permission (403) and tenant (404)', async () => {
     const allergy = {
       key: uuidv7(),

@@ -44,5 +44,8 @@ export async function syncModule(app: FastifyInstance, _deps: ModuleDeps) {
     })
   })
 
-  route(app, syncBatch, async ({ body }, req) => ({ answers: await runBatch(app, req, body.requests) }))
+  // Each entry's text is checked when it runs, so a bad entry is refused alone (storable-text.ts).
+  route(app, syncBatch, async ({ body }, req) => ({ answers: await runBatch(app, req, body.requests) }), {
+    carriesRequests: true,
+  })
 }

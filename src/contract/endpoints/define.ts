@@ -4,11 +4,18 @@ import type { Service } from '../services'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
+/** Anyone (`public`), any signed-in user (`authenticated`), or the holder of a named permission. */
+export type SingleAccess = 'public' | 'authenticated' | Permission
+
 /**
- * Who may call an endpoint: anyone (`public`), any signed-in user (`authenticated`), or a holder
- * of a named permission.
+ * Who may call an endpoint: one access, or the holder of any of several permissions (a reading:
+ * the staff permission or the patient's own; the handler then decides whose records it may touch).
  */
-export type Access = 'public' | 'authenticated' | Permission
+export type Access = SingleAccess | readonly [Permission, ...Permission[]]
+
+/** The permissions an access names (none for `public` and `authenticated`). */
+export const permissionsOf = (access: Access): readonly Permission[] =>
+  access === 'public' || access === 'authenticated' ? [] : typeof access === 'string' ? [access] : access
 
 /**
  * One call of SPEC §7: where it lives and what it accepts and returns. The server registers its

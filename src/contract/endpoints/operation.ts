@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { Permission } from '../rules/permissions'
 import { DataTableQuery, paginated } from '../schemas/data-table'
 import {
   CreatePatientRequest,
@@ -132,56 +133,71 @@ export const downloadPatients = endpoint({
   query: PatientsDownloadQuery,
 })
 
+/** The patient-mode permission with which a patient records and reads their own readings of a kind. */
+export const READING_SELF_PERMISSIONS = {
+  'blood-pressure': 'patient-blood-pressure',
+  glucose: 'patient-glucose',
+  somatometry: 'patient-somatometry',
+  nutrition: 'patient-nutrition',
+  habit: 'patient-habits',
+} as const satisfies Record<ReadingKind, Permission>
+
 /**
- * Readings are recorded by staff for any patient and by a patient for themselves, so the routes
- * are open to any signed-in user and the handler decides whose patient it may touch.
+ * Readings are recorded by staff for the patients in their care and by a patient for themselves:
+ * a write needs `patients-edit` or the kind's patient-mode permission, a read `patients-index` or
+ * that one (a read permission never grants a write); the handler decides whose patient it is.
  */
-const readingCalls = <K extends ReadingKind>(kind: K, path: string) => ({
-  create: endpoint({
-    service: 'operation',
-    method: 'POST',
-    path,
-    access: 'authenticated',
-    body: CreateReadingRequest[kind],
-  }),
-  list: endpoint({
-    service: 'operation',
-    method: 'GET',
-    path,
-    access: 'authenticated',
-    query: PatientReadingsQuery,
-  }),
-  /** The log of a date range as a PDF file (the same document the device makes offline). */
-  pdf: endpoint({
-    service: 'operation',
-    method: 'GET',
-    path: `${path}/pdf`,
-    access: 'authenticated',
-    query: ReadingsPdfQuery,
-  }),
-  show: endpoint({
-    service: 'operation',
-    method: 'GET',
-    path: `${path}/:id`,
-    access: 'authenticated',
-    params: ReadingIdParams,
-  }),
-  update: endpoint({
-    service: 'operation',
-    method: 'PUT',
-    path: `${path}/:id`,
-    access: 'authenticated',
-    params: ReadingIdParams,
-    body: UpdateReadingRequest[kind],
-  }),
-  remove: endpoint({
-    service: 'operation',
-    method: 'DELETE',
-    path: `${path}/:id`,
-    access: 'authenticated',
-    params: ReadingIdParams,
-  }),
-})
+const readingCalls = <K extends ReadingKind>(kind: K, path: string) => {
+  const own = READING_SELF_PERMISSIONS[kind]
+  const writers = ['patients-edit', own] as const
+  const readers = ['patients-index', own] as const
+  return {
+    create: endpoint({
+      service: 'operation',
+      method: 'POST',
+      path,
+      access: writers,
+      body: CreateReadingRequest[kind],
+    }),
+    list: endpoint({
+      service: 'operation',
+      method: 'GET',
+      path,
+      access: readers,
+      query: PatientReadingsQuery,
+    }),
+    /** The log of a date range as a PDF file (the same document the device makes offline). */
+    pdf: endpoint({
+      service: 'operation',
+      method: 'GET',
+      path: `${path}/pdf`,
+      access: readers,
+      query: ReadingsPdfQuery,
+    }),
+    show: endpoint({
+      service: 'operation',
+      method: 'GET',
+      path: `${path}/:id`,
+      access: readers,
+      params: ReadingIdParams,
+    }),
+    update: endpoint({
+      service: 'operation',
+      method: 'PUT',
+      path: `${path}/:id`,
+      access: writers,
+      params: ReadingIdParams,
+      body: UpdateReadingRequest[kind],
+    }),
+    remove: endpoint({
+      service: 'operation',
+      method: 'DELETE',
+      path: `${path}/:id`,
+      access: writers,
+      params: ReadingIdParams,
+    }),
+  }
+}
 
 export const bloodPressure = readingCalls('blood-pressure', '/patients/blood-pressure')
 export const glucose = readingCalls('glucose', '/patients/glucose')
@@ -203,7 +219,7 @@ export const lastSomatometry = endpoint({
   service: 'operation',
   method: 'GET',
   path: '/patients/somatometry/last-somatometry/:id',
-  access: 'authenticated',
+  access: ['patients-index', READING_SELF_PERMISSIONS.somatometry],
   params: PatientIdOfReadingsParams,
   response: v.nullable(SomatometryReading),
 })

@@ -62,6 +62,7 @@ export const isValidCurp = (curp: string): boolean => validateCurp(curp) === nul
 export const Curp = v.pipe(
   v.string('curp.invalid'),
   v.trim(),
+  v.maxLength(18, 'curp.invalid'),
   v.toUpperCase(),
   v.check(isValidCurp, 'curp.invalid'),
 )

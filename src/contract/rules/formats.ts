@@ -1,16 +1,12 @@
 import * as v from 'valibot'
+import { isCalendarDay } from './calendar'
 
 /** SPEC §5/§9: dates are entered as YYYY/MM/DD; the API carries ISO dates (YYYY-MM-DD). */
 export const DATE_TEXT = /^(\d{4})\/(\d{2})\/(\d{2})$/
 
 /** Whether `YYYY/MM/DD` names a day that exists (no 2026/02/30). */
-export function isDateText(text: string): boolean {
-  const match = DATE_TEXT.exec(text)
-  if (!match) return false
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-}
+export const isDateText = (text: string): boolean =>
+  DATE_TEXT.test(text) && isCalendarDay(dateTextToIso(text))
 
 /** `YYYY/MM/DD` → `YYYY-MM-DD`, and back. */
 export const dateTextToIso = (text: string) => text.replaceAll('/', '-')

@@ -32,4 +32,9 @@ export function buildNss(parts: NssParts): string {
 }
 
 /** An NSS field: digits only, 11 of them, with a correct check digit. */
-export const Nss = v.pipe(v.string('nss.invalid'), v.trim(), v.check(isValidNss, 'nss.invalid'))
+export const Nss = v.pipe(
+  v.string('nss.invalid'),
+  v.trim(),
+  v.maxLength(11, 'nss.invalid'),
+  v.check(isValidNss, 'nss.invalid'),
+)

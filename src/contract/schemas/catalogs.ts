@@ -44,12 +44,21 @@ export type TenantCatalogName = (typeof TENANT_CATALOG_NAMES)[number]
 export const MAX_SEARCH_RESULTS = 200
 export const DEFAULT_SEARCH_RESULTS = 50
 
-const FederalEntityCode = v.pipe(v.string(), v.regex(/^(\d{2}|NE)$/, 'field.invalid'))
-const MunicipalityCode = v.pipe(v.string(), v.regex(/^\d{3}$/, 'field.invalid'))
+const FederalEntityCode = v.pipe(
+  v.string(),
+  v.maxLength(2, 'field.invalid'),
+  v.regex(/^(\d{2}|NE)$/, 'field.invalid'),
+)
+const MunicipalityCode = v.pipe(
+  v.string(),
+  v.maxLength(3, 'field.invalid'),
+  v.regex(/^\d{3}$/, 'field.invalid'),
+)
 const SearchText = v.pipe(v.string(), v.trim(), v.maxLength(100))
 const Limit = v.optional(
   v.pipe(
     v.string(),
+    v.maxLength(10, 'field.integer'),
     v.regex(/^\d+$/, 'field.integer'),
     v.transform(Number),
     v.minValue(1),
@@ -126,7 +135,11 @@ export type Locality = v.InferOutput<typeof Locality>
 export const AffectedSystem = v.object({ code: v.string(), name: v.string() })
 export type AffectedSystem = v.InferOutput<typeof AffectedSystem>
 
-const AffectedSystemCode = v.pipe(v.string(), v.regex(/^[a-z][a-z-]{1,39}$/, 'field.invalid'))
+const AffectedSystemCode = v.pipe(
+  v.string(),
+  v.maxLength(40, 'field.invalid'),
+  v.regex(/^[a-z][a-z-]{1,39}$/, 'field.invalid'),
+)
 
 /** GET /catalog/diagnostics: by code prefix (I10, A00.9) or by words of the description. */
 export const DiagnosesQuery = v.object({

@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { isStorableText } from '../rules/storable-text'
+import { MAX_INTEGER } from './bounded'
 
 /** SPEC §9: the page sizes a table offers, and its default. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const
@@ -7,9 +9,10 @@ export const DEFAULT_PAGE_SIZE = 10
 const whole = (fallback: number) =>
   v.optional(
     v.pipe(
-      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
+      v.union([v.number(), v.pipe(v.string(), v.maxLength(10), v.regex(/^\d+$/), v.transform(Number))]),
       v.integer(),
       v.minValue(1),
+      v.maxValue(MAX_INTEGER),
     ),
     fallback,
   )
@@ -17,6 +20,7 @@ const whole = (fallback: number) =>
 const names = v.optional(
   v.pipe(
     v.string(),
+    v.maxLength(1000),
     v.transform((text) =>
       text
         .split(',')
@@ -27,10 +31,15 @@ const names = v.optional(
   '',
 )
 
+/** A filter's value: a string, number or flag the database can compare. */
+const isFilterValue = (item: unknown) =>
+  typeof item === 'string' ? isStorableText(item) : typeof item === 'number' || typeof item === 'boolean'
+
 /** A flat object of scalar filters, sent as JSON text in the query (`filters={"role_id":"…"}`). */
 const Filters = v.optional(
   v.pipe(
     v.string(),
+    v.maxLength(2000, 'field.invalid'),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       try {
         const value: unknown = JSON.parse(dataset.value || '{}')
@@ -38,7 +47,7 @@ const Filters = v.optional(
           typeof value === 'object' &&
           value !== null &&
           !Array.isArray(value) &&
-          Object.values(value).every((item) => ['string', 'number', 'boolean'].includes(typeof item))
+          Object.entries(value).every(([key, item]) => isStorableText(key) && isFilterValue(item))
         if (flat) return value as Record<string, string | number | boolean>
       } catch {
         // falls through to the issue below
@@ -57,7 +66,7 @@ const Filters = v.optional(
 export const DataTableQuery = v.object({
   page: whole(1),
   pageLength: v.pipe(whole(DEFAULT_PAGE_SIZE), v.picklist(PAGE_SIZES, 'field.picklist')),
-  sortBy: v.optional(v.string()),
+  sortBy: v.optional(v.pipe(v.string(), v.maxLength(100))),
   sortColumns: names,
   sort: v.optional(v.picklist(['asc', 'desc']), 'asc'),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),

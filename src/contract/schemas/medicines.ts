@@ -1,10 +1,7 @@
 import * as v from 'valibot'
+import { list, optionalText, requiredText } from './bounded'
 
 const Id = v.pipe(v.string(), v.uuid('field.uuid'))
-const requiredText = (max: number) =>
-  v.pipe(v.string('field.required'), v.trim(), v.nonEmpty('field.required'), v.maxLength(max))
-const optionalText = (max: number) =>
-  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max))), null)
 
 /**
  * A presentation of a medicine (SPEC §3: dose, quantity, frequency, duration, via): its form
@@ -33,7 +30,7 @@ export const doseKey = (presentation: { name: string; dose: string }) =>
 export const MedicineRequest = v.pipe(
   v.object({
     name: requiredText(200),
-    presentations: v.pipe(v.array(PresentationInput, 'field.type'), v.maxLength(50)),
+    presentations: list(PresentationInput, 50),
   }),
   v.forward(
     v.check(

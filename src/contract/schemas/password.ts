@@ -25,7 +25,7 @@ export const NewPassword = v.pipe(
 
 const newPasswordEntries = {
   password: NewPassword,
-  password_confirmation: v.pipe(v.string(), v.nonEmpty('field.required')),
+  password_confirmation: v.pipe(v.string(), v.nonEmpty('field.required'), v.maxLength(256)),
 }
 
 type PasswordPair = { password: string; password_confirmation: string }

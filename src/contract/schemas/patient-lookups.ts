@@ -13,12 +13,13 @@ export const CurpOfPatientParams = v.object({ curp: Curp, id: Id })
 /**
  * The answer of validate-curp. A CURP held by another patient is not available; when that
  * patient is active, `message` is SPEC §8's "El usuario ya se encuentra activo…" and the client
- * opens that patient's edit page.
+ * opens that patient's edit page. To a caller who may not see the holder, only "taken": no id and
+ * no status (`active` null), as when the CURP is free.
  */
 export const CurpCheck = v.object({
   available: v.boolean(),
   patient_id: v.nullable(v.string()),
-  active: v.boolean(),
+  active: v.nullable(v.boolean()),
   message: v.nullable(v.string()),
 })
 export type CurpCheck = v.InferOutput<typeof CurpCheck>

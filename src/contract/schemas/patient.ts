@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { IsoDay } from '../rules/calendar'
 import { Curp } from '../rules/curp'
 import { Nss } from '../rules/nss'
 import {
@@ -12,26 +13,24 @@ import {
   WEIGHT_KG,
 } from '../rules/vital-ranges'
 import { isDateOfRangeYear } from '../rules/years'
+import { changesOf, list, optionalText, text } from './bounded'
 import { NewPassword } from './password'
 import { MAX_PATIENT_SUBLABELS } from './special-labels'
 
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
-const optionalText = (max: number) => v.optional(v.nullable(text(max)), null)
 const code = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(30))), null)
-const codes = v.optional(
-  v.array(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(60)), 'field.type'),
-  [],
-)
-const isoDate = v.pipe(v.string(), v.isoDate('field.date'))
+/** A list of reference codes (the COVID lists hold a few dozen items each). */
+const codes = v.optional(list(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(60)), 100), [])
 /** A birth or hire date: a real day of a year from 1920 to now (SPEC §5 years). */
 const pastDate = v.pipe(
-  isoDate,
+  IsoDay,
   v.check((iso) => isDateOfRangeYear(iso), 'field.year'),
 )
-const optionalDate = v.optional(v.nullable(isoDate), null)
+const optionalDate = v.optional(v.nullable(IsoDay), null)
 const flag = v.optional(v.nullable(v.boolean('field.type')), null)
 const phone = v.optional(
-  v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\d{10,15}$/, 'field.phone'))),
+  v.nullable(
+    v.pipe(v.string(), v.trim(), v.maxLength(15, 'field.phone'), v.regex(/^\d{10,15}$/, 'field.phone')),
+  ),
   null,
 )
 const measure = (range: Range) =>
@@ -66,7 +65,7 @@ export const COUGH_SEVERITIES = ['none', 'mild', 'moderate', 'severe'] as const
 
 /** One COVID test of the patient (SPEC §3: date, type, result), codes of the reference lists. */
 export const CovidTest = v.object({
-  date: isoDate,
+  date: IsoDay,
   type: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(30)),
   result: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(30)),
 })
@@ -94,7 +93,7 @@ export const covidFieldEntries = {
   first_symptom_date: optionalDate,
   recontagion: flag,
   vaccinated: flag,
-  covid_tests: v.optional(v.pipe(v.array(CovidTest, 'field.type'), v.maxLength(50)), []),
+  covid_tests: v.optional(list(CovidTest, 50), []),
 }
 
 /** The patient's fields as the API takes them and answers them (SPEC §3 Patient), snake_case. */
@@ -127,7 +126,7 @@ export const patientFieldEntries = {
    * Names of the tenant's subgroups the patient belongs to. The subgroups catalogue does not
    * exist yet, so these are its items' names as typed; they become ids when it does.
    */
-  subgroups: v.optional(v.pipe(v.array(text(100), 'field.type'), v.maxLength(30)), []),
+  subgroups: v.optional(list(text(100), 30), []),
   supervisor: optionalText(150),
   /**
    * The tenant's special sublabels the patient carries, by id (SPEC §3 special labels with
@@ -172,10 +171,7 @@ export const CreatePatientRequest = v.object({ id: Id, ...patientFieldEntries, .
 export type CreatePatientRequest = v.InferOutput<typeof CreatePatientRequest>
 
 /** PUT /patients/update/{id}: only the fields that changed (a three-way merge needs them apart). */
-export const UpdatePatientRequest = v.pipe(
-  v.partial(v.object({ ...patientFieldEntries, ...writeOnlyEntries })),
-  v.check((changes) => Object.keys(changes).length > 0, 'field.required'),
-)
+export const UpdatePatientRequest = changesOf({ ...patientFieldEntries, ...writeOnlyEntries })
 export type UpdatePatientRequest = v.InferOutput<typeof UpdatePatientRequest>
 
 /**
@@ -191,9 +187,8 @@ export const PATIENT_PROFILE_FIELDS = [
 ] as const
 
 /** PUT /patient-profile: only the own contact fields that changed, the same rules as staff's. */
-export const EditPatientProfileRequest = v.pipe(
-  v.partial(v.pick(v.object(patientFieldEntries), PATIENT_PROFILE_FIELDS)),
-  v.check((changes) => Object.keys(changes).length > 0, 'field.required'),
+export const EditPatientProfileRequest = changesOf(
+  v.pick(v.object(patientFieldEntries), PATIENT_PROFILE_FIELDS).entries,
 )
 export type EditPatientProfileRequest = v.InferOutput<typeof EditPatientProfileRequest>
 

@@ -29,7 +29,7 @@ const profileEntries = v.object({
   /** Needed only with a new password: whoever holds an open session must still know the old one. */
   current_password: v.optional(v.pipe(v.string(), v.maxLength(256))),
   password: v.optional(NewPassword),
-  password_confirmation: v.optional(v.string()),
+  password_confirmation: v.optional(v.pipe(v.string(), v.maxLength(256))),
   questions: v.optional(SecurityQuestions),
 })
 

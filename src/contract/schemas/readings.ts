@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { IsoDay, IsoInstant } from '../rules/calendar'
 import { isTimeZone } from '../rules/time-zone'
 import {
   DIASTOLIC,
@@ -13,6 +14,7 @@ import {
   TEMPERATURE_C,
   WEIGHT_KG,
 } from '../rules/vital-ranges'
+import { changesOf } from './bounded'
 
 /**
  * The self-tracking kinds (SPEC §2 Patient self-service, §7): append-only readings a patient (or
@@ -33,7 +35,7 @@ const optional = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable
 const base = {
   id: Id,
   patient_id: Id,
-  taken_at: v.pipe(v.string(), v.isoTimestamp('field.date')),
+  taken_at: IsoInstant,
   note: optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
 }
 
@@ -70,7 +72,7 @@ export const MAX_MEALS = 10
 export const MAX_WATER_ML = 10_000
 /** A meal of the day: its time (HH:MM) and what was eaten. */
 export const Meal = v.object({
-  time: v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'field.time')),
+  time: v.pipe(v.string(), v.maxLength(5, 'field.time'), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'field.time')),
   description: v.pipe(v.string(), v.trim(), v.minLength(1, 'field.required'), v.maxLength(300)),
 })
 export type Meal = v.InferOutput<typeof Meal>
@@ -125,7 +127,7 @@ export const CreateReadingRequest = {
 } as const satisfies Record<ReadingKind, v.GenericSchema>
 
 const amendment = <E extends v.ObjectEntries>(values: E) =>
-  v.partial(v.object({ taken_at: base.taken_at, note: base.note, ...values }))
+  changesOf({ taken_at: base.taken_at, note: base.note, ...values })
 
 /**
  * An amendment of an own reading (PUT): only the fields that changed, with If-Match. The
@@ -148,13 +150,14 @@ export const PatientIdOfReadingsParams = v.object({ id: Id })
  * days and times read in `time_zone` — the device passes its own to get the very document it
  * builds offline; without it, the server's (central Mexico).
  */
-const Day = v.pipe(v.string(), v.isoDate('field.date'))
 export const ReadingsPdfQuery = v.pipe(
   v.object({
     patient_id: Id,
-    from: Day,
-    to: Day,
-    time_zone: v.optional(v.pipe(v.string(), v.check(isTimeZone, 'field.time_zone'))),
+    from: IsoDay,
+    to: IsoDay,
+    time_zone: v.optional(
+      v.pipe(v.string(), v.maxLength(64, 'field.time_zone'), v.check(isTimeZone, 'field.time_zone')),
+    ),
   }),
   v.check((q) => q.from <= q.to, 'field.date_range'),
 )

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { RecordYear } from '../rules/record-year'
+import { changesOf, optionalText, requiredText } from './bounded'
 import type { ReferenceListName } from './catalogs'
 
 /**
@@ -21,10 +22,6 @@ export const RECORD_SECTIONS = [
 export type RecordSection = (typeof RECORD_SECTIONS)[number]
 
 const Id = v.pipe(v.string(), v.uuid('field.uuid'))
-const requiredText = (max: number) =>
-  v.pipe(v.string('field.required'), v.trim(), v.nonEmpty('field.required'), v.maxLength(max))
-const optionalText = (max: number) =>
-  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max))), null)
 /** A code of a reference list (SPEC §7 "Reference lists"); the server checks it is in the list. */
 const listCode = v.pipe(v.string('field.required'), v.trim(), v.nonEmpty('field.required'), v.maxLength(50))
 const year = v.optional(v.nullable(RecordYear), null)
@@ -61,11 +58,7 @@ const entriesOf = (section: RecordSection) => SECTION_FIELDS[section] as Record<
 
 const createOf = (section: RecordSection) => v.object({ id: Id, patient_id: Id, ...entriesOf(section) })
 
-const updateOf = (section: RecordSection) =>
-  v.pipe(
-    v.partial(v.object(entriesOf(section))),
-    v.check((changes) => Object.keys(changes).length > 0, 'field.required'),
-  )
+const updateOf = (section: RecordSection) => changesOf(entriesOf(section))
 
 /** POST /patients/<section>: the device's UUIDv7 id, the patient and the section's fields. */
 export const CreateRecordSectionRequest = Object.fromEntries(

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { wholeNumber } from './bounded'
 import { passwordPair } from './password'
 
 /** SPEC §9: three security questions. */
@@ -9,7 +10,7 @@ export const RESET_CODE_LENGTH = 6
 
 export const RecoverPasswordRequest = v.object({
   username: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(254), v.toLowerCase()),
-  business: v.optional(v.nullable(v.string())),
+  business: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(250)))),
   is_need_business: v.optional(v.boolean()),
   /** Which way the user chose; the server falls back to `code` when no questions are set. */
   type: v.optional(v.picklist(['code', 'questions'])),
@@ -29,7 +30,12 @@ const ResetToken = v.pipe(v.string(), v.nonEmpty('field.required'), v.maxLength(
 
 export const ResetPasswordRequest = passwordPair({
   password_reset_token: ResetToken,
-  code: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'recovery.codeFormat')),
+  code: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(20, 'recovery.codeFormat'),
+    v.regex(/^\d{6}$/, 'recovery.codeFormat'),
+  ),
 })
 export type ResetPasswordRequest = v.InferOutput<typeof ResetPasswordRequest>
 
@@ -47,7 +53,7 @@ export const ValidateSecurityQuestionsRequest = v.object({
   questions: v.pipe(
     v.array(
       v.object({
-        id: v.number(),
+        id: wholeNumber(),
         answer: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(200)),
       }),
     ),
@@ -68,5 +74,5 @@ export const PrivacyNotice = v.object({
 })
 export const AcceptPrivacyNoticeRequest = v.object({
   accept_notice_policy: v.literal(true, 'notice.mustAccept'),
-  version: v.number(),
+  version: wholeNumber(1),
 })

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { isPermission } from '../rules/permissions'
+import { ALL_PERMISSIONS, isPermission } from '../rules/permissions'
+import { list } from './bounded'
 
 /** SPEC §3 / §6: a profile is non-medical (administrator) or medical (health professional). */
 export const ROLE_TYPES = ['administrator', 'health_professional'] as const
@@ -12,11 +13,15 @@ export const CUSTOM_LIST_MAX = 100
 const RoleName = v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(100))
 
 /** A permission of the catalogue; anything else would grant nothing and hide a typo. */
-export const PermissionName = v.pipe(v.string(), v.check(isPermission, 'field.invalid'))
+export const PermissionName = v.pipe(
+  v.string(),
+  v.maxLength(100, 'field.invalid'),
+  v.check(isPermission, 'field.invalid'),
+)
 
 /** Duplicates are dropped: a role holds a permission or not. */
 const PermissionSet = v.pipe(
-  v.array(PermissionName),
+  list(PermissionName, ALL_PERMISSIONS.length),
   v.transform((names) => [...new Set(names)].sort()),
 )
 
@@ -42,6 +47,7 @@ export const CustomRoleListParams = v.object({
   order: v.picklist(['asc', 'desc']),
   limit: v.pipe(
     v.string(),
+    v.maxLength(4, 'field.integer'),
     v.regex(/^\d{1,4}$/, 'field.integer'),
     v.transform(Number),
     v.minValue(1),

@@ -49,11 +49,14 @@ export type LoginResponse = v.InferOutput<typeof LoginResponse>
 
 export const ValidateUsernameRequest = v.object({
   username: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(254), v.toLowerCase()),
-  email: v.optional(v.pipe(v.string(), v.toLowerCase())),
+  email: v.optional(v.pipe(v.string(), v.maxLength(254), v.toLowerCase())),
 })
 export const ValidateUsernameResponse = v.object({ ask_business_name: v.boolean() })
 
-export const RefreshRequest = v.object({ refreshToken: v.pipe(v.string(), v.nonEmpty('field.required')) })
+/** A refresh token is opaque, but no token the server makes is nearly this long. */
+const RefreshToken = v.pipe(v.string(), v.nonEmpty('field.required'), v.maxLength(500))
+
+export const RefreshRequest = v.object({ refreshToken: RefreshToken })
 export const RefreshResponse = v.object({ token: Tokens })
 
-export const LogoutRequest = v.object({ refreshToken: v.optional(v.string()) })
+export const LogoutRequest = v.object({ refreshToken: v.optional(RefreshToken) })

@@ -81,6 +81,7 @@ export const LabelIcon = v.object({ code: v.string(), glyph: v.string() })
 export const SublabelFilterParams = v.object({
   ids: v.pipe(
     v.string(),
+    v.maxLength(100 * 37, 'field.invalid'),
     v.transform((text) => (text === '0' ? [] : text.split(',').map((id) => id.trim()))),
     v.array(Id),
   ),

@@ -12,12 +12,24 @@ export const SYNCED_ENTITIES = [
 ] as const
 export type SyncedEntity = (typeof SYNCED_ENTITIES)[number]
 
+/** A cursor's halves: a transaction id (xid8, unsigned 64 bits) and a log position (bigint). */
+const MAX_TXID = 2n ** 64n - 1n
+const MAX_SEQ = 2n ** 63n - 1n
+const fitsCursor = (cursor: string) => {
+  // Any text may arrive: valibot runs a pipe's checks even after one of them failed.
+  const match = /^(\d+)\.(\d+)$/.exec(cursor)
+  return match !== null && BigInt(match[1] as string) <= MAX_TXID && BigInt(match[2] as string) <= MAX_SEQ
+}
+
 export const ChangesQuery = v.object({
-  /** Opaque; absent for the first pull. */
-  cursor: v.optional(v.pipe(v.string(), v.regex(/^\d+\.\d+$/, 'field.invalid'))),
+  /** Opaque; absent for the first pull. A cursor no log can hold is refused, not looked up. */
+  cursor: v.optional(
+    v.pipe(v.string(), v.maxLength(41, 'field.invalid'), v.check(fitsCursor, 'field.invalid')),
+  ),
   limit: v.optional(
     v.pipe(
       v.string(),
+      v.maxLength(10, 'field.integer'),
       v.regex(/^\d+$/, 'field.integer'),
       v.transform(Number),
       v.minValue(1),
@@ -61,12 +73,20 @@ export const BATCH_LIMIT = 50
 
 /** One outbox entry inside a batch: the request the device would otherwise send on its own. */
 export const BatchedRequest = v.object({
-  key: v.pipe(v.string(), v.regex(IDEMPOTENCY_KEY, 'field.invalid')),
+  key: v.pipe(v.string(), v.maxLength(200, 'field.invalid'), v.regex(IDEMPOTENCY_KEY, 'field.invalid')),
   method: v.picklist(['POST', 'PUT', 'PATCH', 'DELETE']),
-  path: v.pipe(v.string(), v.startsWith('/api/', 'field.invalid'), v.maxLength(500, 'field.invalid')),
+  /** As the device builds it: printable ASCII, its parameters percent-encoded. */
+  path: v.pipe(
+    v.string(),
+    v.maxLength(500, 'field.invalid'),
+    v.regex(/^\/api\/[\x21-\x7e]*$/, 'field.invalid'),
+  ),
   /** The base version for If-Match; absent for creates. */
-  ifMatch: v.optional(v.pipe(v.string(), v.regex(/^"?\d{1,10}"?$/, 'field.invalid'))),
-  body: v.record(v.string(), v.unknown()),
+  ifMatch: v.optional(
+    v.pipe(v.string(), v.maxLength(12, 'field.invalid'), v.regex(/^"?\d{1,10}"?$/, 'field.invalid')),
+  ),
+  /** Checked by its own call's schema when it runs (decision 0014). */
+  body: v.record(v.pipe(v.string(), v.maxLength(100)), v.unknown()),
 })
 export type BatchedRequest = v.InferOutput<typeof BatchedRequest>
 

@@ -26,6 +26,7 @@ export const Phone = v.optional(
     v.pipe(
       v.string(),
       v.trim(),
+      v.maxLength(15, 'field.phone'),
       v.transform((phone) => (phone === '' ? null : phone)),
       v.nullable(v.pipe(v.string(), v.regex(/^\d{10,15}$/, 'field.phone'))),
     ),

@@ -32,7 +32,7 @@ export async function curpHolder(
       const check = exceptId
         ? await call(validateCurpOfPatient, { params: { curp, id: exceptId }, signal })
         : await call(validateCurp, { params: { curp }, signal })
-      return check.available ? null : { patientId: check.patient_id, active: check.active }
+      return check.available ? null : { patientId: check.patient_id, active: check.active === true }
     } catch (error) {
       // A refusal (no permission, an invalid CURP) is the server's answer; anything else means no answer.
       if (error instanceof ApiError) return null

@@ -49,6 +49,30 @@ describe('the sync screen', () => {
     ).toBeTruthy()
   })
 
+  it('asks a person to look at a change the server has failed for more than a day', async () => {
+    const db = openLocalDb({ tenant: 'demo.localhost', userId: `u-${Math.random()}` })
+    const failing = await aRejectedReading(db)
+    const day = 24 * 60 * 60_000
+    await db.outbox.update(failing.seq as number, {
+      status: 'pending',
+      lastError: 'retry',
+      failingSince: Date.now() - day - 1,
+    })
+    await db.outbox.add({
+      ...failing,
+      seq: undefined,
+      mutationId: 'm3',
+      entityId: 'r3',
+      status: 'pending',
+      failingSince: Date.now() - 60_000,
+    })
+    setCurrentEngine({ db, loop: { kick() {} } } as unknown as SyncEngine)
+    await renderWithI18n(<SyncPage />)
+    const notices = await screen.findAllByText(/Requiere atención: el servidor lleva más de un día/)
+    expect(notices).toHaveLength(1)
+    expect(notices[0]?.closest('li')?.getAttribute('data-attention')).toBe('true')
+  })
+
   it("resolves a conflict field by field, showing before, mine and the server's", async () => {
     const { db, ctx } = aDevice()
     const server = await aSyncedPatient(db, ctx)

@@ -5,7 +5,7 @@ import type { Conflict, LocalDb, OutboxEntry } from '../../db/local-db'
 import { currentSession } from '../../session/session-store'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { currentEngine } from '../../sync/current-engine'
-import { discard, retry } from '../../sync/outbox'
+import { discard, isFailingTooLong, retry } from '../../sync/outbox'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { DeviceStorage } from '../../ui/DeviceStorage'
@@ -75,7 +75,12 @@ export function SyncPage() {
       ) : (
         <ol className="sync-queue">
           {entries.map((entry) => (
-            <li key={entry.mutationId} className="sync-queue__entry" data-status={entry.status}>
+            <li
+              key={entry.mutationId}
+              className="sync-queue__entry"
+              data-status={entry.status}
+              data-attention={isFailingTooLong(entry, Date.now()) || undefined}
+            >
               <strong>{kindText[entry.kind]}</strong>
               <span>{statusText[entry.status]}</span>
               <small>
@@ -88,6 +93,14 @@ export function SyncPage() {
                 )}
               </small>
               {entry.lastError && <Alert>{entry.lastError}</Alert>}
+              {isFailingTooLong(entry, Date.now()) && (
+                <Alert>
+                  <Trans>
+                    Requiere atención: el servidor lleva más de un día sin poder guardar este cambio. Se sigue
+                    intentando; si no se resuelve, avisa al administrador.
+                  </Trans>
+                </Alert>
+              )}
               {(entry.status === 'rejected' || entry.status === 'blocked') && (
                 <span className="row-actions">
                   <Button variant="secondary" onClick={() => void again(entry)}>

@@ -1,0 +1,40 @@
+import * as v from 'valibot'
+
+/**
+ * Every string and list a request carries has a maximum, and every number both bounds (issue 16):
+ * nothing of any size reaches a handler or the database, and the device's form refuses what the
+ * server would. tests/architecture/contract-bounds.test.ts reads every endpoint's schemas and
+ * fails on one without. These helpers give a field its maximum in one word.
+ */
+
+/** The largest whole number a PostgreSQL `integer` column holds. */
+export const MAX_INTEGER = 2_147_483_647
+
+/** Text, trimmed, of at most `max` characters (empty allowed). */
+export const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
+
+/** Text that must hold something once trimmed, of at most `max` characters. */
+export const requiredText = (max: number) =>
+  v.pipe(v.string('field.required'), v.trim(), v.nonEmpty('field.required'), v.maxLength(max))
+
+/** Text that may be absent or null (stored as null), of at most `max` characters. */
+export const optionalText = (max: number) => v.optional(v.nullable(text(max)), null)
+
+/** A list of at most `max` items, each checked by `item`. */
+export const list = <S extends v.GenericSchema>(item: S, max: number) =>
+  v.pipe(v.array(item, 'field.type'), v.maxLength(max, 'field.maxItems'))
+
+/** A whole number from `min` to `max` (by default what an `integer` column holds). */
+export const wholeNumber = (min = 0, max = MAX_INTEGER) =>
+  v.pipe(v.number('field.type'), v.integer('field.integer'), v.minValue(min), v.maxValue(max))
+
+/**
+ * The fields an update changes (DESIGN §5: only those): any of `entries`, at least one. An empty
+ * body, a list or only unknown keys (dropped) is refused, so that an update with nothing to
+ * change never bumps a version nor writes a change that would make every device's copy stale.
+ */
+export const changesOf = <E extends v.ObjectEntries>(entries: E) =>
+  v.pipe(
+    v.partial(v.object(entries)),
+    v.check((changes) => Object.keys(changes).length > 0, 'field.nothingToChange'),
+  )
