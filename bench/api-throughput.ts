@@ -3,20 +3,20 @@
  * in child processes, measured alternately, five rounds, medians compared as a ratio.
  */
 import { request as httpRequest } from 'node:http'
-import { median, requestsPerSecond, startServer } from './measure'
+import { freePort, median, requestsPerSecond, startServer } from './measure'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 10
 
 /** Signs a demo user in over HTTP (node:http: fetch may not set the tenant's Host header). */
-function bearerOf(username: string): Promise<string> {
+function bearerOf(port: number, username: string): Promise<string> {
   const body = JSON.stringify({ username, email: username, password: 'Demo1234!' })
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       {
         host: '127.0.0.1',
-        port: 3902,
+        port,
         method: 'POST',
         path: '/api/authentication/login',
         headers: { host: 'demo.localhost', 'content-type': 'application/json' },
@@ -39,34 +39,35 @@ function bearerOf(username: string): Promise<string> {
 }
 
 export async function apiThroughput(): Promise<string[]> {
-  const bare = await startServer('bare', 3901)
-  const api = await startServer('api', 3902)
+  const [barePort, apiPort] = [await freePort(), await freePort()]
+  const bare = await startServer('bare', barePort)
+  const api = await startServer('api', apiPort)
   try {
-    const authorization = await bearerOf('doctor@demo.localhost')
+    const authorization = await bearerOf(apiPort, 'doctor@demo.localhost')
     const cases = [
       {
         name: 'bare node:http',
-        url: 'http://127.0.0.1:3901/api/health',
+        url: `http://127.0.0.1:${barePort}/api/health`,
         headers: {} as Record<string, string>,
       },
       {
         name: 'GET /api/health',
-        url: 'http://127.0.0.1:3902/api/health',
+        url: `http://127.0.0.1:${apiPort}/api/health`,
         headers: { host: 'demo.localhost' },
       },
       {
         name: 'GET /api/configuration/menus/menusavailable (authenticated, no database)',
-        url: 'http://127.0.0.1:3902/api/configuration/menus/menusavailable',
+        url: `http://127.0.0.1:${apiPort}/api/configuration/menus/menusavailable`,
         headers: { host: 'demo.localhost', authorization },
       },
       {
         name: 'GET /api/configuration/profile (authenticated, one tenant transaction)',
-        url: 'http://127.0.0.1:3902/api/configuration/profile',
+        url: `http://127.0.0.1:${apiPort}/api/configuration/profile`,
         headers: { host: 'demo.localhost', authorization },
       },
       {
         name: 'GET /api/configuration/get-configurations-tenant',
-        url: 'http://127.0.0.1:3902/api/configuration/get-configurations-tenant',
+        url: `http://127.0.0.1:${apiPort}/api/configuration/get-configurations-tenant`,
         headers: { host: 'demo.localhost' },
       },
     ]
