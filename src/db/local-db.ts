@@ -1,4 +1,10 @@
-import Dexie, { type DBCore, type DBCoreMutateRequest, type EntityTable, type Middleware, type Table } from 'dexie'
+import Dexie, {
+  type DBCore,
+  type DBCoreMutateRequest,
+  type EntityTable,
+  type Middleware,
+  type Table,
+} from 'dexie'
 import type { Diagnosis, Locality, Municipality } from '../contract/schemas/catalogs'
 import type { Medicine } from '../contract/schemas/medicines'
 import type { Habit, Meal, ReadingKind } from '../contract/schemas/readings'

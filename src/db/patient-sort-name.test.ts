@@ -2,8 +2,31 @@ import { describe, expect, it } from 'vitest'
 import { sortRows } from '../ui/data-table/local-rows'
 import { fullName, patientSortName } from './patient-sort-name'
 
-const GIVEN = ['José', 'María José', 'Ángel', 'Íñigo', 'Ana', 'ana', 'Nuria', 'Ñuño', 'Oscar', 'Úrsula', 'Zoé']
-const LAST = ['Núñez', 'Nuñez', 'Nunez', 'Nava', 'Ñique', 'Olvera', 'De la Cruz', 'del Río', "O'Farrill", 'Pérez-Gil']
+const GIVEN = [
+  'José',
+  'María José',
+  'Ángel',
+  'Íñigo',
+  'Ana',
+  'ana',
+  'Nuria',
+  'Ñuño',
+  'Oscar',
+  'Úrsula',
+  'Zoé',
+]
+const LAST = [
+  'Núñez',
+  'Nuñez',
+  'Nunez',
+  'Nava',
+  'Ñique',
+  'Olvera',
+  'De la Cruz',
+  'del Río',
+  "O'Farrill",
+  'Pérez-Gil',
+]
 
 const people = GIVEN.flatMap((name, i) =>
   LAST.map((last_name, j) => ({
@@ -30,7 +53,9 @@ describe('the patient index’s sort name', () => {
   it('puts ñ between n and o, and ignores case and accents', () => {
     expect(patientSortName({ name: 'Ñuño' }) > patientSortName({ name: 'Nuzo' })).toBe(true)
     expect(patientSortName({ name: 'Ñuño' }) < patientSortName({ name: 'Oscar' })).toBe(true)
-    expect(patientSortName({ name: 'ÁNGEL', last_name: 'Pérez' })).toBe(patientSortName({ name: 'angel', last_name: 'perez' }))
+    expect(patientSortName({ name: 'ÁNGEL', last_name: 'Pérez' })).toBe(
+      patientSortName({ name: 'angel', last_name: 'perez' }),
+    )
     // A decomposed ñ (n and a combining tilde) is the same letter.
     expect(patientSortName({ name: 'N\u0303uño' })).toBe(patientSortName({ name: 'Ñuño' }))
   })
