@@ -209,6 +209,8 @@ async function inSlices<T>(items: T[], write: (slice: T[]) => Promise<unknown>):
   let previous: Promise<unknown> = Promise.resolve()
   for (let start = 0; start < items.length; start += WRITE_SLICE) {
     const current = write(items.slice(start, start + WRITE_SLICE))
+    // Awaited on the next turn (its failure surfaces there); until then it must not count as unhandled.
+    current.catch(() => {})
     await previous
     previous = current
   }
