@@ -46,6 +46,12 @@ describe('the patient list’s data', () => {
     await db.patients.update(rows[0]?.id as string, { name: 'Zoé' })
     await waitFor(() => expect(result.current?.rows.at(-1)?.full_name).toBe('Zoé Álvarez'))
     expect(result.current?.rows[1]).toBe(rows[2])
+    // So does a write that leaves the name as it was (an acknowledgement: pending → synced).
+    const acknowledged = rows[5]?.id as string
+    await db.patients.update(acknowledged, { syncState: 'pending' })
+    await waitFor(() =>
+      expect(result.current?.rows.find((row) => row.id === acknowledged)?.syncState).toBe('pending'),
+    )
   })
 
   it('counts every patient before it has read them all', async () => {
