@@ -10,9 +10,8 @@
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { CHROMIUM_LAUNCH } from '../tests/e2e/chromium'
 import { signIn } from '../tests/e2e/sign-in'
-import { median, startServer } from './measure'
+import { freePort, median, startServer } from './measure'
 
-const PORT = 3906
 const ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? process.env.BENCH_ROUNDS ?? 5)
 /** The patients added to the demo tenant, one server per size. */
 const SIZES = (process.env.BENCH_COLD_PATIENTS ?? '0,100000').split(',').map(Number)
@@ -52,12 +51,13 @@ interface ColdStart {
 }
 
 async function measure(extraPatients: number): Promise<ColdStart> {
-  const server = await startServer('api', PORT, { env: { BENCH_PATIENTS: String(extraPatients) } })
+  const port = await freePort()
+  const server = await startServer('api', port, { env: { BENCH_PATIENTS: String(extraPatients) } })
   let browser: Browser | null = null
   try {
     browser = await chromium.launch(CHROMIUM_LAUNCH)
     const context = await browser.newContext({
-      baseURL: `http://demo.localhost:${PORT}`,
+      baseURL: `http://demo.localhost:${port}`,
       viewport: { width: 1280, height: 800 },
     })
     const page = await context.newPage()

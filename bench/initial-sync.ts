@@ -6,9 +6,8 @@
  * is a new browser, so a new profile and an empty IndexedDB.
  */
 import { openBenchPage } from './browser-harness'
-import { median, startServer } from './measure'
+import { freePort, median, startServer } from './measure'
 
-const PORT = 3905
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000)
 const ROUNDS = Number(process.env.BENCH_SYNC_ROUNDS ?? process.env.BENCH_ROUNDS ?? 5)
 export const INITIAL_SYNC_BUDGET = 4000
@@ -23,7 +22,8 @@ interface InitialSyncRound {
 
 export async function initialSync(): Promise<string[]> {
   let seedSeconds = 0
-  const server = await startServer('api', PORT, {
+  const port = await freePort()
+  const server = await startServer('api', port, {
     env: { BENCH_PATIENTS: String(PATIENTS) },
     onReady: (message) => {
       seedSeconds = (message as { seedSeconds?: number }).seedSeconds ?? 0
@@ -32,7 +32,7 @@ export async function initialSync(): Promise<string[]> {
   const rounds: InitialSyncRound[] = []
   try {
     for (let round = 0; round < ROUNDS; round++) {
-      const bench = await openBenchPage(PORT)
+      const bench = await openBenchPage(port)
       try {
         await bench.call('signIn', 'admin@demo.localhost', 'Demo1234!')
         const result = await bench.call('initialSync', `sync-${round}`)

@@ -6,13 +6,13 @@
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { CHROMIUM_LAUNCH } from '../tests/e2e/chromium'
-import { startServer } from './measure'
+import { freePort, startServer } from './measure'
 
-const PORT = 3903
 export const LOGIN_ROUTE_BUDGET_KB = 170
 
 export async function loginRouteJs(): Promise<string[]> {
-  const server = await startServer('api', PORT)
+  const port = await freePort()
+  const server = await startServer('api', port)
   const browser = await chromium.launch(CHROMIUM_LAUNCH)
   try {
     const page = await browser.newPage()
@@ -22,7 +22,7 @@ export async function loginRouteJs(): Promise<string[]> {
       const body = await response.body()
       scripts.push({ url: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length })
     })
-    await page.goto(`http://demo.localhost:${PORT}/`, { waitUntil: 'networkidle' })
+    await page.goto(`http://demo.localhost:${port}/`, { waitUntil: 'networkidle' })
     await page.getByLabel('Contraseña').waitFor()
     const total = scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024
     const verdict = total <= LOGIN_ROUTE_BUDGET_KB ? 'within' : 'OVER'

@@ -1,5 +1,18 @@
 import { type ChildProcess, fork } from 'node:child_process'
+import { createServer } from 'node:net'
 import autocannon from 'autocannon'
+
+/** A port nobody listens on now (the system's choice), so benches never meet a fixed one in use. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
+    })
+  })
+}
 
 /**
  * Starts one of bench/servers.ts in a child process and resolves once it listens. `env` adds to

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: runs every benchmark and prints rows ready for docs/benchmarks.md
  * (median of ≥ 5 rounds; set BENCH_ROUNDS / BENCH_SECONDS to change; the Chromium benchmarks
- * also read BENCH_SYNC_ROUNDS, BENCH_PATIENTS, BENCH_REPLAY_ROUNDS and BENCH_MUTATIONS).
+ * also read BENCH_SYNC_ROUNDS, BENCH_PATIENTS, BENCH_REPLAY_ROUNDS, BENCH_MUTATIONS and
+ * BENCH_LIGHTHOUSE_ROUNDS).
  * `npm run bench -- initial-sync outbox-replay` runs only the sections named.
  */
 import { cpus } from 'node:os'
@@ -12,9 +13,11 @@ import { clientOutboxReplay } from './client-outbox-replay'
 import { coldStart } from './cold-start'
 import { diagnosisSearch } from './diagnosis-search'
 import { initialSync } from './initial-sync'
+import { lighthouseScores } from './lighthouse'
 import { loginRouteJs } from './login-route-js'
 import { outboxReplay } from './outbox-replay'
 import { patientSearch } from './patient-search'
+import { virtualListScroll } from './virtual-list'
 
 /** The servers use PostgreSQL when DATABASE_URL is set (bench/servers.ts), the embedded one otherwise. */
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded database'
@@ -25,6 +28,13 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     title: 'JS loaded by the login route (gzip -9)',
     header: '| script | size |\n|---|---|',
     rows: loginRouteJs,
+  },
+  {
+    name: 'lighthouse',
+    title: 'Lighthouse, mobile preset (medians; each round in brackets)',
+    header:
+      '| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|',
+    rows: lighthouseScores,
   },
   {
     name: 'api-throughput',
@@ -73,6 +83,12 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     title: 'Local patient search (the /patients table over 100 000 cached patients)',
     header: '| what | figure | verdict |\n|---|---|---|',
     rows: patientSearch,
+  },
+  {
+    name: 'virtual-list',
+    title: 'Virtual list of 100 000 rows scrolled (Chromium, no throttle)',
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: virtualListScroll,
   },
 ]
 

@@ -36,6 +36,16 @@ export interface OutboxReplayResult {
   resentOk: number
 }
 
+export interface VirtualListResult {
+  rows: number
+  /** Rows in the document at the end (the virtual list draws only those in sight). */
+  drawn: number
+  /** How far the list was scrolled, in pixels. */
+  scrolled: number
+  /** Milliseconds between each frame and the next while scrolling. */
+  gaps: number[]
+}
+
 export interface BrowserBench {
   signIn(username: string, password: string): Promise<BenchSession>
   /** `database` names a fresh local database, deleted afterwards. */
@@ -45,4 +55,6 @@ export interface BrowserBench {
   feedPatients(count: number): Promise<string[]>
   /** How many blood-pressure readings the server holds for a patient. */
   storedReadings(patientId: string): Promise<number>
+  /** The data table's virtual rows over `count` rows, scrolled `step` px a frame for `seconds`. */
+  virtualList(count: number, step: number, seconds: number): Promise<VirtualListResult>
 }

@@ -6,6 +6,7 @@ import type { BrowserBench } from './api'
 import { initialSync } from './initial-sync'
 import { feedPatients, outboxReplay, storedReadings } from './outbox-replay'
 import { signIn } from './session'
+import { virtualList } from './virtual-list'
 
 declare global {
   interface Window {
@@ -13,4 +14,4 @@ declare global {
   }
 }
 
-window.bench = { signIn, initialSync, outboxReplay, feedPatients, storedReadings }
+window.bench = { signIn, initialSync, outboxReplay, feedPatients, storedReadings, virtualList }

@@ -12,11 +12,25 @@ export interface RouteInput<E extends Endpoint> {
   body: Parsed<E['body']>
 }
 
+type Answer<E extends Endpoint> = Parsed<E['response']> extends undefined ? unknown : Parsed<E['response']>
+
+/**
+ * An answer's whole envelope serialised in advance, for a read that gives many requests the same
+ * answer: sent as it is, without serialising it again at each request.
+ */
+export class SerializedAnswer<T> {
+  declare readonly data: T
+  readonly json: string
+  constructor(data: T) {
+    this.json = JSON.stringify(ok(data))
+  }
+}
+
 export type RouteHandler<E extends Endpoint> = (
   input: RouteInput<E>,
   req: FastifyRequest,
   reply: FastifyReply,
-) => Promise<Parsed<E['response']> extends undefined ? unknown : Parsed<E['response']>>
+) => Promise<Answer<E> | SerializedAnswer<Answer<E>>>
 
 /**
  * Registers a contract endpoint inside its service's module (mounted at `/api/<service>`): method,
@@ -43,6 +57,8 @@ export function route<E extends Endpoint>(
       // The validator compiler replaced each part with the schema's parsed output.
       const input = { params: req.params, query: req.query, body: req.body } as RouteInput<E>
       const data = await handler(input, req, reply)
+      if (data instanceof SerializedAnswer)
+        return reply.type('application/json; charset=utf-8').send(data.json)
       return reply.sent ? reply : ok(data)
     },
   })

@@ -19,8 +19,13 @@ export async function installStaticFiles(app: FastifyInstance, staticDir: string
       root,
       wildcard: true,
       index: ['index.html'],
+      // The build writes each file also brotli- and gzip-compressed (vite.config.ts): sent as is.
+      preCompressed: true,
       setHeaders(res, path) {
-        const file = path.slice(root.length).replaceAll('\\', '/')
+        const file = path
+          .slice(root.length)
+          .replaceAll('\\', '/')
+          .replace(/\.(br|gz)$/, '')
         if (NEVER_CACHE.has(file)) res.header('cache-control', 'no-cache')
         else if (file.startsWith('/assets/'))
           res.header('cache-control', 'public, max-age=31536000, immutable')

@@ -54,10 +54,10 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 7 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index and the tenant catalogues', async () => {
+  it('has version 8 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues and the patient list’s order', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(8)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'catalogItems',
       'conflicts',
@@ -78,7 +78,7 @@ describe('the local database', () => {
       expect.arrayContaining(['patient_id', '[patient_id+section]', 'syncState']),
     )
     // Only what is read by index: every other index would be written with each row for nothing.
-    expect(db.patients.schema.indexes.map((i) => i.name)).toEqual(['curp'])
+    expect(db.patients.schema.indexes.map((i) => i.name)).toEqual(['curp', '[sortName+id]'])
     expect(db.readings.schema.indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining([
         'patient_id',
@@ -126,6 +126,58 @@ describe('the local database', () => {
     expect(await db.diagnoses.count()).toBe(0)
     expect(await db.specialLabels.count()).toBe(0)
     expect(await db.medicines.count()).toBe(0)
+  })
+
+  it('gives the patients a database of version 7 held their sort names, except the deleted ones', async () => {
+    const name = localDbName('demo', 'u-upgrade-7')
+    const old = new Dexie(name)
+    old.version(7).stores({
+      patients: 'id, curp',
+      readings: 'id, patient_id, [patient_id+taken_at], [patient_id+kind+taken_at], kind, syncState',
+      recordSections: 'id, patient_id, [patient_id+section], syncState',
+      shadows: '[entity+id]',
+      outbox: '++seq, &mutationId, status, entityId, [status+seq], *dependsOn',
+      conflicts: '++id, [entity+entityId]',
+      rejections: '++id, entityId, at',
+      meta: 'key',
+      catalogItems: '[list+code], list',
+      municipalities: '[federal_entity_code+code], federal_entity_code',
+      localities: '[federal_entity_code+municipality_code+code], [federal_entity_code+municipality_code]',
+      diagnoses: 'code',
+      specialLabels: 'id',
+      medicines: 'id, name',
+    })
+    await old.table('patients').bulkAdd([
+      { ...patient('p1'), name: 'Zoé' },
+      { ...patient('p2'), name: 'Ángel' },
+      { ...patient('p3'), name: 'Beto', deleted_at: '2026-11-22T10:00:00.000Z' },
+    ])
+    old.close()
+    const db = open('demo', 'u-upgrade-7')
+    const listed = await db.patients.orderBy('[sortName+id]').toArray()
+    expect(listed.map((p) => [p.id, p.sortName])).toEqual([
+      ['p2', 'angel perez garcia'],
+      ['p1', 'zoe perez garcia'],
+    ])
+    expect(await db.patients.count()).toBe(3)
+  })
+
+  it('keeps every patient’s sort name in step with its name, whoever writes it', async () => {
+    const db = open('demo', 'u-sort')
+    const written = { ...patient('p1'), name: 'Íñigo' }
+    await db.patients.add(written)
+    // The writer's object is left as it was.
+    expect(written.sortName).toBeUndefined()
+    expect((await db.patients.get('p1'))?.sortName).toBe('in\u007figo perez garcia')
+    await db.patients.update('p1', { name: 'Ana' })
+    expect((await db.patients.get('p1'))?.sortName).toBe('ana perez garcia')
+    await db.patients.bulkPut([{ ...patient('p2'), name: 'Beto' }])
+    await db.patients.where('id').equals('p2').modify({ last_name: 'Álvarez' })
+    expect((await db.patients.get('p2'))?.sortName).toBe('beto alvarez garcia')
+    // A deleted row leaves the list's index; the count of the list is the index's count.
+    await db.patients.update('p1', { deleted_at: '2026-11-22T10:00:00.000Z' })
+    expect((await db.patients.get('p1'))?.sortName).toBeUndefined()
+    expect(await db.patients.orderBy('[sortName+id]').count()).toBe(1)
   })
 
   it('opens a database made by version 1 and keeps its queue', async () => {

@@ -1,9 +1,16 @@
-import Dexie, { type EntityTable, type Table } from 'dexie'
+import Dexie, {
+  type DBCore,
+  type DBCoreMutateRequest,
+  type EntityTable,
+  type Middleware,
+  type Table,
+} from 'dexie'
 import type { Diagnosis, Locality, Municipality } from '../contract/schemas/catalogs'
 import type { Medicine } from '../contract/schemas/medicines'
 import type { Habit, Meal, ReadingKind } from '../contract/schemas/readings'
 import type { RecordSection } from '../contract/schemas/record-sections'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
+import { patientSortName } from './patient-sort-name'
 
 /**
  * The device's database (DESIGN §5): one per user and tenant, so two nurses sharing a tablet
@@ -35,6 +42,11 @@ export interface LocalPatient {
   updated_at?: string
   deleted_at?: string | null
   syncState: SyncState
+  /**
+   * The device's own: the name as the patient list orders it (patient-sort-name.ts), set on
+   * every write by the database itself (`withPatientSortName`), absent on a deleted row.
+   */
+  sortName?: string
   [field: string]: unknown
 }
 
@@ -289,7 +301,57 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
     specialLabels: 'id',
     medicines: 'id, name',
   })
+  // The patient list's order (decision 0016): its first page and its count come from this index
+  // on a cold start, before the rest is read. By name and then id, so the list can be read in
+  // slices that start where the last one ended. Deleted rows carry no sort name: not indexed.
+  db.version(8)
+    .stores({ patients: 'id, curp, [sortName+id]' })
+    .upgrade((tx) =>
+      tx
+        .table<LocalPatient, string>('patients')
+        .toCollection()
+        .modify((patient) => {
+          const sortName = sortNameOf(patient)
+          if (sortName === undefined) delete patient.sortName
+          else patient.sortName = sortName
+        }),
+    )
+  db.use(withPatientSortName)
   return db
+}
+
+const sortNameOf = (patient: LocalPatient) => (patient.deleted_at ? undefined : patientSortName(patient))
+
+/**
+ * Gives every patient row the database stores its sort name, whichever code writes it (the
+ * pull, a mutator, an acknowledgement, a merge): the index is then never out of step with the
+ * names. Dexie's `modify` and `update` reach the database as puts of whole rows, so puts and adds
+ * are all there is to see. The rows are copied, not changed under their writer.
+ */
+const withPatientSortName: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'patientSortName',
+  create: (down) => ({
+    ...down,
+    table(name) {
+      const table = down.table(name)
+      if (name !== 'patients') return table
+      return {
+        ...table,
+        mutate(request: DBCoreMutateRequest) {
+          if (request.type !== 'put' && request.type !== 'add') return table.mutate(request)
+          const values = request.values.map((patient: LocalPatient) => {
+            const sortName = sortNameOf(patient)
+            if (patient.sortName === sortName) return patient
+            if (sortName !== undefined) return { ...patient, sortName }
+            const { sortName: _deleted, ...row } = patient
+            return row
+          })
+          return table.mutate({ ...request, values })
+        },
+      }
+    },
+  }),
 }
 
 /** What the sync engine needs of any cached row, whatever its kind. */

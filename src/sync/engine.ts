@@ -29,9 +29,11 @@ export interface SyncEngine {
 /**
  * The sync engine of one signed-in user on one tenant (DESIGN §5): their own local database, the
  * send loop (one per origin, Web Locks) and the pull of the change feed. Another user on the
- * same tablet gets another database and never sends this one's queue.
+ * same tablet gets another database and never sends this one's queue. The screens may read the
+ * database at once; the loop sends nothing until `loop.start()`, which the app shell calls once
+ * the first screen is painted, with the first pull.
  */
-export function startSyncEngine(session: Session): SyncEngine {
+export function createSyncEngine(session: Session): SyncEngine {
   const userId = session.user.uuid
   const db = openLocalDb({ tenant: session.host, userId })
   const loop = createSyncLoop({
@@ -41,7 +43,6 @@ export function startSyncEngine(session: Session): SyncEngine {
     onAuthLost: () => endSession('expired'),
     currentUserId: () => currentSession()?.user.uuid ?? null,
   })
-  loop.start()
   const fetchPage = async (cursor: string | null, limit: number): Promise<FeedPage> =>
     call(syncChanges, { query: { ...(cursor ? { cursor } : {}), limit: String(limit) } })
   // The tenant's name and logo change seldom: asked once per engine (sign-in, app start), after

@@ -9,6 +9,7 @@ import {
   PAGE_SIZE,
   pullAll,
   storedCursor,
+  WRITE_SLICE,
 } from './pull'
 import { createSyncLoop } from './sync-loop'
 import { aDevice, aPatient, CURPS, pendingEntries, scriptedTransport } from './test-fixtures'
@@ -43,6 +44,20 @@ async function anUnsentEdit(db: LocalDb, ctx: { userId: string; tenant: string }
 }
 
 describe('applying a page of the change feed', () => {
+  it('hands a page bigger than a write slice over in slices and stores every row, in the list’s order', async () => {
+    const { db } = aDevice()
+    const count = WRITE_SLICE * 2 + 17
+    const id = (i: number) => `0193a7f2-5b1e-7c3d-8e4f-${String(i).padStart(12, '0')}`
+    const changes = Array.from({ length: count }, (_, i) =>
+      patientChange(id(i), 1, { name: `Paciente ${String(count - i).padStart(4, '0')}` }),
+    )
+    expect(await applyChanges(db, page(changes, '1.900'))).toBe(count)
+    expect(await db.patients.count()).toBe(count)
+    const listed = await db.patients.orderBy('[sortName+id]').limit(2).toArray()
+    expect(listed.map((p) => p.name)).toEqual(['Paciente 0001', 'Paciente 0002'])
+    expect(await storedCursor(db)).toBe('1.900')
+  })
+
   it('stores rows as synced, without a shadow until a local edit, and remembers the cursor', async () => {
     const { db } = aDevice()
     const applied = await applyChanges(

@@ -15,7 +15,8 @@ export async function keepShadow(
 ): Promise<Shadow | undefined> {
   const held = await db.shadows.get([entity, row.id])
   if (held || createQueued || row.syncState !== 'synced') return held
-  const { syncState: _local, ...data } = row
+  // The server's copy: without what only the device keeps (its sync state, a patient's sort name).
+  const { syncState: _local, sortName: _derived, ...data } = row
   const shadow: Shadow = { entity, id: row.id, version: row.version, data }
   await db.shadows.put(shadow)
   return shadow

@@ -40,6 +40,11 @@ describe('menus, disabled inputs and the tenant configuration', () => {
     const session = await signIn(t.app, host, email)
     const res = await t.app.inject({ url: MENUS, headers: session.headers })
     expect(res.statusCode).toBe(200)
+    // Serialised once per set of permissions, and sent as the JSON envelope it is.
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(res.json()).toMatchObject({ message: '', error: false })
+    const again = await t.app.inject({ url: MENUS, headers: session.headers })
+    expect(again.body).toBe(res.body)
     return res.json().data as MenuItem[]
   }
 

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react'
 import { isQuotaExceeded } from '../../db/storage'
 import { useSession } from '../../session/use-session'
 import { setCurrentEngine } from '../../sync/current-engine'
-import { startSyncEngine } from '../../sync/engine'
+import { createSyncEngine } from '../../sync/engine'
 import type { PullProgress } from '../../sync/pull'
+import { afterPaint } from '../../ui/after-paint'
 
 export type PullState =
   | { status: 'idle' }
@@ -15,6 +16,8 @@ export type PullState =
  * Starts the signed-in user's sync engine while the shell is on screen and pulls the feed (the
  * initial sync the first time, with its progress), again whenever the app returns to the
  * foreground. Offline, the pull fails quietly and the cached data stays; a full device is told.
+ * The screens read the local database at once; sending and pulling wait for the first paint, so
+ * a cold start draws its screen before the sync takes the CPU.
  */
 export function useEngineLifecycle(): PullState {
   const session = useSession()
@@ -26,7 +29,7 @@ export function useEngineLifecycle(): PullState {
   useEffect(() => {
     const current = session
     if (!userId || !host || !current) return
-    const engine = startSyncEngine(current)
+    const engine = createSyncEngine(current)
     setCurrentEngine(engine)
     let live = true
     const pullNow = () => {
@@ -36,10 +39,14 @@ export function useEngineLifecycle(): PullState {
         .then(() => live && setPull({ status: 'idle' }))
         .catch((error: unknown) => live && setPull({ status: 'failed', full: isQuotaExceeded(error) }))
     }
-    pullNow()
     const onVisible = () => document.visibilityState === 'visible' && pullNow()
-    document.addEventListener('visibilitychange', onVisible)
-    window.addEventListener('online', pullNow)
+    void afterPaint().then(() => {
+      if (!live) return
+      engine.loop.start()
+      pullNow()
+      document.addEventListener('visibilitychange', onVisible)
+      window.addEventListener('online', pullNow)
+    })
     return () => {
       live = false
       document.removeEventListener('visibilitychange', onVisible)

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { download } from '../../api/client'
 import { useConnection } from '../../api/connection'
 import { useCall } from '../../api/use-call'
@@ -9,7 +9,6 @@ import { useReferenceList, useSpecialLabels } from '../../catalogs/use-catalog'
 import { downloadPatients, patientFilters, patientsTable } from '../../contract/endpoints/operation'
 import { downloadDateStamp } from '../../contract/rules/dates'
 import { ASSIGNED_FILTER_PERMISSION } from '../../contract/schemas/patient-lookups'
-import type { LocalPatient } from '../../db/local-db'
 import { hasPermission } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
 import { useSyncEngine } from '../../session/use-sync-engine'
@@ -30,7 +29,6 @@ import {
   applyFilters,
   assignedNames,
   type CachedPatient,
-  emptyRowCache,
   type FilterChoices,
   filterChoices,
   NO_FILTERS,
@@ -38,10 +36,10 @@ import {
   type PatientRow,
   type RowLabels,
   subgroupsOf,
-  updateRows,
 } from './patient-rows'
 import { ReadingForm } from './ReadingForm'
 import { useAssignments } from './use-assignments'
+import { usePatientList } from './use-patient-list'
 import './patients.css'
 
 /** A row of either mode: a cached patient (local) or the server's answer (server). */
@@ -73,13 +71,6 @@ export function OfflinePatientsPage() {
   const online = useConnection() !== 'offline'
   const engine = useSyncEngine()
   const db = engine?.db
-  // The whole table in one read (IndexedDB's getAll), filtered here: a Dexie filter would walk
-  // a cursor, one request per patient, which on a cold start with 100 000 cached patients was
-  // most of the wait (docs/benchmarks.md).
-  const patients = useLiveQuery(
-    async () => (db ? (await db.patients.toArray()).filter((p) => !p.deleted_at) : undefined),
-    [db],
-  )
   // The first pull not yet finished: the list may still be missing patients.
   const pulledOnce = useLiveQuery(
     async () => (db ? (await db.meta.get(LAST_PULL_KEY)) !== undefined : undefined),
@@ -135,11 +126,12 @@ export function OfflinePatientsPage() {
     () => ({ status: (code) => statusNames.get(code) ?? code, state: stateLabel }),
     [statusNames, i18n.locale],
   )
-  // Rows of unchanged patients are kept from one read of the cache to the next.
-  const rowCache = useRef(emptyRowCache<LocalPatient>())
-  const rows = useMemo<Row[]>(() => updateRows(rowCache.current, patients ?? [], labels), [patients, labels])
+  // The first page and the count first, every patient after the first paint (use-patient-list.ts).
+  const list = usePatientList(db, labels)
+  const rows: readonly Row[] = list?.rows ?? []
+  const complete = list?.complete === true
   const choices = useMemo<FilterChoices>(() => {
-    const local = filterChoices(patients ?? [])
+    const local = filterChoices(complete ? rows : [])
     const server = offered.data
     if (!server) return local
     const professionals = new Map([...local.professionals, ...server.professionals].map((p) => [p.value, p]))
@@ -151,8 +143,12 @@ export function OfflinePatientsPage() {
       subgroups: merged(local.subgroups, server.subgroups),
       professionals: [...professionals.values()].sort((a, b) => a.label.localeCompare(b.label, 'es')),
     }
-  }, [patients, offered.data])
+  }, [complete, rows, offered.data])
   const shown = useMemo(() => applyFilters(rows, filters), [rows, filters])
+  // Until every row is read, the table shows the first ones (none when filtered) and the count.
+  const source = complete
+    ? ({ kind: 'local', rows: shown, ordered: true } as const)
+    : ({ kind: 'local', rows: shown === rows ? rows : [], ordered: true, total: list?.total } as const)
   const hasSubgroups = choices.subgroups.length > 0
   const statusName = (code: unknown) =>
     typeof code === 'string' && code ? (statusNames.get(code) ?? code) : ''
@@ -268,7 +264,7 @@ export function OfflinePatientsPage() {
     ...(filters.special_sublabel && { special_sublabel: filters.special_sublabel }),
   }
 
-  if (!db || !patients) return <Spinner />
+  if (!db || !list) return <Spinner />
   return (
     <section className="page">
       <PageHeader title={t`Pacientes`}>
@@ -299,7 +295,7 @@ export function OfflinePatientsPage() {
           assignments.clear()
         }}
         online={online}
-        held={patients.length}
+        held={list.total}
         onServer={offered.data?.total ?? null}
       />
       <PatientFilters
@@ -332,7 +328,7 @@ export function OfflinePatientsPage() {
           key="local"
           config={config}
           caption={t`Pacientes`}
-          source={{ kind: 'local', rows: shown }}
+          source={source}
           rowKey={(p) => p.id}
           exportName={t`pacientes`}
           onPageRows={(page) => setPageIds(page.map((p) => p.id))}

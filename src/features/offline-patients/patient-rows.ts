@@ -7,6 +7,7 @@
  */
 
 import { UNASSIGNED } from '../../contract/schemas/patient-lookups'
+import { fullName } from '../../db/patient-sort-name'
 
 /** What the rows need of a cached patient (LocalPatient fits). */
 export interface CachedPatient {
@@ -70,7 +71,7 @@ export function patientRows<P extends CachedPatient>(
     const status = statusOf(patient)
     return {
       ...patient,
-      full_name: [patient.name, patient.last_name, patient.second_last_name].filter(Boolean).join(' '),
+      full_name: fullName(patient),
       administrative_status_label: status ? labels.status(status) : '',
       subgroups_label: subgroupsOf(patient).join(', '),
       assigned_label: assignedNames(patient),
@@ -117,25 +118,47 @@ export function updateRows<P extends CachedPatient>(
   patients: readonly P[],
   labels: RowLabels,
 ): PatientRow<P>[] {
+  const update = rowUpdate(cache, labels)
+  update.add(patients)
+  return update.finish()
+}
+
+/** A new read of the cache taken in slices (see updateRows): rows made slice by slice. */
+export interface RowUpdate<P extends CachedPatient> {
+  /** The rows of the next patients of the read, in its order. */
+  add(patients: readonly P[]): PatientRow<P>[]
+  /** Every row of the read: the cache's former array when nothing changed. */
+  finish(): PatientRow<P>[]
+}
+
+export function rowUpdate<P extends CachedPatient>(cache: RowCache<P>, labels: RowLabels): RowUpdate<P> {
   if (cache.labels !== labels) {
     cache.labels = labels
     cache.byId.clear()
   }
   const byId = new Map<string, { patient: P; row: PatientRow<P> }>()
-  let unchanged = patients.length === cache.rows.length
-  const rows = patients.map((patient, index) => {
-    const held = cache.byId.get(patient.id)
-    const row =
-      held && sameFields(held.patient, patient)
-        ? held.row
-        : (patientRows([patient], labels)[0] as PatientRow<P>)
-    byId.set(patient.id, { patient, row })
-    if (cache.rows[index] !== row) unchanged = false
-    return row
-  })
-  cache.byId = byId
-  if (!unchanged) cache.rows = rows
-  return cache.rows
+  const rows: PatientRow<P>[] = []
+  let unchanged = true
+  return {
+    add(patients) {
+      return patients.map((patient) => {
+        const held = cache.byId.get(patient.id)
+        const row =
+          held && sameFields(held.patient, patient)
+            ? held.row
+            : (patientRows([patient], labels)[0] as PatientRow<P>)
+        byId.set(patient.id, { patient, row })
+        if (cache.rows[rows.length] !== row) unchanged = false
+        rows.push(row)
+        return row
+      })
+    },
+    finish() {
+      cache.byId = byId
+      if (!unchanged || rows.length !== cache.rows.length) cache.rows = rows
+      return cache.rows
+    },
+  }
 }
 
 /** The columns the search looks in (SPEC issue 6: name, CURP, payroll number). */

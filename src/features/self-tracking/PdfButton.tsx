@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { ReadingKind } from '../../contract/schemas/readings'
 import type { LocalDb } from '../../db/local-db'
-import { downloadReadingsPdf } from '../../reports/download-readings-pdf'
 import { currentSession } from '../../session/session-store'
 import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/form/error-message'
@@ -41,6 +40,9 @@ export function PdfButton({
     setBusy(true)
     try {
       const patient = await patientOf(db, patientId)
+      // jsPDF and its codecs are a large download and a long parse that most visits never use:
+      // fetched (from the service worker's cache offline) only when a PDF is asked for.
+      const { downloadReadingsPdf } = await import('../../reports/download-readings-pdf')
       await downloadReadingsPdf(db, { kind, patient, from, to, language: i18n.locale === 'en' ? 'en' : 'es' })
     } catch (error) {
       notify(errorMessage(error, i18n))

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { type ReactElement, useState } from 'react'
 import * as v from 'valibot'
@@ -472,6 +474,58 @@ describe('a local data table', () => {
     fireEvent.change(screen.getByPlaceholderText('Buscar...'), { target: { value: 'persona 1' } })
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS))
     expect(screen.getByText('Mostrando 1 a 11 de 11 registros')).toBeTruthy()
+  })
+
+  it('shows the first rows of a list still being read, counts them all, and waits for the rest for anything else', async () => {
+    const all = Array.from({ length: 25 }, (_, i) => ({
+      id: String(i),
+      name: `Persona ${String(i + 1).padStart(2, '0')}`,
+      city: 'León',
+    }))
+    const config = { columns, sortBy: 'name' }
+    const table = (source: { rows: Person[]; total?: number }) => (
+      <DataTable
+        config={config}
+        source={{ kind: 'local', ordered: true, ...source }}
+        rowKey={(p) => p.id}
+        caption="Personas"
+        exportName="personas"
+      />
+    )
+    const { rerender } = await renderWithI18n(table({ rows: all.slice(0, 12), total: 25 }))
+    expect(rowNames()).toEqual(all.slice(0, 10).map((p) => p.name))
+    expect(screen.getByText('Mostrando 1 a 10 de 25 registros')).toBeTruthy()
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true')
+    expect(screen.getByRole('button', { name: 'Descargar' }).hasAttribute('disabled')).toBe(true)
+    // The second page needs rows not read yet: it waits for them.
+    fireEvent.click(screen.getByRole('button', { name: 'Página 2' }))
+    expect(screen.getByText('Cargando...')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Página 1' }))
+    // So does another order, and a search.
+    fireEvent.click(screen.getByRole('button', { name: 'Nombre' }))
+    expect(screen.getByText('Cargando...')).toBeTruthy()
+    fireEvent.change(screen.getByPlaceholderText('Buscar...'), { target: { value: 'persona 2' } })
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS))
+    expect(screen.getByText('Cargando...')).toBeTruthy()
+    rerender(<I18nProvider i18n={i18n}>{table({ rows: all })}</I18nProvider>)
+    expect(screen.getByText('Mostrando 1 a 6 de 6 registros')).toBeTruthy()
+    expect(rowNames()[0]).toBe('Persona 25')
+  })
+
+  it('does not sort again rows that come in its first order', async () => {
+    // Out of the collator's order on purpose: the table trusts the source's word.
+    const given = [people[2], people[0], people[1]] as Person[]
+    await renderWithI18n(
+      <DataTable
+        config={{ columns, sortBy: 'name' }}
+        source={{ kind: 'local', rows: given, ordered: true }}
+        rowKey={(p) => p.id}
+        caption="Personas"
+      />,
+    )
+    expect(rowNames()).toEqual(['Beatriz Garza', 'José Pérez', 'ana ruiz'])
+    fireEvent.click(screen.getByRole('button', { name: 'Nombre' }))
+    expect(rowNames()).toEqual(['José Pérez', 'Beatriz Garza', 'ana ruiz'])
   })
 
   it('draws only the rows in sight of a long page, over 100 000 rows', async () => {

@@ -97,7 +97,11 @@ export function DataTable<Row>({
     [search, sortBy, sort, page, pageLength],
   )
   const reload = useMemo(() => [reloadToken, retries], [reloadToken, retries])
-  const local = useLocalRows<Row>(source.kind === 'local' ? source.rows : null, localSearchKeys, view)
+  const local = useLocalRows<Row>(source.kind === 'local' ? source.rows : null, localSearchKeys, view, {
+    ordered: source.kind === 'local' ? source.ordered : undefined,
+    total: source.kind === 'local' ? source.total : undefined,
+    firstOrder: { sortBy: config.sortBy, sort: config.sort },
+  })
   const server = useServerRows<Row>(source.kind === 'server' ? source : null, marked, view, reload, onError)
   const rows = source.kind === 'local' ? local : server
 
@@ -193,7 +197,7 @@ export function DataTable<Row>({
       <div className="data-table__scroll" ref={scrollRef} data-virtual={virtual || undefined}>
         <table
           className="data-table__table"
-          aria-busy={rows.status === 'loading'}
+          aria-busy={rows.status === 'loading' || rows.status === 'partial'}
           aria-rowcount={rows.data.length + 1}
         >
           <caption className="visually-hidden">{caption}</caption>

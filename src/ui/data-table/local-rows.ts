@@ -125,6 +125,26 @@ export function pageOf<Row>(rows: readonly Row[], page: number, pageLength: numb
   }
 }
 
+/**
+ * One page of the first `rows` of `total` (the rest not read yet): the page and count as if
+ * every row were there, the page's rows only where the rows read reach (none otherwise).
+ */
+export function partialPageOf<Row>(rows: readonly Row[], total: number, page: number, pageLength: number) {
+  const lastPage = Math.max(1, Math.ceil(total / pageLength))
+  const current = Math.min(Math.max(1, page), lastPage)
+  const start = (current - 1) * pageLength
+  const end = Math.min(start + pageLength, total)
+  const data = end <= rows.length ? rows.slice(start, end) : []
+  return {
+    data,
+    page: current,
+    lastPage,
+    total,
+    from: data.length > 0 ? start + 1 : null,
+    to: data.length > 0 ? end : null,
+  }
+}
+
 /** SPEC §4: a new page size goes to the page that still shows the first row seen. */
 export const pageKeepingFirstRow = (from: number | null, newPageLength: number) =>
   from ? Math.floor((from - 1) / newPageLength) + 1 : 1

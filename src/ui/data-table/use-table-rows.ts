@@ -2,7 +2,15 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { call } from '../../api/client'
 import type { Endpoint } from '../../contract/endpoints/define'
 import type { Paginated } from '../../contract/schemas/data-table'
-import { type Matches, matchRows, pageOf, searchIndex, sortRows, type TableView } from './local-rows'
+import {
+  type Matches,
+  matchRows,
+  pageOf,
+  partialPageOf,
+  searchIndex,
+  sortRows,
+  type TableView,
+} from './local-rows'
 
 export type TableSource<Row> =
   | {
@@ -11,12 +19,24 @@ export type TableSource<Row> =
       params?: Record<string, string>
       filters?: Record<string, string | number | boolean>
     }
-  | { kind: 'local'; rows: readonly Row[] }
+  | {
+      kind: 'local'
+      rows: readonly Row[]
+      /** The rows come in the table's first order (its config's sortBy and sort): not sorted again. */
+      ordered?: boolean
+      /**
+       * There are this many rows, and `rows` (ordered) are only the first of them while the rest
+       * are read: the table shows the pages they fill and counts them all; a search or another
+       * order waits for every row.
+       */
+      total?: number
+    }
 
 export type ServerSource<Row> = Extract<TableSource<Row>, { kind: 'server' }>
 
 export interface TableRows<Row> {
-  status: 'loading' | 'loaded' | 'error'
+  /** `partial`: the page shown is there, other rows are still being read. */
+  status: 'loading' | 'partial' | 'loaded' | 'error'
   data: readonly Row[]
   /** Every row of the current view the device holds (all pages locally, the page from a server). */
   viewRows: readonly Row[]
@@ -30,27 +50,38 @@ export interface TableRows<Row> {
 /** SPEC §8: the window event a failed table fetch raises. */
 export const ENTRIES_FAIL_EVENT = 'Get entries fail'
 
+/** What a local table knows of its rows beyond the rows themselves (see TableSource). */
+export interface LocalRowsOptions {
+  ordered?: boolean | undefined
+  total?: number | undefined
+  /** The table's first order, the one `ordered` rows come in. */
+  firstOrder: Pick<TableView, 'sortBy' | 'sort'>
+}
+
 /**
  * The rows of a local table, sorted, searched and paged on the device. Each step is memoised on
  * its own inputs, and the order comes before the search: a keystroke filters rows already in
  * order (a filter keeps it) instead of sorting its result again, which over 100 000 rows would
- * cost far more than a frame.
+ * cost far more than a frame. Rows that come in the first order are not sorted again in it.
  */
 export function useLocalRows<Row>(
   rows: readonly Row[] | null,
   searchKeys: readonly string[],
   view: TableView,
+  { ordered, total, firstOrder }: LocalRowsOptions,
 ): TableRows<Row> {
   const keysText = searchKeys.join(',')
   const searching = view.search.trim() !== ''
+  const inOrder = ordered === true && view.sortBy === firstOrder.sortBy && view.sort === firstOrder.sort
+  const partial = rows !== null && total !== undefined && total > rows.length
   const sorted = useMemo(
-    () => (rows ? sortRows(rows, view.sortBy, view.sort) : []),
-    [rows, view.sortBy, view.sort],
+    () => (!rows ? [] : inOrder ? rows : sortRows(rows, view.sortBy, view.sort)),
+    [rows, inOrder, view.sortBy, view.sort],
   )
   // Built on the first search and kept while the rows, their order and search columns stay.
   const index = useMemo(
-    () => (searching ? searchIndex(sorted, keysText.split(',')) : null),
-    [sorted, keysText, searching],
+    () => (searching && !partial ? searchIndex(sorted, keysText.split(',')) : null),
+    [sorted, keysText, searching, partial],
   )
   // The last search over this index: the next keystroke narrows its matches.
   const lastMatches = useRef<{ index: readonly string[]; matches: Matches<Row> } | null>(null)
@@ -61,10 +92,19 @@ export function useLocalRows<Row>(
     lastMatches.current = { index, matches }
     return matches.rows
   }, [sorted, index, view.search])
-  return useMemo(
-    () => ({ status: 'loaded', viewRows: searched, ...pageOf(searched, view.page, view.pageLength) }),
-    [searched, view.page, view.pageLength],
-  )
+  return useMemo(() => {
+    if (partial) {
+      // Only the first rows, in the first order, are there: what they cannot show waits for the rest.
+      const shown = partialPageOf(sorted, total, searching || !inOrder ? 1 : view.page, view.pageLength)
+      const waiting = searching || !inOrder || shown.data.length === 0
+      return {
+        viewRows: [],
+        ...shown,
+        ...(waiting ? { status: 'loading', data: [], from: null, to: null } : { status: 'partial' }),
+      }
+    }
+    return { status: 'loaded', viewRows: searched, ...pageOf(searched, view.page, view.pageLength) }
+  }, [partial, sorted, total, searching, inOrder, searched, view.page, view.pageLength])
 }
 
 /**
