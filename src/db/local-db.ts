@@ -301,7 +301,7 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
     specialLabels: 'id',
     medicines: 'id, name',
   })
-  // The patient list's order (decision 0016): its first page and its count come from this index
+  // The patient list's order (decision 0017): its first page and its count come from this index
   // on a cold start, before the rest is read. By name and then id, so the list can be read in
   // slices that start where the last one ended. Deleted rows carry no sort name: not indexed.
   db.version(8)

@@ -1,5 +1,5 @@
 /**
- * The key the device's patient index orders by (decision 0016): the patient's full name as the
+ * The key the device's patient index orders by (decision 0017): the patient's full name as the
  * list shows it (name, last name, second last name), folded so that IndexedDB's plain
  * code-unit order is the list's Spanish order — no case, no accents, and ñ a letter of its own
  * between n and o. The list reads its first page and its count from that index before it has

@@ -35,7 +35,7 @@ export interface PatientList {
 const inListOrder = (db: LocalDb) => db.patients.orderBy('[sortName+id]')
 
 /**
- * The cached patients of the /patients list (decision 0016). A cold start with 100 000 of them
+ * The cached patients of the /patients list (decision 0017). A cold start with 100 000 of them
  * cannot read them all before the first paint, so the list comes in two steps: first the first
  * rows in the list's order and the count of all, read from the index (a live query: any write to
  * the patients reads them again); then, after that paint, every row in slices of SLICE, each one
