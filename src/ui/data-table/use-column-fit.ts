@@ -55,8 +55,12 @@ export function useColumnFit<Row>(
     const box = boxRef.current
     // Without layout (jsdom, a printer) every column stays, as a table.
     if (!box || typeof ResizeObserver === 'undefined') return
+    // Measured now too, before the first paint: the observer reports only from the next frame.
+    const { width: now } = box.getBoundingClientRect()
+    if (now > 0) setWidth(Math.round(now))
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.round(entry.contentRect.width))
+      // The border box, as getBoundingClientRect measures it above.
+      if (entry) setWidth(Math.round(entry.borderBoxSize?.[0]?.inlineSize ?? entry.contentRect.width))
     })
     observer.observe(box)
     return () => observer.disconnect()
