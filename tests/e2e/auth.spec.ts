@@ -192,7 +192,9 @@ test('the English texts of the permission dialog and the expiry follow the langu
     await page.getByRole('button', { name: 'Accept and continue' }).click()
   }
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await openUserMenu(page)
+  await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeChecked()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
   await expect(page.getByLabel('Password', { exact: true })).toBeVisible()
 })
 

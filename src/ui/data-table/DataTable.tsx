@@ -230,11 +230,6 @@ export function DataTable<Row>({
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr aria-rowindex={1}>
-              {hidden.length > 0 && (
-                <th scope="col" className="data-table__expand">
-                  <span className="visually-hidden">{t`Más datos`}</span>
-                </th>
-              )}
               {columns.map((column) => {
                 const sortable = column.isSort && !column.isAction
                 const current = sortable && column.key === sortBy
@@ -261,6 +256,11 @@ export function DataTable<Row>({
                   </th>
                 )
               })}
+              {hidden.length > 0 && (
+                <th scope="col" className="data-table__expand">
+                  <span className="visually-hidden">{t`Más datos`}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>

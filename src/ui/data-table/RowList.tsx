@@ -88,6 +88,11 @@ function BodyRow<Row>({
         onClick={onRowClick ? (event) => fromControl(event) || onRowClick(row) : undefined}
         onKeyDown={onRowClick ? activate : undefined}
       >
+        {columns.map((column) => (
+          <td key={column.key} data-action={column.isAction || undefined} data-title={column.title}>
+            {cellOf(row, column)}
+          </td>
+        ))}
         {hidden.length > 0 && (
           <td className="data-table__expand">
             <button
@@ -102,11 +107,6 @@ function BodyRow<Row>({
             </button>
           </td>
         )}
-        {columns.map((column) => (
-          <td key={column.key} data-action={column.isAction || undefined} data-title={column.title}>
-            {cellOf(row, column)}
-          </td>
-        ))}
       </tr>
       {open && (
         <tr className="data-table__details" id={detailsId}>

@@ -84,7 +84,7 @@ describe('the data table on a narrow screen', () => {
         caption="Trabajadores"
       />,
     )
-    expect(headers()).toEqual(['Más datos', 'Nombre', 'Estado', 'Acciones'])
+    expect(headers()).toEqual(['Nombre', 'Estado', 'Acciones', 'Más datos'])
     const expand = screen.getByRole('button', { name: 'Más datos de la fila: CURP, Ciudad' })
     expect(expand.getAttribute('aria-expanded')).toBe('false')
     expect(screen.queryByText('Querétaro')).toBeNull()
