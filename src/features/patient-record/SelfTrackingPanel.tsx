@@ -9,6 +9,7 @@ import { type DocumentLanguage, selfTrackingTexts } from '../../documents/self-t
 import { RangePicker } from '../../ui/charts/RangePicker'
 import { ReadingsChart } from '../../ui/charts/ReadingsChart'
 import { useRange } from '../../ui/charts/use-range'
+import { formatDateTime } from '../../ui/format-date'
 
 /**
  * What the patient logs of themselves (issue 7), as their professional sees it in the record:
@@ -32,10 +33,6 @@ export function SelfTrackingPanel({ db, patientId }: { db: LocalDb; patientId: s
   const ranges = useBloodPressureRanges()
   const language: DocumentLanguage = i18n.locale.startsWith('en') ? 'en' : 'es'
   const texts = selfTrackingTexts[language]
-  const when = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-MX', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  })
 
   return (
     <section className="record-self-tracking" aria-labelledby="record-self-tracking-title">
@@ -83,7 +80,7 @@ export function SelfTrackingPanel({ db, patientId }: { db: LocalDb; patientId: s
                       <tbody>
                         {[...rows].reverse().map((row) => (
                           <tr key={row.id}>
-                            <td>{when.format(new Date(row.taken_at))}</td>
+                            <td>{formatDateTime(new Date(row.taken_at))}</td>
                             {columns.map((column) => (
                               <td key={column.heading}>
                                 {column.cell(row as unknown as ReadingOf<ReadingKind>)}

@@ -9,6 +9,7 @@ import { discard, isFailingTooLong, retry } from '../../sync/outbox'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { DeviceStorage } from '../../ui/DeviceStorage'
+import { formatDateTime } from '../../ui/format-date'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
@@ -22,7 +23,7 @@ import './sync.css'
  * out; the rejected and blocked ones can be tried again or discarded with a reason (recorded).
  */
 export function SyncPage() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const db = useSyncEngine()?.db
   const entries = useLiveQuery(async () => (db ? db.outbox.orderBy('seq').toArray() : undefined), [db])
   const conflicts = useLiveQuery(async () => (db ? conflictsByRecord(db) : undefined), [db])
@@ -58,8 +59,7 @@ export function SyncPage() {
     notify(t`Cambio descartado`)
     setDoomed(null)
   }
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
+  const when = (iso: string) => formatDateTime(iso)
 
   return (
     <section className="page">
