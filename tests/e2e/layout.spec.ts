@@ -118,7 +118,7 @@ test('a patient’s record opens with its banner: who, the warnings and the acti
   const context = await browser.newContext({ locale: 'es-MX', viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
   await signIn(page, 'nurse@demo.localhost')
-  await page.getByRole('button', { name: 'Menú' }).click()
+  await page.getByRole('button', { name: 'Menú', exact: true }).click()
   await page
     .getByRole('complementary', { name: 'Navegación' })
     .getByRole('link', { name: 'Pacientes', exact: true })

@@ -21,7 +21,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 
 /** Opens the header's user menu (profile, mode, language, sign out). */
 export async function openUserMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /^(Menú de usuario|User menu):/ }).click()
+  await page.getByRole('button', { name: /^(Tu cuenta|Your account):/ }).click()
   await expect(page.getByRole('menu')).toBeVisible()
 }
 

@@ -45,7 +45,7 @@ export function UserMenu({
   const navigate = useNavigate()
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="user-menu__trigger" aria-label={t`Menú de usuario: ${fullName}`}>
+      <DropdownMenu.Trigger className="user-menu__trigger" aria-label={t`Tu cuenta: ${fullName}`}>
         <span className="user-menu__initials" aria-hidden="true">
           {initialsOf(fullName)}
         </span>
