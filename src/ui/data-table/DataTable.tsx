@@ -170,7 +170,8 @@ export function DataTable<Row>({
     hidden,
     expanded,
     onToggle: toggle,
-    expandLabel: t`Más datos de la fila: ${hidden.map((column) => column.title).join(', ')}`,
+    // Not the hidden columns' titles: a field's label ("CURP") must name that field alone.
+    expandLabel: t`Más datos de la fila`,
   }
 
   return (
