@@ -28,6 +28,7 @@ import {
   patientFieldsOf,
 } from './patient-form-values'
 import { SpecialLabelsSection } from './SpecialLabelsSection'
+import './patients.css'
 
 export interface PatientFormProps {
   db: LocalDb
