@@ -12,7 +12,7 @@ const serverTable = (page: Page) => page.getByRole('table', { name: 'Pacientes e
 
 // The office's desktop: at this width the table shows the assigned professional, which this test
 // reads in the rows (narrower, that column gives way and is read by expanding a row).
-test.use({ viewport: { width: 1920, height: 1080 } })
+test.use({ viewport: { width: 2560, height: 1440 } })
 
 test('an administrator filters by assigned professional, pages the server’s list and assigns two patients', async ({
   page,
