@@ -1,6 +1,8 @@
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config'
 import { clientPlugins } from './vite.config'
 
+const FUZZ = 'server/platform/contract-fuzz.test.ts'
+
 /** Server test projects: always on PGlite; also on PostgreSQL when DATABASE_URL is set (CI). */
 const serverProject = (name: string, db: 'pglite' | 'postgres'): TestProjectConfiguration => ({
   test: {
@@ -12,8 +14,12 @@ const serverProject = (name: string, db: 'pglite' | 'postgres'): TestProjectConf
       // Static checks of the source tree need no database: run them once.
       ...(db === 'pglite' ? ['tests/architecture/**/*.test.ts'] : []),
     ],
-    // Tests that need two transactions open at once run where that can happen.
-    exclude: db === 'pglite' ? ['**/*.pg.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
+    // Tests that need two transactions open at once run where that can happen; the contract fuzz
+    // (minutes of requests) runs once, on PostgreSQL when there is one (CI), else on PGlite.
+    exclude:
+      db === 'pglite'
+        ? ['**/*.pg.test.ts', '**/node_modules/**', ...(process.env.DATABASE_URL ? [FUZZ] : [])]
+        : ['**/node_modules/**'],
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,
