@@ -7,7 +7,7 @@ import Dexie, {
 } from 'dexie'
 import type { Diagnosis, Locality, Municipality } from '../contract/schemas/catalogs'
 import type { Medicine } from '../contract/schemas/medicines'
-import type { Habit, Meal, ReadingKind } from '../contract/schemas/readings'
+import type { Habit, Meal, ReadingKind, ReadingRecorder } from '../contract/schemas/readings'
 import type { RecordSection } from '../contract/schemas/record-sections'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
 import { patientSortName } from './patient-sort-name'
@@ -87,6 +87,8 @@ export interface LocalReading {
   habit?: Habit
   frequency?: string
   quantity?: number | null
+  /** Who recorded it: the server's word once pulled, the device's user for one taken here. */
+  recorded_by?: ReadingRecorder | null
   /** 0 until the server has acknowledged the create. */
   version: number
   deleted_at?: string | null
