@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { DEMO_PASSWORD, signIn, signOut } from './sign-in'
+import { DEMO_PASSWORD, openUserMenu, signIn, signOut } from './sign-in'
 
 /**
  * Authentication end to end on the demo tenant: each role's sidebar, remember me, failures,
@@ -23,16 +23,21 @@ test('each role signs in to its own home and sidebar', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard\/patient-home$/)
   await expect(sidebar(page).getByRole('link', { name: 'Inicio' })).toBeVisible()
   await expect(sidebar(page).getByRole('link', { name: 'Tablero' })).toHaveCount(0)
-  await expect(page.getByRole('button', { name: 'Modo paciente' })).toHaveCount(0)
+  await openUserMenu(page)
+  await expect(page.getByRole('menuitem', { name: 'Cerrar sesión' })).toBeVisible()
+  await expect(page.getByRole('menuitem', { name: 'Modo paciente' })).toHaveCount(0)
+  await page.keyboard.press('Escape')
   await signOut(page)
 
   // The nurse is also followed as a patient: she switches between both modes.
   await signIn(page, 'nurse@demo.localhost')
   await expect(page).toHaveURL(/\/dashboard$/)
-  await page.getByRole('button', { name: 'Modo paciente' }).click()
+  await openUserMenu(page)
+  await page.getByRole('menuitem', { name: 'Modo paciente' }).click()
   await expect(page).toHaveURL(/\/dashboard\/patient-home$/)
   await expect(sidebar(page).getByRole('link', { name: 'Tablero' })).toHaveCount(0)
-  await page.getByRole('button', { name: 'Modo profesional' }).click()
+  await openUserMenu(page)
+  await page.getByRole('menuitem', { name: 'Modo profesional' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
   await signOut(page)
 })
@@ -187,7 +192,9 @@ test('the English texts of the permission dialog and the expiry follow the langu
     await page.getByRole('button', { name: 'Accept and continue' }).click()
   }
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await openUserMenu(page)
+  await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeChecked()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
   await expect(page.getByLabel('Password', { exact: true })).toBeVisible()
 })
 

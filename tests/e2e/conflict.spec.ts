@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test'
 import { buildCurp } from '../../src/contract/rules/curp'
-import { findPatient, goOnline, openPatients, patientChangesByCurp, serverGet } from './patients'
+import {
+  findPatient,
+  goOnline,
+  openFormStep,
+  openPatients,
+  patientChangesByCurp,
+  serverGet,
+} from './patients'
 import { signIn } from './sign-in'
 
 const findFernanda = (page: Page) => findPatient(page, 'fernanda', /Fernanda Ruiz Salas/)
@@ -36,6 +43,7 @@ test('two devices edit one patient: the same field is settled by a person on the
   await office.getByLabel('Apellido materno').fill('Salas')
   await office.getByLabel('Fecha de nacimiento').fill('19880709')
   await office.getByLabel('CURP').fill(curp)
+  await openFormStep(office, 'Contacto y domicilio')
   await office.getByLabel('Teléfono', { exact: true }).fill('8112345678')
   await office.getByRole('button', { name: 'Guardar' }).click()
   await expect(await findFernanda(office)).toContainText('Sincronizado', { timeout: 30_000 })
@@ -48,13 +56,16 @@ test('two devices edit one patient: the same field is settled by a person on the
   await tabletContext.setOffline(true)
   await (await findFernanda(tablet)).getByRole('button', { name: /Editar/ }).click()
   await expect(tablet).toHaveURL(/\/patients\/edit\//)
+  await openFormStep(tablet, 'Contacto y domicilio')
   await tablet.getByLabel('Teléfono', { exact: true }).fill('8198765432')
+  await openFormStep(tablet, 'Empleo')
   await tablet.getByLabel('Número de nómina').fill('N-20441')
   await tablet.getByRole('button', { name: 'Guardar' }).click()
   await expect(tablet.getByText('1 por enviar')).toBeVisible()
 
   // Meanwhile the office changes the same phone.
   await (await findFernanda(office)).getByRole('button', { name: /Editar/ }).click()
+  await openFormStep(office, 'Contacto y domicilio')
   await office.getByLabel('Teléfono', { exact: true }).fill('8111112222')
   await office.getByRole('button', { name: 'Guardar' }).click()
   await expect(await findFernanda(office)).toContainText('Sincronizado', { timeout: 30_000 })

@@ -5,6 +5,7 @@ import { importFile, landlordPage } from './catalogs'
 import {
   findPatient,
   goOnline,
+  openFormStep,
   openPatients,
   patientChangesByCurp,
   serverGet,
@@ -107,6 +108,7 @@ test('a patient registered offline with a full address, edited on two devices, m
   await openPatients(tablet)
   await tablet.getByRole('button', { name: 'Nuevo paciente' }).click()
   await expect(tablet).toHaveURL(/\/patients\/create$/)
+  await openFormStep(tablet, 'Contacto y domicilio')
   await tablet.getByLabel('Estado', { exact: true }).selectOption('19')
   await tablet.getByLabel('Municipio', { exact: true }).selectOption('039')
   await expect(
@@ -125,12 +127,14 @@ test('a patient registered offline with a full address, edited on two devices, m
     stateCurpCode: 'NL',
   })
   const worker: Worker = { name, curp }
+  await openFormStep(tablet, 'Identificación')
   await tablet.getByLabel('Nombre', { exact: true }).fill(name)
   await tablet.getByLabel('Apellido paterno').fill('Treviño')
   await tablet.getByLabel('Apellido materno').fill('Garza')
   await tablet.getByLabel('Fecha de nacimiento').fill('19900521')
   await tablet.getByLabel('CURP').fill(curp)
   await tablet.getByLabel('CURP').blur()
+  await openFormStep(tablet, 'Contacto y domicilio')
   await tablet.getByLabel('Teléfono', { exact: true }).fill(FIRST_PHONE)
   const state = tablet.getByLabel('Estado', { exact: true })
   await expect(state.getByRole('option', { name: 'Nuevo León' })).toBeAttached()
@@ -142,6 +146,7 @@ test('a patient registered offline with a full address, edited on two devices, m
   await expect(locality.getByRole('option', { name: 'Monterrey' })).toBeAttached()
   await locality.selectOption('0001')
   await tablet.getByLabel('Calle, número y colonia (otro)').fill(FIRST_STREET)
+  await openFormStep(tablet, 'Empleo')
   await tablet.getByLabel('Supervisor').fill('Ing. Rodrigo Salinas')
   await tablet.getByRole('button', { name: 'Guardar' }).click()
   await expect(tablet.getByText('Paciente guardado en este dispositivo').first()).toBeVisible()
@@ -169,12 +174,14 @@ test('a patient registered offline with a full address, edited on two devices, m
   await officeContext.setOffline(true)
   await openEdit(office, worker)
   await expect(office.getByLabel('Calle, número y colonia (otro)')).toHaveValue(FIRST_STREET)
+  await openFormStep(office, 'Contacto y domicilio')
   await office.getByLabel('Teléfono', { exact: true }).fill(OFFICE_PHONE)
   await office.getByRole('button', { name: 'Guardar' }).click()
   await expect(office.getByText('1 por enviar')).toBeVisible()
 
   await tabletContext.setOffline(true)
   await openEdit(tablet, worker)
+  await openFormStep(tablet, 'Contacto y domicilio')
   await tablet.getByLabel('Calle, número y colonia (otro)').fill(TABLET_STREET)
   await tablet.getByRole('button', { name: 'Guardar' }).click()
   await expect(tablet.getByText('1 por enviar')).toBeVisible()

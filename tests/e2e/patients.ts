@@ -14,6 +14,13 @@ export async function openPatients(page: Page): Promise<void> {
   await expect(page.getByText(/Mostrando 1 a \d+ de \d+ registros/)).toBeVisible()
 }
 
+/** Shows a step of the patient form (Identificación, Contacto y domicilio, Empleo, Cuenta de acceso). */
+export async function openFormStep(page: Page, step: string): Promise<void> {
+  const button = page.getByRole('button', { name: step, exact: true })
+  await button.click()
+  await expect(button).toHaveAttribute('aria-current', 'step')
+}
+
 /** Searches the index and answers the row of the patient with that full name. */
 export async function findPatient(page: Page, search: string, fullName: string | RegExp) {
   await page.getByPlaceholder('Buscar...').fill(search)

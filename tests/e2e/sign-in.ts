@@ -19,7 +19,14 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   }
 }
 
+/** Opens the header's user menu (profile, mode, language, sign out). */
+export async function openUserMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^(Tu cuenta|Your account):/ }).click()
+  await expect(page.getByRole('menu')).toBeVisible()
+}
+
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click()
+  await openUserMenu(page)
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click()
   await expect(page.getByLabel('Contraseña', { exact: true })).toBeVisible()
 }

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { openPatients } from './patients'
+import { openFormStep, openPatients } from './patients'
 import { signIn } from './sign-in'
 
 /**
@@ -37,6 +37,7 @@ test('an administrator creates a special label, applies it to a patient and filt
   expect(name.length).toBeGreaterThan(0)
   await first.getByRole('button', { name: /Editar/ }).click()
   await expect(page).toHaveURL(/\/patients\/edit\//)
+  await openFormStep(page, 'Empleo')
   const labels = page.getByRole('group', { name: label })
   await labels.getByRole('checkbox', { name: 'Turno nocturno' }).click()
   await page.getByRole('button', { name: 'Guardar' }).click()

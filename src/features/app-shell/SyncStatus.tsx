@@ -5,6 +5,7 @@ import { useConnection } from '../../api/connection'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { LAST_PULL_KEY } from '../../sync/engine'
 import { needsAttentionCount, pendingCount } from '../../sync/outbox'
+import { formatTime } from '../../ui/format-date'
 import type { PullState } from './use-engine-lifecycle'
 
 /**
@@ -12,7 +13,7 @@ import type { PullState } from './use-engine-lifecycle'
  * changes waiting to be sent, the last complete sync, and a badge for what needs a person.
  */
 export function SyncStatus({ pull }: { pull: PullState }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const connection = useConnection()
   const engine = useSyncEngine()
   const db = engine?.db
@@ -22,9 +23,7 @@ export function SyncStatus({ pull }: { pull: PullState }) {
     async () => (db ? ((await db.meta.get(LAST_PULL_KEY))?.value as number | undefined) : undefined),
     [db],
   )
-  const since = lastPull
-    ? new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(lastPull)
-    : null
+  const since = lastPull ? formatTime(lastPull) : null
   return (
     <Link to="/sync" className="sync-status" aria-live="polite">
       <span className="sync-status__dot" data-connection={connection} />

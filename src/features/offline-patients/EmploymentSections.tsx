@@ -8,86 +8,87 @@ import { FormSelect } from './FormSelect'
 import { optionsOf, type SectionProps } from './form-section'
 
 /**
- * Employment (payroll number, hire date, administrative status, subgroups, supervisor, periodic
- * exam frequency) and the access account of patient mode. The statuses offered are the tenant's
- * available ones when known (get-filters/patients), else the whole list.
+ * Employment: payroll number, hire date, administrative status, subgroups, supervisor, periodic
+ * exam frequency. The statuses offered are the tenant's available ones when known
+ * (get-filters/patients), else the whole list.
  */
-export function EmploymentSections({
+export function EmploymentSection({
   form,
   message,
   statuses,
-  hasAccount,
-}: SectionProps & { statuses: PatientFilters['administrative_statuses'] | undefined; hasAccount: boolean }) {
+}: SectionProps & { statuses: PatientFilters['administrative_statuses'] | undefined }) {
   const { t } = useLingui()
   const allStatuses = useReferenceList('administrative-statuses')
   const frequencies = useReferenceList('examination-frequencies')
   return (
-    <>
-      <fieldset className="form-section">
-        <legend>{t`Datos laborales`}</legend>
-        <div className="form-grid">
-          <TextField
-            label={t`Número de nómina`}
-            error={message('payroll_number')}
-            {...form.register('payroll_number')}
-          />
-          <DateField
-            label={t`Fecha de ingreso`}
-            error={message('hire_date')}
-            {...form.register('hire_date')}
-          />
-          <FormSelect
-            bind={form}
-            name="administrative_status"
-            label={t`Estatus administrativo`}
-            options={optionsOf(statuses ?? allStatuses)}
-            error={message('administrative_status')}
-          />
-          <TextField
-            label={t`Subgrupos (separados por comas)`}
-            error={message('subgroups')}
-            {...form.register('subgroups')}
-          />
-          <TextField label={t`Supervisor`} error={message('supervisor')} {...form.register('supervisor')} />
-          <FormSelect
-            bind={form}
-            name="exam_frequency"
-            label={t`Frecuencia del examen periódico`}
-            placeholder={t`Selecciona`}
-            options={optionsOf(frequencies)}
-            error={message('exam_frequency')}
-          />
-        </div>
-      </fieldset>
-      <fieldset className="form-section">
-        <legend>{t`Cuenta de acceso`}</legend>
-        <p className="form-hint">
-          {hasAccount
-            ? t`El paciente ya tiene cuenta. Escribe una contraseña solo para reemplazarla.`
-            : t`Con correo y contraseña el paciente puede entrar en modo paciente.`}
-        </p>
-        <div className="form-grid">
-          <TextField
-            label={t`Correo electrónico`}
-            type="email"
-            autoComplete="off"
-            error={message('email')}
-            {...form.register('email')}
-          />
-          <PasswordField
-            label={hasAccount ? t`Nueva contraseña (opcional)` : t`Contraseña`}
-            autoComplete="new-password"
-            error={message('password')}
-            {...form.register('password')}
-          />
-          <PasswordField
-            label={t`Confirmar contraseña`}
-            autoComplete="new-password"
-            error={message('password_confirmation')}
-            {...form.register('password_confirmation')}
-          />
-        </div>
-      </fieldset>
-    </>
+    <fieldset className="form-section">
+      <legend>{t`Datos laborales`}</legend>
+      <div className="form-grid">
+        <TextField
+          label={t`Número de nómina`}
+          error={message('payroll_number')}
+          {...form.register('payroll_number')}
+        />
+        <DateField label={t`Fecha de ingreso`} error={message('hire_date')} {...form.register('hire_date')} />
+        <FormSelect
+          bind={form}
+          name="administrative_status"
+          label={t`Estatus administrativo`}
+          aria-required
+          options={optionsOf(statuses ?? allStatuses)}
+          error={message('administrative_status')}
+        />
+        <TextField
+          label={t`Subgrupos (separados por comas)`}
+          error={message('subgroups')}
+          {...form.register('subgroups')}
+        />
+        <TextField label={t`Supervisor`} error={message('supervisor')} {...form.register('supervisor')} />
+        <FormSelect
+          bind={form}
+          name="exam_frequency"
+          label={t`Frecuencia del examen periódico`}
+          placeholder={t`Selecciona`}
+          options={optionsOf(frequencies)}
+          error={message('exam_frequency')}
+        />
+      </div>
+    </fieldset>
+  )
+}
+
+/** The access account of patient mode: e-mail and password (a new one only replaces it). */
+export function AccessAccountSection({ form, message, hasAccount }: SectionProps & { hasAccount: boolean }) {
+  const { t } = useLingui()
+  return (
+    <fieldset className="form-section">
+      <legend>{t`Cuenta de acceso`}</legend>
+      <p className="form-hint">
+        {hasAccount
+          ? t`El paciente ya tiene cuenta. Escribe una contraseña solo para reemplazarla.`
+          : t`Con correo y contraseña el paciente puede entrar en modo paciente.`}
+      </p>
+      <div className="form-grid">
+        <TextField
+          label={t`Correo electrónico`}
+          type="email"
+          autoComplete="off"
+          error={message('email')}
+          {...form.register('email')}
+        />
+        <PasswordField
+          label={hasAccount ? t`Nueva contraseña (opcional)` : t`Contraseña`}
+          autoComplete="new-password"
+          error={message('password')}
+          {...form.register('password')}
+        />
+        <PasswordField
+          label={t`Confirmar contraseña`}
+          autoComplete="new-password"
+          error={message('password_confirmation')}
+          {...form.register('password_confirmation')}
+        />
+      </div>
+    </fieldset>
   )
 }

@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
 import type { FocusEvent } from 'react'
 import { useFederalEntities, useNationalities, useReferenceList } from '../../catalogs/use-catalog'
+import { BLOOD_TYPES } from '../../contract/schemas/patient'
 import { DateField } from '../../ui/DateField'
 import { TextField } from '../../ui/TextField'
 import { FormSelect } from './FormSelect'
 import { optionsOf, type SectionProps } from './form-section'
 
-/** Identification, birth and nationality, and contact: who the patient is and how to reach them. */
+/** Identification, birth and nationality: who the patient is. */
 export function IdentitySections({
   form,
   message,
@@ -28,9 +29,10 @@ export function IdentitySections({
       <fieldset className="form-section">
         <legend>{t`Identificación`}</legend>
         <div className="form-grid">
-          <TextField label={t`Nombre`} error={message('name')} {...form.register('name')} />
+          <TextField label={t`Nombre`} aria-required error={message('name')} {...form.register('name')} />
           <TextField
             label={t`Apellido paterno`}
+            aria-required
             error={message('last_name')}
             {...form.register('last_name')}
           />
@@ -41,6 +43,7 @@ export function IdentitySections({
           />
           <TextField
             label={t`CURP`}
+            aria-required
             autoCapitalize="characters"
             maxLength={18}
             error={message('curp')}
@@ -58,6 +61,14 @@ export function IdentitySections({
             {...form.register('nss')}
           />
           <TextField label={t`Clave`} error={message('key')} {...form.register('key')} />
+          <FormSelect
+            bind={form}
+            name="blood_type"
+            label={t`Tipo de sangre`}
+            placeholder={t`Selecciona`}
+            options={BLOOD_TYPES.map((type) => ({ value: type, label: type }))}
+            error={message('blood_type')}
+          />
           <FormSelect
             bind={form}
             name="gender"
@@ -89,6 +100,7 @@ export function IdentitySections({
         <div className="form-grid">
           <DateField
             label={t`Fecha de nacimiento`}
+            aria-required
             error={message('birth_date')}
             {...form.register('birth_date')}
           />
@@ -110,17 +122,19 @@ export function IdentitySections({
           />
         </div>
       </fieldset>
-      <fieldset className="form-section">
-        <legend>{t`Contacto`}</legend>
-        <div className="form-grid">
-          <TextField
-            label={t`Teléfono`}
-            inputMode="tel"
-            error={message('phone')}
-            {...form.register('phone')}
-          />
-        </div>
-      </fieldset>
     </>
+  )
+}
+
+/** How to reach the patient: the contact step puts it beside the address. */
+export function ContactSection({ form, message }: SectionProps) {
+  const { t } = useLingui()
+  return (
+    <fieldset className="form-section">
+      <legend>{t`Contacto`}</legend>
+      <div className="form-grid">
+        <TextField label={t`Teléfono`} inputMode="tel" error={message('phone')} {...form.register('phone')} />
+      </div>
+    </fieldset>
   )
 }

@@ -189,12 +189,14 @@ export function OfflinePatientsPage() {
             </a>
           ),
         },
-        { key: 'curp', title: t`CURP`, isSort: true, isSearch: true },
-        { key: 'payroll_number', title: t`Número de nómina`, isSort: true, isSearch: true },
+        // On a narrow screen the columns give way from the highest priority (the sync state never).
+        { key: 'curp', title: t`CURP`, isSort: true, isSearch: true, priority: 2 },
+        { key: 'payroll_number', title: t`Número de nómina`, isSort: true, isSearch: true, priority: 3 },
         {
           key: local ? 'administrative_status_label' : 'administrative_status',
           title: t`Estatus administrativo`,
           isSort: true,
+          priority: 5,
           component: (row) => row.administrative_status_label ?? statusName(row.administrative_status),
         },
         {
@@ -202,12 +204,14 @@ export function OfflinePatientsPage() {
           title: t`Subgrupos`,
           isSort: local,
           isHide: !hasSubgroups,
+          priority: 6,
           component: (row) => row.subgroups_label ?? subgroupsOf(row).join(', '),
         },
         {
           key: 'assigned_label',
           title: t`Profesional asignado`,
           isSort: local,
+          priority: 4,
           component: (row) => row.assigned_label ?? assignedNames(row),
         },
         {
@@ -215,6 +219,7 @@ export function OfflinePatientsPage() {
           title: t`Estado`,
           isSort: local,
           isHide: !local,
+          priority: 0,
           component: (row) => (
             <span className="patients__state" data-state={row.syncState}>
               {row.state_label}

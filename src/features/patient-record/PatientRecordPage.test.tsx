@@ -92,6 +92,26 @@ describe('the patient’s record page', () => {
     )
   })
 
+  it('opens with a banner: who the patient is, the allergies and alerts, and the record’s actions', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await aSyncedPatient(db, ctx)
+    await createRecordSection(db, ctx, 'allergies-tolerances', {
+      patient_id: patient.id,
+      description: 'Penicilina',
+    })
+    stubApi({})
+    await renderRecord(db, patient.id)
+    const banner = (await screen.findByRole('heading', { level: 1 })).closest('header') as HTMLElement
+    expect(within(banner).getByText(patient.curp as string).tagName).toBe('DD')
+    await waitFor(() =>
+      expect(within(banner).getByText(/Alergias:/).parentElement?.textContent).toContain('Penicilina'),
+    )
+    expect(within(banner).getByText(/Alertas:/).parentElement?.textContent).toContain('Ninguna registrada')
+    expect(within(banner).getByRole('link', { name: 'Editar datos' }).getAttribute('href')).toBe(
+      `/patients/edit/${patient.id}`,
+    )
+  })
+
   it('still opens with no network, naming conditions from the device’s catalog cache', async () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)

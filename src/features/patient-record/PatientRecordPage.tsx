@@ -11,7 +11,7 @@ import { currentSession, hasPermission } from '../../session/session-store'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
-import { PatientLabels } from './PatientLabels'
+import { RecordBanner } from './RecordBanner'
 import { SectionPanel } from './SectionPanel'
 import { SelfTrackingPanel } from './SelfTrackingPanel'
 import './patient-record.css'
@@ -61,7 +61,6 @@ export function PatientRecordPage({ id }: { id: string }) {
       </section>
     )
   }
-  const name = [patient.name, patient.last_name, patient.second_last_name].filter(Boolean).join(' ')
   const bySection = (section: RecordSection) =>
     entries
       .filter((entry) => entry.section === section)
@@ -71,18 +70,11 @@ export function PatientRecordPage({ id }: { id: string }) {
 
   return (
     <section className="page">
-      <PageHeader title={t`Expediente de ${name}`}>
-        <Link to="/patients" className="button" data-variant="secondary">
-          <Trans>Volver a pacientes</Trans>
-        </Link>
-      </PageHeader>
-      <p className="patient-record__identity">
-        <Trans>CURP: {patient.curp}</Trans>
-      </p>
-      <PatientLabels
-        sublabelIds={
-          Array.isArray(patient.special_sublabel_ids) ? patient.special_sublabel_ids.map(String) : []
-        }
+      <RecordBanner
+        patient={patient}
+        allergies={bySection('allergies-tolerances') as LocalRecordSection[]}
+        alerts={bySection('alerts-and-special-needs') as LocalRecordSection[]}
+        canEdit={canEdit}
       />
       <div className="patient-record__sections">
         {RECORD_SECTIONS.map((section) => (

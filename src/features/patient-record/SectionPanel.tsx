@@ -27,7 +27,7 @@ export interface SectionPanelProps {
 }
 
 /** What an entry says, in one line: its name or text, then its year and note when it has them. */
-function summaryOf(entry: LocalRecordSection, choices: ReferenceItem[] | undefined): string {
+export function summaryOf(entry: LocalRecordSection, choices: ReferenceItem[] | undefined): string {
   const code = (entry.medical_condition_id ?? entry.covid_status_id) as string | undefined
   const named = code ? (choices?.find((item) => item.code === code)?.name ?? code) : undefined
   const head = named ?? entry.medicine ?? entry.title ?? entry.habit ?? entry.description

@@ -9,6 +9,7 @@ import { type DocumentLanguage, selfTrackingTexts } from '../../documents/self-t
 import { RangePicker } from '../../ui/charts/RangePicker'
 import { ReadingsChart } from '../../ui/charts/ReadingsChart'
 import { useRange } from '../../ui/charts/use-range'
+import { formatDateTime } from '../../ui/format-date'
 
 /**
  * The patient's readings (issue 7), as their professional sees them in the record: what the
@@ -38,10 +39,6 @@ export function SelfTrackingPanel({ db, patientId }: { db: LocalDb; patientId: s
     if (!recorder) return t`Sin dato`
     return recorder.by_patient ? t`El paciente (autocontrol)` : t`Profesional: ${recorder.name}`
   }
-  const when = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-MX', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  })
 
   return (
     <section className="record-self-tracking" aria-labelledby="record-self-tracking-title">
@@ -95,7 +92,7 @@ export function SelfTrackingPanel({ db, patientId }: { db: LocalDb; patientId: s
                       <tbody>
                         {[...rows].reverse().map((row) => (
                           <tr key={row.id}>
-                            <td>{when.format(new Date(row.taken_at))}</td>
+                            <td>{formatDateTime(new Date(row.taken_at))}</td>
                             {columns.map((column) => (
                               <td key={column.heading}>
                                 {column.cell(row as unknown as ReadingOf<ReadingKind>)}

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { EditDeleteActions } from '../../ui/EditDeleteActions'
 import { FormDialog } from '../../ui/FormDialog'
 import { errorMessage } from '../../ui/form/error-message'
+import { formatDate, formatTime } from '../../ui/format-date'
 import { notify } from '../../ui/notices'
 import { ReadingEntryForm } from './ReadingEntryForm'
 import { ReadingFigures } from './ReadingFigures'
@@ -42,13 +43,6 @@ export function ReadingLog({
   const [editing, setEditing] = useState<LocalReading | null>(null)
   const [doomed, setDoomed] = useState<LocalReading | null>(null)
   const [deleting, setDeleting] = useState(false)
-  const day = new Intl.DateTimeFormat(i18n.locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  })
-  const time = new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit', hour12: false })
   const kindTitle = (kind: ReadingKind) => i18n._(KIND_TITLES[kind])
 
   const remove = async () => {
@@ -74,7 +68,7 @@ export function ReadingLog({
     )
   }
   const entryText = (reading: LocalReading) =>
-    `${time.format(new Date(reading.taken_at))} ${showKind ? `${kindTitle(reading.kind)}: ` : ''}${readingSummary(reading, units, i18n)}`
+    `${formatTime(new Date(reading.taken_at))} ${showKind ? `${kindTitle(reading.kind)}: ` : ''}${readingSummary(reading, units, i18n)}`
 
   return (
     <div className="reading-log">
@@ -82,16 +76,16 @@ export function ReadingLog({
         <section
           key={date}
           className="reading-log__day"
-          aria-label={day.format(new Date(`${date}T12:00:00`))}
+          aria-label={formatDate(new Date(`${date}T12:00:00`))}
         >
-          <h3 className="reading-log__date">{day.format(new Date(`${date}T12:00:00`))}</h3>
+          <h3 className="reading-log__date">{formatDate(new Date(`${date}T12:00:00`))}</h3>
           <ul className="reading-log__entries">
             {entries.map((reading) => {
               const summary = entryText(reading)
               return (
                 <li key={reading.id} className="reading-log__entry">
                   <div className="reading-log__text">
-                    <span className="reading-log__time">{time.format(new Date(reading.taken_at))}</span>
+                    <span className="reading-log__time">{formatTime(new Date(reading.taken_at))}</span>
                     {showKind && <span className="reading-log__kind">{kindTitle(reading.kind)}</span>}
                     <span>{readingSummary(reading, units, i18n)}</span>
                     {mealLines(reading).map((line) => (

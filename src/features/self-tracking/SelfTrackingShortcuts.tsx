@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { READING_KINDS } from '../../contract/schemas/readings'
 import { latestReading } from '../../db/readings'
+import { formatDateTime } from '../../ui/format-date'
 import { KIND_ROUTES } from './kind-routes'
 import { ReadingFigures } from './ReadingFigures'
 import { readingSummary } from './reading-summary'
@@ -26,7 +27,6 @@ export function SelfTrackingShortcuts() {
     [db, patientId],
   )
   if (!patientId) return null
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <nav className="shortcuts" aria-label={t`Mi salud`}>
       <ul className="shortcuts__list">
@@ -39,7 +39,7 @@ export function SelfTrackingShortcuts() {
                 {reading ? (
                   <>
                     <span className="shortcut__value">{readingSummary(reading, units, i18n)}</span>
-                    <span className="shortcut__when">{when.format(new Date(reading.taken_at))}</span>
+                    <span className="shortcut__when">{formatDateTime(new Date(reading.taken_at))}</span>
                     <ReadingFigures kind={kind} values={reading} />
                   </>
                 ) : (

@@ -11,6 +11,7 @@ import { discard, isFailingTooLong, retry } from '../../sync/outbox'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { DeviceStorage } from '../../ui/DeviceStorage'
+import { formatDateTime } from '../../ui/format-date'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
@@ -108,8 +109,7 @@ export function SyncPage() {
     notify(t`Cambio descartado`)
     setDoomed(null)
   }
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
+  const when = (iso: string) => formatDateTime(iso)
 
   return (
     <section className="page">

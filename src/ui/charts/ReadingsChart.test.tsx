@@ -29,7 +29,7 @@ describe('a self-tracking chart', () => {
   it('names the chart and lists the plotted values of the period for screen readers', async () => {
     await renderWithI18n(<ReadingsChart kind="glucose" rows={rows} from="2026-11-17" to="2026-11-23" />)
     expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
-      'Gráfica de glucosa del 17/11/2026 al 23/11/2026',
+      'Gráfica de glucosa del 2026/11/17 al 2026/11/23',
     )
     const table = screen.getByRole('table', { name: 'Gráfica de glucosa' })
     const lines = within(table)

@@ -16,6 +16,7 @@ import {
 import { Chart } from 'react-chartjs-2'
 import type { BloodPressureRange } from '../../contract/schemas/catalogs'
 import type { ReadingKind } from '../../contract/schemas/readings'
+import { formatDate } from '../format-date'
 import { type ChartRows, chartSeries, type Series } from './chart-series'
 import { type DayRange, inDayRange } from './date-range'
 import { useSeriesTexts } from './use-series-texts'
@@ -49,7 +50,7 @@ export interface ReadingsChartProps<K extends ReadingKind> {
   bloodPressureRanges?: readonly BloodPressureRange[]
 }
 
-const readable = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`
+const readable = (day: string) => formatDate(day)
 
 /**
  * A self-tracking kind's chart over a period (issue 7), from the rows the screen holds (Dexie,

@@ -126,7 +126,7 @@ describe('the series of each self-tracking chart', () => {
       { ...base(2, local(11, 20, 21)), meals: [meal('14:00'), meal('20:30')], water_ml: 750 },
       { ...base(3, local(11, 21, 22)), meals: [meal('09:00')], water_ml: null },
     ])
-    expect(chart.labels).toEqual(['20/11', '21/11'])
+    expect(chart.labels).toEqual(['11/20', '11/21'])
     expect(chart.series.map(({ key, type, axis, values }) => [key, type, axis, values])).toEqual([
       ['water', 'bar', 'y', [1250, null]],
       ['meals', 'line', 'y1', [3, 1]],

@@ -4,6 +4,7 @@ import type { BloodPressureRange } from '../../contract/schemas/catalogs'
 import { HABITS, type Habit, type ReadingKind } from '../../contract/schemas/readings'
 import type { ReadingOf } from '../../documents/self-tracking-columns'
 import { parseInstant } from '../../documents/zoned-time'
+import { formatMonthDay } from '../format-date'
 import { dayOf } from './date-range'
 
 /**
@@ -37,7 +38,7 @@ export type ChartRows = { [K in ReadingKind]: readonly ReadingOf<K>[] }
 const two = (n: number) => String(n).padStart(2, '0')
 const entryLabel = (at: Date) =>
   `${two(at.getDate())}/${two(at.getMonth() + 1)} ${two(at.getHours())}:${two(at.getMinutes())}`
-const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`
+const dayLabel = (day: string) => formatMonthDay(day)
 
 /** The entries to plot: not deleted, oldest first. */
 function chronological<Row extends { taken_at: string; deleted_at?: string | null }>(rows: readonly Row[]) {

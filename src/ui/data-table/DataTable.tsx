@@ -7,6 +7,7 @@ import { exportRows } from './export'
 import { pageKeepingFirstRow } from './local-rows'
 import { Pager } from './Pager'
 import { PlainRows, VirtualRows } from './RowList'
+import { useColumnFit } from './use-column-fit'
 import { type TableSource, useLocalRows, useServerRows } from './use-table-rows'
 import './data-table.css'
 
@@ -59,10 +60,10 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const { t } = useLingui()
   const config = validateConfig(given)
-  const columns = config.columns.filter((column) => !column.isHide)
+  const wanted = config.columns.filter((column) => !column.isHide)
   const marked = config.columns.filter((column) => column.isSearch && !column.isAction).map((c) => c.key)
   // Locally, a table marking no column searchable searches what it shows (the server decides its own).
-  const localSearchKeys = marked.length > 0 ? marked : columns.filter((c) => !c.isAction).map((c) => c.key)
+  const localSearchKeys = marked.length > 0 ? marked : wanted.filter((c) => !c.isAction).map((c) => c.key)
 
   const [pageLength, setPageLength] = useState(config.pageLength)
   const [page, setPage] = useState(1)
@@ -109,7 +110,17 @@ export function DataTable<Row>({
   onPageRowsRef.current = onPageRows
   useEffect(() => onPageRowsRef.current?.(rows.data), [rows.data])
 
+  const boxRef = useRef<HTMLDivElement>(null)
   const scrollRef = useRef<HTMLDivElement>(null)
+  // The columns that fit the width; a phone gets cards (use-column-fit.ts).
+  const { shown: columns, hidden, cards, squeezed } = useColumnFit(wanted, boxRef, scrollRef, rows.data)
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
+  const toggle = (key: string) =>
+    setExpanded((current) => {
+      const next = new Set(current)
+      if (!next.delete(key)) next.add(key)
+      return next
+    })
   const virtual = rows.data.length >= virtualizeFrom
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page, order or search starts at the top
   useEffect(() => {
@@ -149,11 +160,28 @@ export function DataTable<Row>({
   const from = rows.from ?? 0
   const to = rows.to ?? 0
   const total = rows.total
-  const span = columns.length
-  const rowProps = { rows: rows.data, columns, rowKey, onRowClick, rowClassName }
+  const span = columns.length + (hidden.length > 0 ? 1 : 0)
+  const rowProps = {
+    rows: rows.data,
+    columns,
+    rowKey,
+    onRowClick,
+    rowClassName,
+    hidden,
+    expanded,
+    onToggle: toggle,
+    // Not the hidden columns' titles: a field's label ("CURP") must name that field alone.
+    expandLabel: t`Más datos de la fila`,
+  }
 
   return (
-    <div className="data-table" data-loading={rows.status === 'loading' || undefined}>
+    <div
+      className="data-table"
+      ref={boxRef}
+      data-loading={rows.status === 'loading' || undefined}
+      data-cards={cards || undefined}
+      data-squeezed={squeezed || undefined}
+    >
       <div className="data-table__toolbar">
         <label className="data-table__length" htmlFor={lengthId}>
           <span aria-hidden="true">{beforeMenu.trim()}</span>
@@ -229,6 +257,11 @@ export function DataTable<Row>({
                   </th>
                 )
               })}
+              {hidden.length > 0 && (
+                <th scope="col" className="data-table__expand">
+                  <span className="visually-hidden">{t`Más datos`}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>

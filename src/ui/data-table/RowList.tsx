@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import type { KeyboardEvent, MouseEvent, ReactNode, RefObject } from 'react'
+import { Fragment, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react'
 import type { Column } from './config'
 import { cellValue } from './local-rows'
 
@@ -10,6 +10,13 @@ export interface RowListProps<Row> {
   rowKey: (row: Row) => string
   onRowClick?: ((row: Row) => void) | undefined
   rowClassName?: ((row: Row) => string | undefined) | undefined
+  /** The columns that gave way to the width: shown under a row once it is expanded. */
+  hidden: Column<Row>[]
+  /** The keys of the expanded rows. */
+  expanded: ReadonlySet<string>
+  onToggle: (key: string) => void
+  /** The expand button's name for a row ("Más datos de …"). */
+  expandLabel: string
 }
 
 /** An estimate only: rows are measured once drawn. A row is at least the 48px touch target. */
@@ -33,6 +40,10 @@ function classesOf<Row>(row: Row, extra: ((row: Row) => string | undefined) | un
   return names.length > 0 ? names.join(' ') : undefined
 }
 
+function cellOf<Row>(row: Row, column: Column<Row>): ReactNode {
+  return column.component ? column.component(row) : show(cellValue(row, column.key))
+}
+
 /** A click on a control inside the row (an action button, a link) is that control's, not the row's. */
 const fromControl = (event: MouseEvent<HTMLTableRowElement>) =>
   event.target instanceof Element &&
@@ -41,45 +52,94 @@ const fromControl = (event: MouseEvent<HTMLTableRowElement>) =>
 
 function BodyRow<Row>({
   row,
+  rowKey,
   columns,
   onRowClick,
   rowClassName,
+  hidden,
+  expanded,
+  onToggle,
+  expandLabel,
   index,
   measure,
-}: Omit<RowListProps<Row>, 'rows' | 'rowKey'> & {
+}: Omit<RowListProps<Row>, 'rows'> & {
   row: Row
   index: number
   measure?: (element: HTMLTableRowElement | null) => void
 }) {
+  const key = rowKey(row)
+  const open = hidden.length > 0 && expanded.has(key)
+  const detailsId = `row-details-${index}`
   const activate = (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return
     event.preventDefault()
     onRowClick?.(row)
   }
   return (
-    <tr
-      ref={measure}
-      data-index={index}
-      aria-rowindex={index + 2}
-      className={classesOf(row, rowClassName)}
-      data-clickable={onRowClick ? true : undefined}
-      // A clickable row is reachable and usable from the keyboard (Enter or Space), like a link.
-      tabIndex={onRowClick ? 0 : undefined}
-      onClick={onRowClick ? (event) => fromControl(event) || onRowClick(row) : undefined}
-      onKeyDown={onRowClick ? activate : undefined}
-    >
-      {columns.map((column) => (
-        <td key={column.key} data-action={column.isAction || undefined}>
-          {column.component ? column.component(row) : show(cellValue(row, column.key))}
-        </td>
-      ))}
-    </tr>
+    <>
+      <tr
+        ref={measure}
+        data-index={index}
+        aria-rowindex={index + 2}
+        className={classesOf(row, rowClassName)}
+        data-clickable={onRowClick ? true : undefined}
+        // A clickable row is reachable and usable from the keyboard (Enter or Space), like a link.
+        tabIndex={onRowClick ? 0 : undefined}
+        onClick={onRowClick ? (event) => fromControl(event) || onRowClick(row) : undefined}
+        onKeyDown={onRowClick ? activate : undefined}
+      >
+        {columns.map((column) => (
+          <td key={column.key} data-action={column.isAction || undefined} data-title={column.title}>
+            {cellOf(row, column)}
+          </td>
+        ))}
+        {hidden.length > 0 && (
+          <td className="data-table__expand">
+            <button
+              type="button"
+              className="data-table__expand-button"
+              aria-expanded={open}
+              aria-controls={open ? detailsId : undefined}
+              aria-label={expandLabel}
+              onClick={() => onToggle(key)}
+            >
+              <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+            </button>
+            {!open && (
+              // Read with the row by assistive technology (and found in its text), as plain text:
+              // what gave way to the width is only out of sight, not out of the row.
+              <span className="visually-hidden">
+                {hidden.map((column) => (
+                  <span key={column.key}>
+                    {column.title}: {show(cellValue(row, column.key))}.{' '}
+                  </span>
+                ))}
+              </span>
+            )}
+          </td>
+        )}
+      </tr>
+      {open && (
+        <tr className="data-table__details" id={detailsId}>
+          <td colSpan={columns.length + 1}>
+            <dl>
+              {hidden.map((column) => (
+                <Fragment key={column.key}>
+                  <dt>{column.title}</dt>
+                  <dd>{cellOf(row, column)}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          </td>
+        </tr>
+      )}
+    </>
   )
 }
 
 /** Every row of the page, drawn. */
-export function PlainRows<Row>({ rows, rowKey, ...rest }: RowListProps<Row>) {
-  return rows.map((row, index) => <BodyRow key={rowKey(row)} row={row} index={index} {...rest} />)
+export function PlainRows<Row>({ rows, ...rest }: RowListProps<Row>) {
+  return rows.map((row, index) => <BodyRow key={rest.rowKey(row)} row={row} index={index} {...rest} />)
 }
 
 /**
@@ -88,7 +148,6 @@ export function PlainRows<Row>({ rows, rowKey, ...rest }: RowListProps<Row>) {
  */
 export function VirtualRows<Row>({
   rows,
-  rowKey,
   scrollRef,
   ...rest
 }: RowListProps<Row> & { scrollRef: RefObject<HTMLDivElement | null> }) {
@@ -103,7 +162,7 @@ export function VirtualRows<Row>({
   const items = virtualizer.getVirtualItems()
   const before = items[0]?.start ?? 0
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)
-  const span = rest.columns.length
+  const span = rest.columns.length + (rest.hidden.length > 0 ? 1 : 0)
   return (
     <>
       {before > 0 && (
@@ -116,7 +175,7 @@ export function VirtualRows<Row>({
         if (row === undefined) return null
         return (
           <BodyRow
-            key={rowKey(row)}
+            key={rest.rowKey(row)}
             row={row}
             index={item.index}
             measure={virtualizer.measureElement}

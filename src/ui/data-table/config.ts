@@ -15,6 +15,12 @@ export interface Column<Row> {
   isAction?: boolean
   /** How the cell shows; by default the row's value under `key`. */
   component?: (row: Row) => ReactNode
+  /**
+   * Which columns give way first when the table is narrower than its columns: the highest
+   * number goes first (ties: the later column). 0 keeps the column always in view, like the
+   * action columns; without it a column counts as 1.
+   */
+  priority?: number
 }
 
 /** SPEC §5 Data table configuration. */
@@ -65,6 +71,9 @@ export function validateConfig<Row>(config: DataTableConfig<Row>): ValidConfig<R
       if (column[flag] !== undefined && typeof column[flag] !== 'boolean') {
         fail(`Column "${column.key}": ${flag} must be a boolean`)
       }
+    }
+    if (column.priority !== undefined && !(Number.isInteger(column.priority) && column.priority >= 0)) {
+      fail(`Column "${column.key}": priority must be a whole number of at least 0`)
     }
     if (column.width !== undefined && typeof column.width !== 'string') {
       fail(`Column "${column.key}": width must be a string`)

@@ -1,0 +1,139 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderWithI18n } from '../../test/render'
+import type { Column } from './config'
+import { DataTable } from './DataTable'
+import { givingWayOrder } from './use-column-fit'
+
+interface Worker {
+  id: string
+  name: string
+  curp: string
+  city: string
+  state: string
+}
+
+const workers: Worker[] = [
+  {
+    id: '1',
+    name: 'Rosa Elena Quintero',
+    curp: 'QURR800101MQTNSS09',
+    city: 'Querétaro',
+    state: 'Por enviar',
+  },
+]
+const columns: Column<Worker>[] = [
+  { key: 'name', title: 'Nombre' },
+  { key: 'curp', title: 'CURP' },
+  { key: 'city', title: 'Ciudad', priority: 3 },
+  { key: 'state', title: 'Estado', priority: 0 },
+  {
+    key: 'actions',
+    title: 'Acciones',
+    isAction: true,
+    component: () => <button type="button">Editar</button>,
+  },
+]
+
+/**
+ * jsdom lays nothing out: the box's width comes from a stand-in ResizeObserver, and the table is
+ * as wide as 150px a column, so each width hides a known number of columns.
+ */
+function layOut(width: number) {
+  class FixedObserver {
+    constructor(private readonly report: ResizeObserverCallback) {}
+    observe(target: Element) {
+      this.report(
+        [{ target, contentRect: { width } } as ResizeObserverEntry],
+        this as unknown as ResizeObserver,
+      )
+    }
+    disconnect() {}
+    unobserve() {}
+  }
+  vi.stubGlobal('ResizeObserver', FixedObserver)
+  const isScrollBox = (element: HTMLElement) => element.classList.contains('data-table__scroll')
+  vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return isScrollBox(this) ? this.querySelectorAll('thead th').length * 150 : 0
+  })
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return isScrollBox(this) ? width : 0
+  })
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent)
+
+describe('the data table on a narrow screen', () => {
+  it('gives way from the highest priority number, the later column first, keeping actions and priority 0', () => {
+    expect(givingWayOrder(columns).map((c) => c.key)).toEqual(['city', 'curp'])
+  })
+
+  it('hides the columns that do not fit and shows them when a row is expanded', async () => {
+    // 5 columns of 150px in 700px: the city gives way, then (with the expand column) the CURP.
+    layOut(700)
+    await renderWithI18n(
+      <DataTable
+        config={{ columns }}
+        source={{ kind: 'local', rows: workers }}
+        rowKey={(w) => w.id}
+        caption="Trabajadores"
+      />,
+    )
+    expect(headers()).toEqual(['Nombre', 'Estado', 'Acciones', 'Más datos'])
+    const expand = screen.getByRole('button', { name: 'Más datos de la fila' })
+    expect(expand.getAttribute('aria-expanded')).toBe('false')
+    expect(screen.queryByText('Querétaro')).toBeNull()
+    // Out of sight only: the row still reads (and holds in its text) what gave way.
+    expect(expand.closest('tr')?.textContent).toContain('Ciudad: Querétaro.')
+    fireEvent.click(expand)
+    expect(expand.getAttribute('aria-expanded')).toBe('true')
+    const details = document.getElementById(expand.getAttribute('aria-controls') ?? '') as HTMLElement
+    expect(
+      within(details)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['CURP', 'Ciudad'])
+    expect(within(details).getByText('QURR800101MQTNSS09').tagName).toBe('DD')
+    expect(within(details).getByText('Querétaro').tagName).toBe('DD')
+  })
+
+  it('keeps every column on a wide screen', async () => {
+    layOut(1000)
+    await renderWithI18n(
+      <DataTable
+        config={{ columns }}
+        source={{ kind: 'local', rows: workers }}
+        rowKey={(w) => w.id}
+        caption="Trabajadores"
+      />,
+    )
+    expect(headers()).toEqual(['Nombre', 'CURP', 'Ciudad', 'Estado', 'Acciones'])
+    expect(screen.queryByRole('button', { name: /Más datos/ })).toBeNull()
+  })
+
+  it('shows each row as a card on a phone, each value with its column’s title', async () => {
+    layOut(360)
+    const { container } = await renderWithI18n(
+      <DataTable
+        config={{ columns }}
+        source={{ kind: 'local', rows: workers }}
+        rowKey={(w) => w.id}
+        caption="Trabajadores"
+      />,
+    )
+    expect(container.querySelector('.data-table')?.getAttribute('data-cards')).toBe('true')
+    const cells = screen.getAllByRole('cell')
+    expect(cells.map((cell) => cell.getAttribute('data-title'))).toEqual([
+      'Nombre',
+      'CURP',
+      'Ciudad',
+      'Estado',
+      'Acciones',
+    ])
+  })
+})

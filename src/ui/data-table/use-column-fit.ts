@@ -1,0 +1,92 @@
+import { type RefObject, useLayoutEffect, useState } from 'react'
+import type { Column } from './config'
+
+/** Below this width (a phone) the rows show as cards, every column stacked inside. */
+export const CARD_WIDTH = 600
+
+/**
+ * The order in which columns give way when the table is too narrow: highest priority number
+ * first, the later column first among equals. Action columns and priority 0 never give way, nor
+ * the most important data column (a row always says what it is).
+ */
+export function givingWayOrder<Row>(columns: readonly Column<Row>[]): Column<Row>[] {
+  const candidates = columns
+    .map((column, index) => ({ column, index, priority: column.priority ?? 1 }))
+    .filter(({ column, priority }) => !column.isAction && priority > 0)
+    .sort((a, b) => b.priority - a.priority || b.index - a.index)
+  return candidates.slice(0, Math.max(0, candidates.length - 1)).map(({ column }) => column)
+}
+
+export interface ColumnFit<Row> {
+  /** The columns drawn as table cells (or card lines), in their order. */
+  shown: Column<Row>[]
+  /** The columns that gave way, readable by expanding a row. */
+  hidden: Column<Row>[]
+  /** The box is a phone's: rows as cards, every column in them. */
+  cards: boolean
+  /** Even the columns that never give way are too wide: their cells wrap their lines. */
+  squeezed: boolean
+}
+
+interface Fitted {
+  width: number
+  content: unknown
+  hidden: number
+  squeezed: boolean
+}
+
+/**
+ * Fits the columns to the table's box: the box's width is watched, and after each layout (before
+ * it is painted) one more column gives way while the table, its cells on one line, is wider than
+ * its scroll box; when none is left to give way, the cells may wrap. A new width or new rows start
+ * again from every column, so a wider screen gets them back.
+ * `content` is anything that changes when the rows do (the page's row list).
+ */
+export function useColumnFit<Row>(
+  columns: Column<Row>[],
+  boxRef: RefObject<HTMLElement | null>,
+  scrollRef: RefObject<HTMLElement | null>,
+  content: unknown,
+): ColumnFit<Row> {
+  const [width, setWidth] = useState(0)
+  const [fitted, setFitted] = useState<Fitted>({ width: 0, content, hidden: 0, squeezed: false })
+
+  useLayoutEffect(() => {
+    const box = boxRef.current
+    // Without layout (jsdom, a printer) every column stays, as a table.
+    if (!box || typeof ResizeObserver === 'undefined') return
+    // Measured now too, before the first paint: the observer reports only from the next frame.
+    const { width: now } = box.getBoundingClientRect()
+    if (now > 0) setWidth(Math.round(now))
+    const observer = new ResizeObserver(([entry]) => {
+      // The border box, as getBoundingClientRect measures it above.
+      if (entry) setWidth(Math.round(entry.borderBoxSize?.[0]?.inlineSize ?? entry.contentRect.width))
+    })
+    observer.observe(box)
+    return () => observer.disconnect()
+  }, [boxRef])
+
+  const cards = width > 0 && width < CARD_WIDTH
+  const order = givingWayOrder(columns)
+  const current = fitted.width === width && fitted.content === content
+  const count = cards || width === 0 || !current ? 0 : Math.min(fitted.hidden, order.length)
+  const gone = new Set(order.slice(0, count))
+  const squeezed = current && !cards && fitted.squeezed
+
+  // Runs after every render and changes state only while the fit is stale or still too wide.
+  useLayoutEffect(() => {
+    if (cards || width === 0) return
+    const scroll = scrollRef.current
+    const tooWide = scroll !== null && scroll.scrollWidth > scroll.clientWidth + 1
+    if (tooWide && count < order.length) setFitted({ width, content, hidden: count + 1, squeezed: false })
+    else if (tooWide && !squeezed) setFitted({ width, content, hidden: count, squeezed: true })
+    else if (!current) setFitted({ width, content, hidden: count, squeezed: false })
+  })
+
+  return {
+    shown: columns.filter((column) => !gone.has(column)),
+    hidden: columns.filter((column) => gone.has(column)),
+    cards,
+    squeezed,
+  }
+}

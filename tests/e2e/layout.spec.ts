@@ -1,0 +1,140 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { openUserMenu, signIn } from './sign-in'
+
+/**
+ * Issue 17, "a layout a nurse can work with": no screen reachable from the menus scrolls
+ * sideways on a 1024×768 tablet nor on a 390×844 phone, for every demo role. The menu links
+ * are read from the sidebar itself, so a screen added later is checked without touching this.
+ */
+const SIZES = [
+  { name: 'tablet', width: 1024, height: 768 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
+
+const TENANT_ROLES = [
+  'admin@demo.localhost',
+  'doctor@demo.localhost',
+  'nurse@demo.localhost',
+  'staff@demo.localhost',
+  'manager@demo.localhost',
+  'tech@demo.localhost',
+  'super@demo.localhost',
+  'patient@demo.localhost',
+]
+
+/** The links of the sidebar and the header (profile, sync), each path once. */
+async function menuPaths(page: Page): Promise<string[]> {
+  await expect(page.locator('.sidebar a').first()).toBeAttached()
+  const hrefs = await page
+    .locator('.sidebar a[href], .app__header a[href]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))
+  return [...new Set(hrefs)]
+}
+
+/** Waits for the screen to be drawn with its data: its title, and no table or form still loading. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('main h1').first()).toBeVisible()
+  await expect(page.locator('main [data-loading="true"], main [aria-busy="true"]')).toHaveCount(0, {
+    timeout: 20_000,
+  })
+}
+
+/** How far the page is wider than the window (0 when it fits), on the root and on the body. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const { documentElement: root, body } = document
+    return Math.max(root.scrollWidth - root.clientWidth, body.scrollWidth - body.clientWidth, 0)
+  })
+
+/**
+ * Visits each menu screen through the app's own links (no reload) and measures it; then the
+ * screens one step away that the issue named: the profile (from the user menu) and the new
+ * patient's form (from the patients list).
+ */
+async function checkEveryScreen(page: Page, size: (typeof SIZES)[number]): Promise<string[]> {
+  const failures: string[] = []
+  const measure = async (path: string) => {
+    await page.waitForURL((url) => url.pathname === path)
+    await settled(page)
+    const extra = await overflow(page)
+    if (extra > 0) failures.push(`${path} at ${size.name} is ${extra}px too wide`)
+  }
+  const paths = await menuPaths(page)
+  for (const path of paths) {
+    // A click on the menu's own link navigates inside the app, like a person would.
+    await page.evaluate((to) => {
+      const link = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find(
+        (a) => new URL(a.href).pathname === to,
+      )
+      link?.click()
+    }, path)
+    await measure(path)
+    if (path === '/patients' && (await newPatient(page).count()) > 0) {
+      await newPatient(page).click()
+      await measure('/patients/create')
+    }
+  }
+  await openUserMenu(page)
+  const profile = page.getByRole('menuitem', { name: 'Mi perfil' })
+  if ((await profile.count()) > 0) {
+    await profile.click()
+    await measure('/profile')
+  } else await page.keyboard.press('Escape')
+  return failures
+}
+
+const newPatient = (page: Page) => page.getByRole('button', { name: 'Nuevo paciente' })
+
+async function checkRole(browser: Browser, username: string, baseURL?: string): Promise<string[]> {
+  const failures: string[] = []
+  for (const size of SIZES) {
+    const context = await browser.newContext({
+      ...(baseURL ? { baseURL } : {}),
+      locale: 'es-MX',
+      viewport: { width: size.width, height: size.height },
+    })
+    const page = await context.newPage()
+    await signIn(page, username)
+    failures.push(...(await checkEveryScreen(page, size)).map((failure) => `${username}: ${failure}`))
+    await context.close()
+  }
+  return failures
+}
+
+for (const username of TENANT_ROLES) {
+  test(`no menu screen of ${username} scrolls sideways on a tablet or a phone`, async ({ browser }) => {
+    test.setTimeout(120_000)
+    expect(await checkRole(browser, username)).toEqual([])
+  })
+}
+
+test('no menu screen of the provider scrolls sideways on a tablet or a phone', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const port = new URL(test.info().project.use.baseURL ?? '').port
+  expect(await checkRole(browser, 'root@admin.localhost', `http://admin.localhost:${port}`)).toEqual([])
+})
+
+test('a patient’s record opens with its banner: who, the warnings and the actions', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'es-MX', viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await signIn(page, 'nurse@demo.localhost')
+  await page.getByRole('button', { name: 'Menú', exact: true }).click()
+  await page
+    .getByRole('complementary', { name: 'Navegación' })
+    .getByRole('link', { name: 'Pacientes', exact: true })
+    .click()
+  await expect(page.getByText(/Mostrando 1 a \d+ de \d+ registros/)).toBeVisible()
+  const first = page.locator('.data-table tbody tr').first()
+  const name = ((await first.getByRole('link').first().textContent()) ?? '').trim()
+  await first.getByRole('link', { name: /Expediente/ }).click()
+  const banner = page.locator('.record-banner')
+  await expect(banner.getByRole('heading', { level: 1, name: `Expediente de ${name}` })).toBeVisible()
+  for (const fact of ['Edad', 'Sexo', 'CURP', 'Número de nómina', 'Tipo de sangre', 'Profesional asignado']) {
+    await expect(banner.getByRole('term').filter({ hasText: fact })).toBeVisible()
+  }
+  await expect(banner.getByText('Alergias:')).toBeVisible()
+  await expect(banner.getByText('Alertas:')).toBeVisible()
+  await expect(banner.getByRole('link', { name: 'Editar datos' })).toBeVisible()
+  expect(await overflow(page)).toBe(0)
+  await context.close()
+})
