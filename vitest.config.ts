@@ -35,6 +35,10 @@ const unitProject: TestProjectConfiguration = {
     environmentOptions: { happyDOM: { url: 'http://demo.localhost:3000/' } },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // A component test clicks through a whole form in happy-dom: seconds on a busy 2-core CI
+    // machine, where vitest's 5 s default cut three such tests short (none hangs; a real hang
+    // still fails here).
+    testTimeout: 15_000,
   },
 }
 
