@@ -22,7 +22,8 @@ const serverProject = (name: string, db: 'pglite' | 'postgres'): TestProjectConf
         : ['**/node_modules/**'],
     env: { TEST_DB: db },
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Opening an in-memory PGlite compiles its WebAssembly: under a busy machine, close to a minute.
+    hookTimeout: 120_000,
   },
 })
 
