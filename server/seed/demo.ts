@@ -18,6 +18,7 @@ import {
 } from '../db/schema'
 import { normalizeAnswer } from '../modules/authentication/recovery'
 import { hashPassword } from '../platform/passwords'
+import { seedCatalogues } from './catalogues'
 import { generatePerson, randomSource } from './people'
 import { PROFILES } from './profiles'
 import { demoSublabelOf, seedTenantCatalogs } from './tenant-catalogs'
@@ -159,6 +160,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       people.push(person)
     }
     const sublabelIds = await seedTenantCatalogs(tx, tenantId)
+    await seedCatalogues(tx, tenantId)
     const patientRows = people.map(({ sex: _sex, ...person }, index) => ({
       tenantId,
       id: uuidv7(),
