@@ -12,7 +12,7 @@ import type { DataTableQuery, Paginated } from '../../../src/contract/schemas/da
 import type { Tx } from '../../db/client'
 import { catalogueEntries } from '../../db/schema'
 import { paginate, type TableSpec } from '../../platform/data-table'
-import { NotFoundError, ValidationError } from '../../platform/errors'
+import { NotFoundError, UnprocessableError, ValidationError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
 import { translate } from '../../platform/messages'
 import { guardUniqueIndexes, type UniqueIndexMessages } from '../../platform/unique-violation'
@@ -349,7 +349,8 @@ export async function destroyEntry(
   const places = await usagesOf(tx, definition, id, items)
   if (places.length > 0) {
     const where = places.map((place) => translate(place, lang)).join(', ')
-    throw new ValidationError({ id: [translate('catalogue.inUse', lang, { where })] })
+    // The result's message itself (SPEC §8: shown when no errors object comes): no form field is wrong.
+    throw new UnprocessableError('catalogue.inUse', { where })
   }
   const now = new Date().toISOString()
   await tx
