@@ -359,3 +359,27 @@ export async function destroyEntry(
     .where(inArray(catalogueEntries.id, [id, ...items]))
   await bumpTenantCatalogVersion(tx, current.tenantId, definition.name as CatalogueName)
 }
+
+/**
+ * 422 unless every id is a live item of one of the tenant's subgroups: a patient carries only
+ * items the tenant offers (another tenant's ids are invisible under RLS, so they fail too).
+ */
+export async function assertSubgroupItems(tx: Tx, ids: readonly string[], lang: Lang): Promise<void> {
+  if (ids.length === 0) return
+  const found = await tx
+    .select({ id: catalogueEntries.id })
+    .from(catalogueEntries)
+    .where(and(inCatalogue(itemsCatalogueOf({ name: 'subgroups' })), inArray(catalogueEntries.id, [...ids])))
+  if (found.length !== new Set(ids).size) {
+    throw new ValidationError({ subgroups: [translate('catalogue.unknownSubgroup', lang)] })
+  }
+}
+
+/** The names of some subgroup items (deleted ones too: a patient may still carry one), by id. */
+export async function subgroupItemNames(tx: Tx): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ id: catalogueEntries.id, name: catalogueEntries.name })
+    .from(catalogueEntries)
+    .where(eq(catalogueEntries.catalogue, itemsCatalogueOf({ name: 'subgroups' })))
+  return new Map(rows.map((row) => [row.id, row.name]))
+}
