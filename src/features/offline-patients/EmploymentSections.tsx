@@ -8,8 +8,8 @@ import { FormSelect } from './FormSelect'
 import { optionsOf, type SectionProps } from './form-section'
 
 /**
- * Employment (payroll number, hire date, administrative status, subgroups, supervisor, periodic
- * exam frequency) and the access account of patient mode. The statuses offered are the tenant's
+ * Employment (payroll number, hire date, administrative status, supervisor, periodic exam
+ * frequency; the subgroups are SubgroupsSection) and the access account of patient mode. The statuses offered are the tenant's
  * available ones when known (get-filters/patients), else the whole list.
  */
 export function EmploymentSections({
@@ -42,11 +42,6 @@ export function EmploymentSections({
             label={t`Estatus administrativo`}
             options={optionsOf(statuses ?? allStatuses)}
             error={message('administrative_status')}
-          />
-          <TextField
-            label={t`Subgrupos (separados por comas)`}
-            error={message('subgroups')}
-            {...form.register('subgroups')}
           />
           <TextField label={t`Supervisor`} error={message('supervisor')} {...form.register('supervisor')} />
           <FormSelect

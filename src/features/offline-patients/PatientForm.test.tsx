@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { reportConnection } from '../../api/connection'
-import { holdCatalogs, SPECIAL_LABELS } from '../../catalogs/test-catalogs'
+import { holdCatalogs, SPECIAL_LABELS, SUBGROUPS } from '../../catalogs/test-catalogs'
 import type { LocalDb } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
 import { setCurrentEngine } from '../../sync/current-engine'
@@ -153,6 +153,7 @@ describe('the patient form on the device', { timeout: 20_000 }, () => {
     stubApi(CATALOGS)
     const { db } = aDevice()
     await holdAddressCatalogs(db)
+    await db.catalogueEntries.bulkPut(SUBGROUPS)
     const onDone = vi.fn()
     await renderForm({ db, onDone })
     const patient = aPatient()
@@ -165,7 +166,9 @@ describe('the patient form on the device', { timeout: 20_000 }, () => {
     await within(screen.getByLabelText('Municipio')).findByRole('option', { name: 'Zapopan' })
     fill('Municipio', '039')
     fill('Calle, número y colonia (otro)', 'Av. Juárez 120, Col. Centro')
-    fill('Subgrupos (separados por comas)', 'Planta 2, Turno nocturno')
+    // The active subgroups' items, from the device's copy; the inactive subgroup is not offered.
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Nocturno' }))
+    expect(screen.queryByRole('checkbox', { name: 'Norte' })).toBeNull()
     fill('Peso (kg)', '70')
     fill('Estatura (m)', '1,75')
     // The BMI follows as it is typed, in Spanish notation.
@@ -185,7 +188,7 @@ describe('the patient form on the device', { timeout: 20_000 }, () => {
     expect(entry?.body).toMatchObject({
       address_state_code: '14',
       address_municipality_code: '039',
-      subgroups: ['Planta 2', 'Turno nocturno'],
+      subgroups: [SUBGROUPS[0]?.items[1]?.id],
       weight: 70,
       height: 1.75,
       email: 'lupita@correo.mx',

@@ -28,6 +28,7 @@ import {
   patientFieldsOf,
 } from './patient-form-values'
 import { SpecialLabelsSection } from './SpecialLabelsSection'
+import { SubgroupsSection } from './SubgroupsSection'
 
 export interface PatientFormProps {
   db: LocalDb
@@ -99,6 +100,7 @@ export function PatientForm({ db, patient, onDone, onOpenPatient }: PatientFormP
         statuses={filters.status === 'loaded' ? filters.data.administrative_statuses : undefined}
         hasAccount={patient?.has_account === true}
       />
+      <SubgroupsSection {...sections} />
       <SpecialLabelsSection {...sections} />
       <CovidSections {...sections} />
       {Object.keys(form.formState.errors).length > 0 && (
