@@ -50,7 +50,8 @@ test('a patient registered offline with a full address reaches the server once, 
   await page.getByLabel('Teléfono del contacto').fill('4427771122')
   await page.getByLabel('Número de nómina').fill('N-88120')
   await page.getByLabel('Fecha de ingreso').fill('20200115')
-  await page.getByLabel('Subgrupos (separados por comas)').fill('Planta 2, Turno matutino')
+  // A subgroup item from the device's copy of the catalogue (the demo's "Turno" subgroup).
+  await page.getByRole('group', { name: 'Turno' }).getByRole('checkbox', { name: 'Matutino' }).click()
   await page.getByLabel('Peso (kg)').fill('62')
   await page.getByLabel('Estatura (m)').fill('1.60')
   await expect(page.getByLabel('IMC')).toContainText('24,2')
@@ -72,7 +73,7 @@ test('a patient registered offline with a full address reaches the server once, 
     address_municipality_code: '014',
     address_other: 'Calle Pasteur Sur 14, Col. Centro',
     emergency_contact_relationship: 'mother',
-    subgroups: ['Planta 2', 'Turno matutino'],
+    subgroups: [expect.stringMatching(/^[\da-f-]{36}$/)],
     weight: 62,
     height: 1.6,
     bmi: 24.2,
