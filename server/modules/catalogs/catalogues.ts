@@ -383,3 +383,18 @@ export async function subgroupItemNames(tx: Tx): Promise<Map<string, string>> {
     .where(eq(catalogueEntries.catalogue, itemsCatalogueOf({ name: 'subgroups' })))
   return new Map(rows.map((row) => [row.id, row.name]))
 }
+
+/** 422 on `field` unless `id` is a live, active value of the catalogue (one a form may offer). */
+export async function assertLiveEntry(
+  tx: Tx,
+  catalogue: CatalogueName,
+  id: string,
+  field: string,
+  lang: Lang,
+): Promise<void> {
+  const [found] = await tx
+    .select({ id: catalogueEntries.id })
+    .from(catalogueEntries)
+    .where(and(eq(catalogueEntries.id, id), inCatalogue(catalogue), eq(catalogueEntries.active, true)))
+  if (!found) throw new ValidationError({ [field]: [translate('catalogue.unknownParent', lang)] })
+}
