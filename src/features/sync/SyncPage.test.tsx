@@ -188,7 +188,7 @@ describe('correcting a refused patient registration', () => {
       db,
       ctx,
       aPatient({
-        subgroups: ['Planta 2'],
+        subgroups: ['0190a1b2-c3d4-7e5f-8a9b-000000000111'],
         pregnancy: false,
         covid_tests: [{ date: '2026-11-19', type: 'pcr', result: 'positive' }],
         email: 'lupita@correo.mx',
@@ -210,7 +210,7 @@ describe('correcting a refused patient registration', () => {
     await waitFor(async () => expect((await db.outbox.get(entry.seq as number))?.status).toBe('pending'))
     expect((await db.outbox.get(entry.seq as number))?.body).toMatchObject({
       curp: CURPS.juan,
-      subgroups: ['Planta 2'],
+      subgroups: ['0190a1b2-c3d4-7e5f-8a9b-000000000111'],
       pregnancy: false,
       covid_tests: [{ date: '2026-11-19', type: 'pcr', result: 'positive' }],
       password: 'Paciente#2026',
