@@ -12,10 +12,10 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
  * The service worker: the app opens with no network; page navigations fall back to the cached
  * index.html, never the API.
  *
- * Issue 17: a patient's phone downloads only what a patient can open. The build marks the
- * chunks reached only through a staff screen (`staff: true`, build/staff-chunks.ts). The install
- * caches the rest (the shell, the sign-in, the patient's screens, shared chunks, css, icons);
- * the staff chunks are cached when the page says a professional signed in on this device
+ * Issue 17 (decision 0021): a patient's phone downloads only what a patient can open. The build
+ * marks the chunks reached only through a staff screen (`staff: true`, build/staff-chunks.ts).
+ * The install caches the rest (the shell, the sign-in, the patient's screens, shared chunks, css,
+ * icons); the staff chunks are cached when the page says a professional signed in on this device
  * (`CACHE_STAFF_SCREENS`, src/features/app-shell/staff-screens.ts). Both halves live in the same
  * precache, under the same revisioned keys, so routing and the clean-up of old versions see one
  * list.
