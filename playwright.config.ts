@@ -9,12 +9,17 @@ import { CHROMIUM_LAUNCH } from './tests/e2e/chromium'
  * on a throw-away data directory with the embedded database and the demo seed.
  */
 const port = Number(process.env.E2E_PORT ?? 3100)
-// The config is also loaded by the workers: make the data folder once, in the main process.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'salud-e2e-'))
+// The config is also loaded by the workers: make the data folder once, in the main process; the
+// global teardown removes it (only when made here).
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'salud-e2e-'))
+  process.env.E2E_DATA_DIR_MADE = '1'
+}
 const dataDir = process.env.E2E_DATA_DIR
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -8,6 +8,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { staffChunks } from './build/staff-chunks'
 
 const apiPort = process.env.API_PORT ?? '3001'
 
@@ -64,10 +65,14 @@ export const clientPlugins = (): PluginOption[] => [
   react(),
 ]
 
+/** The route chunks only staff open: precached once a professional signs in (src/sw.ts). */
+const staff = staffChunks()
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     ...clientPlugins(),
+    staff.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -78,6 +83,14 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // Marks the staff-only chunks: the service worker leaves them out of its install.
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.map((entry) =>
+              staff.files.has(entry.url) ? { ...entry, staff: true } : entry,
+            ),
+          }),
+        ],
       },
       devOptions: { enabled: false },
     }),

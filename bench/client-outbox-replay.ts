@@ -8,22 +8,22 @@
  */
 
 import { openBenchPage } from './browser-harness'
-import { median, startServer } from './measure'
+import { freePort, median, startServer } from './measure'
 
-const PORT = 3906
 const MUTATIONS = Number(process.env.BENCH_MUTATIONS ?? 2000)
 const ROUNDS = Number(process.env.BENCH_REPLAY_ROUNDS ?? process.env.BENCH_ROUNDS ?? 5)
 export const OUTBOX_REPLAY_BUDGET = 200
 
 export async function clientOutboxReplay(): Promise<string[]> {
-  const server = await startServer('api', PORT)
+  const port = await freePort()
+  const server = await startServer('api', port)
   const rates: number[] = []
   const enqueueRates: number[] = []
   const travelMs: number[] = []
   const stored: number[] = []
   try {
     for (let round = 0; round < ROUNDS; round++) {
-      const bench = await openBenchPage(PORT)
+      const bench = await openBenchPage(port)
       try {
         await bench.call('signIn', 'nurse@demo.localhost', 'Demo1234!')
         const patientId = (await bench.call('feedPatients', ROUNDS + 5))[round + 2]

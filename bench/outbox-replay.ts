@@ -7,12 +7,12 @@
 import { Agent, request as httpRequest } from 'node:http'
 import { v7 as uuidv7 } from 'uuid'
 import { BATCH_LIMIT } from '../src/contract/schemas/sync'
-import { startServer } from './measure'
+import { freePort, startServer } from './measure'
 
-const PORT = 3904
 const MUTATIONS = Number(process.env.BENCH_MUTATIONS ?? 2000)
 
 function send(
+  port: number,
   method: string,
   path: string,
   body: unknown,
@@ -23,7 +23,7 @@ function send(
     const req = httpRequest(
       {
         host: '127.0.0.1',
-        port: PORT,
+        port,
         method,
         path,
         agent: keepAlive,
@@ -49,9 +49,11 @@ function send(
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 })
 
 export async function outboxReplay(): Promise<string[]> {
-  const server = await startServer('api', PORT)
+  const port = await freePort()
+  const server = await startServer('api', port)
   try {
     const login = await send(
+      port,
       'POST',
       '/api/authentication/login',
       { username: 'nurse@demo.localhost', password: 'Demo1234!' },
@@ -59,7 +61,7 @@ export async function outboxReplay(): Promise<string[]> {
     )
     const token = JSON.parse(login.text).data.accessToken as string
     const auth = { authorization: `Bearer ${token}` }
-    const list = await send('GET', '/api/sync/changes?limit=5', undefined, auth)
+    const list = await send(port, 'GET', '/api/sync/changes?limit=5', undefined, auth)
     const patientId = (JSON.parse(list.text).data.changes as Array<{ entity: string; id: string }>).find(
       (c) => c.entity === 'patient',
     )?.id
@@ -79,7 +81,7 @@ export async function outboxReplay(): Promise<string[]> {
     const queue = queueOf(1)
     const started = performance.now()
     for (const entry of queue) {
-      const answer = await send('POST', '/api/operation/patients/blood-pressure', entry.body, {
+      const answer = await send(port, 'POST', '/api/operation/patients/blood-pressure', entry.body, {
         ...auth,
         'idempotency-key': entry.key,
       })
@@ -88,7 +90,7 @@ export async function outboxReplay(): Promise<string[]> {
     const seconds = (performance.now() - started) / 1000
     // A second replay of the first 100 (answers lost) must add nothing.
     for (const entry of queue.slice(0, 100)) {
-      await send('POST', '/api/operation/patients/blood-pressure', entry.body, {
+      await send(port, 'POST', '/api/operation/patients/blood-pressure', entry.body, {
         ...auth,
         'idempotency-key': entry.key,
       })
@@ -103,7 +105,7 @@ export async function outboxReplay(): Promise<string[]> {
         path: '/api/operation/patients/blood-pressure',
         body: entry.body,
       }))
-      const answer = await send('POST', '/api/sync/batch', { requests }, auth)
+      const answer = await send(port, 'POST', '/api/sync/batch', { requests }, auth)
       const statuses = (JSON.parse(answer.text).data?.answers ?? []) as Array<{ status: number }>
       if (answer.status !== 200 || statuses.some((a) => a.status !== 200)) {
         throw new Error(`batched replay failed: ${answer.status} ${answer.text.slice(0, 300)}`)
@@ -112,6 +114,7 @@ export async function outboxReplay(): Promise<string[]> {
     const batchRate = MUTATIONS / ((performance.now() - batchStarted) / 1000)
 
     const readings = await send(
+      port,
       'GET',
       `/api/operation/patients/blood-pressure?patient_id=${patientId}`,
       undefined,

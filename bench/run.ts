@@ -17,6 +17,7 @@ import { lighthouseScores } from './lighthouse'
 import { loginRouteJs } from './login-route-js'
 import { outboxReplay } from './outbox-replay'
 import { patientSearch } from './patient-search'
+import { precacheSize } from './precache-size'
 import { virtualListScroll } from './virtual-list'
 
 /** The servers use PostgreSQL when DATABASE_URL is set (bench/servers.ts), the embedded one otherwise. */
@@ -28,6 +29,12 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     title: 'JS loaded by the login route (gzip -9)',
     header: '| script | size |\n|---|---|',
     rows: loginRouteJs,
+  },
+  {
+    name: 'precache-size',
+    title: "The service worker's install: what each device downloads (brotli as served, and on disk)",
+    header: '| what | files | transfer (brotli) | on disk |\n|---|---|---|---|',
+    rows: precacheSize,
   },
   {
     name: 'lighthouse',

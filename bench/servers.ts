@@ -40,7 +40,7 @@ if (mode === 'bare') {
     url: process.env.DATABASE_URL || undefined,
     dataDir: join(dataDir, 'pglite'),
   })
-  await seedOnFirstStart(database.db, () => {})
+  await seedOnFirstStart(database.db)
   // The initial-sync benchmark asks for a tenant the size of a big client (bench/seed-patients.ts).
   const extraPatients = Number(process.env.BENCH_PATIENTS ?? 0)
   let seedSeconds = 0

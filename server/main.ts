@@ -7,7 +7,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { sweepExpired } from './platform/retention'
-import { seedOnFirstStart } from './seed/index'
+import { demoSignInLines, seedOnFirstStart } from './seed/index'
 
 function configOrExit() {
   try {
@@ -24,7 +24,7 @@ function configOrExit() {
 const config = configOrExit()
 const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') })
 const app = await buildApp({ database, config })
-await seedOnFirstStart(database.db, (line: string) => app.log.info(line))
+const { demoCreated } = await seedOnFirstStart(database.db)
 
 // Keys and change-log rows no device can need any more go once a day (and at start). A job
 // queue (pg-boss, DESIGN §3) takes this over when the first real jobs arrive.
@@ -60,6 +60,10 @@ try {
   await app.listen({ port: config.port, host: '0.0.0.0' })
 }
 const port = (app.server.address() as { port: number }).port
-app.log.info(
-  `Listening: http://demo.localhost:${port} (demo tenant), http://${config.landlordHost}:${port} (landlord)`,
-)
+// The demo tenant is `demo.<BASE_DOMAIN>`; browsers resolve any `*.localhost` to this machine.
+const addresses = {
+  tenant: `http://demo.${config.baseDomain}:${port}`,
+  landlord: `http://${config.landlordHost}:${port}`,
+}
+app.log.info(`Listening: ${addresses.tenant} (demo tenant), ${addresses.landlord} (landlord)`)
+if (demoCreated) for (const line of demoSignInLines(addresses)) app.log.info(line)

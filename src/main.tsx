@@ -3,6 +3,7 @@ import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { watchBrowserConnection } from './api/connection'
 import { activateLanguage, storedLanguage } from './i18n/language'
 import { router } from './router'
 import { onSessionEnd } from './session/end-session'
@@ -11,6 +12,7 @@ import './ui/theme.css'
 
 async function start() {
   installSession()
+  watchBrowserConnection()
   // A session that ends (expired, refused refresh, 401) goes back to login, wherever the user was.
   onSessionEnd(() => void router.navigate({ to: '/' }))
   await activateLanguage(storedLanguage())

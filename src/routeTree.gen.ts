@@ -20,11 +20,27 @@ import { Route as AppCatalogImportRouteImport } from './routes/_app/catalog-impo
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSyncRouteImport } from './routes/_app/sync'
 import { Route as SsoResponseRouteImport } from './routes/sso/$response'
+import { Route as AppAffectedSystemsIndexRouteImport } from './routes/_app/affected-systems/index'
+import { Route as AppAffectedSystemsCreateRouteImport } from './routes/_app/affected-systems/create'
 import { Route as AppAssignationPatientIndexRouteImport } from './routes/_app/assignation-patient/index'
 import { Route as AppAssignmentsConcentratedIndexRouteImport } from './routes/_app/assignments-concentrated/index'
+import { Route as AppCieDiagnosticsIndexRouteImport } from './routes/_app/cie-diagnostics/index'
+import { Route as AppCieDiagnosticsCreateRouteImport } from './routes/_app/cie-diagnostics/create'
+import { Route as AppClassificationsIndexRouteImport } from './routes/_app/classifications/index'
+import { Route as AppClassificationsCreateRouteImport } from './routes/_app/classifications/create'
+import { Route as AppClinicalExamsIndexRouteImport } from './routes/_app/clinical-exams/index'
+import { Route as AppClinicalExamsCreateRouteImport } from './routes/_app/clinical-exams/create'
+import { Route as AppCollaboratorTypesIndexRouteImport } from './routes/_app/collaborator-types/index'
+import { Route as AppCollaboratorTypesCreateRouteImport } from './routes/_app/collaborator-types/create'
 import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/index'
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
 import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
+import { Route as AppDisabilityStatusIndexRouteImport } from './routes/_app/disability-status/index'
+import { Route as AppDisabilityStatusCreateRouteImport } from './routes/_app/disability-status/create'
+import { Route as AppDisabilityTypesIndexRouteImport } from './routes/_app/disability-types/index'
+import { Route as AppDisabilityTypesCreateRouteImport } from './routes/_app/disability-types/create'
+import { Route as AppMedicalConditionsIndexRouteImport } from './routes/_app/medical-conditions/index'
+import { Route as AppMedicalConditionsCreateRouteImport } from './routes/_app/medical-conditions/create'
 import { Route as AppMedicinesIndexRouteImport } from './routes/_app/medicines/index'
 import { Route as AppMedicinesCreateRouteImport } from './routes/_app/medicines/create'
 import { Route as AppPatientProfileEditRouteImport } from './routes/_app/patient-profile/edit'
@@ -37,18 +53,38 @@ import { Route as AppPatientNutritionRouteImport } from './routes/_app/patient/n
 import { Route as AppPatientSomatometryRouteImport } from './routes/_app/patient/somatometry'
 import { Route as AppPatientsIndexRouteImport } from './routes/_app/patients/index'
 import { Route as AppPatientsCreateRouteImport } from './routes/_app/patients/create'
+import { Route as AppPractitionerTitlesIndexRouteImport } from './routes/_app/practitioner-titles/index'
+import { Route as AppPractitionerTitlesCreateRouteImport } from './routes/_app/practitioner-titles/create'
 import { Route as AppProfilesIndexRouteImport } from './routes/_app/profiles/index'
 import { Route as AppProfilesCreateRouteImport } from './routes/_app/profiles/create'
+import { Route as AppReasonForConsultationIndexRouteImport } from './routes/_app/reason-for-consultation/index'
+import { Route as AppReasonForConsultationCreateRouteImport } from './routes/_app/reason-for-consultation/create'
 import { Route as AppSpecialLabelsIndexRouteImport } from './routes/_app/special-labels/index'
 import { Route as AppSpecialLabelsCreateRouteImport } from './routes/_app/special-labels/create'
+import { Route as AppSubClassificationsIndexRouteImport } from './routes/_app/sub-classifications/index'
+import { Route as AppSubClassificationsCreateRouteImport } from './routes/_app/sub-classifications/create'
+import { Route as AppSubgroupsIndexRouteImport } from './routes/_app/subgroups/index'
+import { Route as AppSubgroupsCreateRouteImport } from './routes/_app/subgroups/create'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
 import { Route as AppUsersCreateRouteImport } from './routes/_app/users/create'
+import { Route as AppAffectedSystemsEditIdRouteImport } from './routes/_app/affected-systems/edit/$id'
 import { Route as AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport } from './routes/_app/assignments-concentrated/details/$assignationRequestsId'
+import { Route as AppCieDiagnosticsEditIdRouteImport } from './routes/_app/cie-diagnostics/edit/$id'
+import { Route as AppClassificationsEditIdRouteImport } from './routes/_app/classifications/edit/$id'
+import { Route as AppClinicalExamsEditIdRouteImport } from './routes/_app/clinical-exams/edit/$id'
+import { Route as AppCollaboratorTypesEditIdRouteImport } from './routes/_app/collaborator-types/edit/$id'
+import { Route as AppDisabilityStatusEditIdRouteImport } from './routes/_app/disability-status/edit/$id'
+import { Route as AppDisabilityTypesEditIdRouteImport } from './routes/_app/disability-types/edit/$id'
+import { Route as AppMedicalConditionsEditIdRouteImport } from './routes/_app/medical-conditions/edit/$id'
 import { Route as AppMedicinesEditIdRouteImport } from './routes/_app/medicines/edit/$id'
 import { Route as AppPatientsEditIdRouteImport } from './routes/_app/patients/edit/$id'
 import { Route as AppPatientsRecordIdRouteImport } from './routes/_app/patients/record/$id'
+import { Route as AppPractitionerTitlesEditIdRouteImport } from './routes/_app/practitioner-titles/edit/$id'
 import { Route as AppProfilesEditIdRouteImport } from './routes/_app/profiles/edit/$id'
+import { Route as AppReasonForConsultationEditIdRouteImport } from './routes/_app/reason-for-consultation/edit/$id'
 import { Route as AppSpecialLabelsEditIdRouteImport } from './routes/_app/special-labels/edit/$id'
+import { Route as AppSubClassificationsEditIdRouteImport } from './routes/_app/sub-classifications/edit/$id'
+import { Route as AppSubgroupsEditIdRouteImport } from './routes/_app/subgroups/edit/$id'
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id'
 import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
 
@@ -106,6 +142,17 @@ const SsoResponseRoute = SsoResponseRouteImport.update({
   path: '/sso/$response',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAffectedSystemsIndexRoute = AppAffectedSystemsIndexRouteImport.update({
+  id: '/affected-systems/',
+  path: '/affected-systems/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAffectedSystemsCreateRoute =
+  AppAffectedSystemsCreateRouteImport.update({
+    id: '/affected-systems/create',
+    path: '/affected-systems/create',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppAssignationPatientIndexRoute =
   AppAssignationPatientIndexRouteImport.update({
     id: '/assignation-patient/',
@@ -116,6 +163,49 @@ const AppAssignmentsConcentratedIndexRoute =
   AppAssignmentsConcentratedIndexRouteImport.update({
     id: '/assignments-concentrated/',
     path: '/assignments-concentrated/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCieDiagnosticsIndexRoute = AppCieDiagnosticsIndexRouteImport.update({
+  id: '/cie-diagnostics/',
+  path: '/cie-diagnostics/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCieDiagnosticsCreateRoute = AppCieDiagnosticsCreateRouteImport.update({
+  id: '/cie-diagnostics/create',
+  path: '/cie-diagnostics/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClassificationsIndexRoute = AppClassificationsIndexRouteImport.update({
+  id: '/classifications/',
+  path: '/classifications/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClassificationsCreateRoute =
+  AppClassificationsCreateRouteImport.update({
+    id: '/classifications/create',
+    path: '/classifications/create',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppClinicalExamsIndexRoute = AppClinicalExamsIndexRouteImport.update({
+  id: '/clinical-exams/',
+  path: '/clinical-exams/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClinicalExamsCreateRoute = AppClinicalExamsCreateRouteImport.update({
+  id: '/clinical-exams/create',
+  path: '/clinical-exams/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCollaboratorTypesIndexRoute =
+  AppCollaboratorTypesIndexRouteImport.update({
+    id: '/collaborator-types/',
+    path: '/collaborator-types/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCollaboratorTypesCreateRoute =
+  AppCollaboratorTypesCreateRouteImport.update({
+    id: '/collaborator-types/create',
+    path: '/collaborator-types/create',
     getParentRoute: () => AppRoute,
   } as any)
 const AppDashboardIndexRoute = AppDashboardIndexRouteImport.update({
@@ -133,6 +223,41 @@ const AppDashboardPatientHomeRoute = AppDashboardPatientHomeRouteImport.update({
   path: '/dashboard/patient-home',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDisabilityStatusIndexRoute =
+  AppDisabilityStatusIndexRouteImport.update({
+    id: '/disability-status/',
+    path: '/disability-status/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDisabilityStatusCreateRoute =
+  AppDisabilityStatusCreateRouteImport.update({
+    id: '/disability-status/create',
+    path: '/disability-status/create',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDisabilityTypesIndexRoute = AppDisabilityTypesIndexRouteImport.update({
+  id: '/disability-types/',
+  path: '/disability-types/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDisabilityTypesCreateRoute =
+  AppDisabilityTypesCreateRouteImport.update({
+    id: '/disability-types/create',
+    path: '/disability-types/create',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppMedicalConditionsIndexRoute =
+  AppMedicalConditionsIndexRouteImport.update({
+    id: '/medical-conditions/',
+    path: '/medical-conditions/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppMedicalConditionsCreateRoute =
+  AppMedicalConditionsCreateRouteImport.update({
+    id: '/medical-conditions/create',
+    path: '/medical-conditions/create',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMedicinesIndexRoute = AppMedicinesIndexRouteImport.update({
   id: '/medicines/',
   path: '/medicines/',
@@ -193,6 +318,18 @@ const AppPatientsCreateRoute = AppPatientsCreateRouteImport.update({
   path: '/patients/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPractitionerTitlesIndexRoute =
+  AppPractitionerTitlesIndexRouteImport.update({
+    id: '/practitioner-titles/',
+    path: '/practitioner-titles/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPractitionerTitlesCreateRoute =
+  AppPractitionerTitlesCreateRouteImport.update({
+    id: '/practitioner-titles/create',
+    path: '/practitioner-titles/create',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProfilesIndexRoute = AppProfilesIndexRouteImport.update({
   id: '/profiles/',
   path: '/profiles/',
@@ -203,6 +340,18 @@ const AppProfilesCreateRoute = AppProfilesCreateRouteImport.update({
   path: '/profiles/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReasonForConsultationIndexRoute =
+  AppReasonForConsultationIndexRouteImport.update({
+    id: '/reason-for-consultation/',
+    path: '/reason-for-consultation/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppReasonForConsultationCreateRoute =
+  AppReasonForConsultationCreateRouteImport.update({
+    id: '/reason-for-consultation/create',
+    path: '/reason-for-consultation/create',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppSpecialLabelsIndexRoute = AppSpecialLabelsIndexRouteImport.update({
   id: '/special-labels/',
   path: '/special-labels/',
@@ -211,6 +360,28 @@ const AppSpecialLabelsIndexRoute = AppSpecialLabelsIndexRouteImport.update({
 const AppSpecialLabelsCreateRoute = AppSpecialLabelsCreateRouteImport.update({
   id: '/special-labels/create',
   path: '/special-labels/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSubClassificationsIndexRoute =
+  AppSubClassificationsIndexRouteImport.update({
+    id: '/sub-classifications/',
+    path: '/sub-classifications/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSubClassificationsCreateRoute =
+  AppSubClassificationsCreateRouteImport.update({
+    id: '/sub-classifications/create',
+    path: '/sub-classifications/create',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSubgroupsIndexRoute = AppSubgroupsIndexRouteImport.update({
+  id: '/subgroups/',
+  path: '/subgroups/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSubgroupsCreateRoute = AppSubgroupsCreateRouteImport.update({
+  id: '/subgroups/create',
+  path: '/subgroups/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
@@ -223,10 +394,56 @@ const AppUsersCreateRoute = AppUsersCreateRouteImport.update({
   path: '/users/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAffectedSystemsEditIdRoute =
+  AppAffectedSystemsEditIdRouteImport.update({
+    id: '/affected-systems/edit/$id',
+    path: '/affected-systems/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute =
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport.update({
     id: '/assignments-concentrated/details/$assignationRequestsId',
     path: '/assignments-concentrated/details/$assignationRequestsId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCieDiagnosticsEditIdRoute = AppCieDiagnosticsEditIdRouteImport.update({
+  id: '/cie-diagnostics/edit/$id',
+  path: '/cie-diagnostics/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClassificationsEditIdRoute =
+  AppClassificationsEditIdRouteImport.update({
+    id: '/classifications/edit/$id',
+    path: '/classifications/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppClinicalExamsEditIdRoute = AppClinicalExamsEditIdRouteImport.update({
+  id: '/clinical-exams/edit/$id',
+  path: '/clinical-exams/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCollaboratorTypesEditIdRoute =
+  AppCollaboratorTypesEditIdRouteImport.update({
+    id: '/collaborator-types/edit/$id',
+    path: '/collaborator-types/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDisabilityStatusEditIdRoute =
+  AppDisabilityStatusEditIdRouteImport.update({
+    id: '/disability-status/edit/$id',
+    path: '/disability-status/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDisabilityTypesEditIdRoute =
+  AppDisabilityTypesEditIdRouteImport.update({
+    id: '/disability-types/edit/$id',
+    path: '/disability-types/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppMedicalConditionsEditIdRoute =
+  AppMedicalConditionsEditIdRouteImport.update({
+    id: '/medical-conditions/edit/$id',
+    path: '/medical-conditions/edit/$id',
     getParentRoute: () => AppRoute,
   } as any)
 const AppMedicinesEditIdRoute = AppMedicinesEditIdRouteImport.update({
@@ -244,14 +461,37 @@ const AppPatientsRecordIdRoute = AppPatientsRecordIdRouteImport.update({
   path: '/patients/record/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPractitionerTitlesEditIdRoute =
+  AppPractitionerTitlesEditIdRouteImport.update({
+    id: '/practitioner-titles/edit/$id',
+    path: '/practitioner-titles/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProfilesEditIdRoute = AppProfilesEditIdRouteImport.update({
   id: '/profiles/edit/$id',
   path: '/profiles/edit/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReasonForConsultationEditIdRoute =
+  AppReasonForConsultationEditIdRouteImport.update({
+    id: '/reason-for-consultation/edit/$id',
+    path: '/reason-for-consultation/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppSpecialLabelsEditIdRoute = AppSpecialLabelsEditIdRouteImport.update({
   id: '/special-labels/edit/$id',
   path: '/special-labels/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSubClassificationsEditIdRoute =
+  AppSubClassificationsEditIdRouteImport.update({
+    id: '/sub-classifications/edit/$id',
+    path: '/sub-classifications/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSubgroupsEditIdRoute = AppSubgroupsEditIdRouteImport.update({
+  id: '/subgroups/edit/$id',
+  path: '/subgroups/edit/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUsersEditIdRoute = AppUsersEditIdRouteImport.update({
@@ -277,8 +517,16 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/sync': typeof AppSyncRoute
   '/sso/$response': typeof SsoResponseRoute
+  '/affected-systems/create': typeof AppAffectedSystemsCreateRoute
+  '/cie-diagnostics/create': typeof AppCieDiagnosticsCreateRoute
+  '/classifications/create': typeof AppClassificationsCreateRoute
+  '/clinical-exams/create': typeof AppClinicalExamsCreateRoute
+  '/collaborator-types/create': typeof AppCollaboratorTypesCreateRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/disability-status/create': typeof AppDisabilityStatusCreateRoute
+  '/disability-types/create': typeof AppDisabilityTypesCreateRoute
+  '/medical-conditions/create': typeof AppMedicalConditionsCreateRoute
   '/medicines/create': typeof AppMedicinesCreateRoute
   '/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/patient/blood-pressure': typeof AppPatientBloodPressureRoute
@@ -289,23 +537,51 @@ export interface FileRoutesByFullPath {
   '/patient/nutrition': typeof AppPatientNutritionRoute
   '/patient/somatometry': typeof AppPatientSomatometryRoute
   '/patients/create': typeof AppPatientsCreateRoute
+  '/practitioner-titles/create': typeof AppPractitionerTitlesCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
+  '/reason-for-consultation/create': typeof AppReasonForConsultationCreateRoute
   '/special-labels/create': typeof AppSpecialLabelsCreateRoute
+  '/sub-classifications/create': typeof AppSubClassificationsCreateRoute
+  '/subgroups/create': typeof AppSubgroupsCreateRoute
   '/users/create': typeof AppUsersCreateRoute
+  '/affected-systems/': typeof AppAffectedSystemsIndexRoute
   '/assignation-patient/': typeof AppAssignationPatientIndexRoute
   '/assignments-concentrated/': typeof AppAssignmentsConcentratedIndexRoute
+  '/cie-diagnostics/': typeof AppCieDiagnosticsIndexRoute
+  '/classifications/': typeof AppClassificationsIndexRoute
+  '/clinical-exams/': typeof AppClinicalExamsIndexRoute
+  '/collaborator-types/': typeof AppCollaboratorTypesIndexRoute
   '/dashboard/': typeof AppDashboardIndexRoute
+  '/disability-status/': typeof AppDisabilityStatusIndexRoute
+  '/disability-types/': typeof AppDisabilityTypesIndexRoute
+  '/medical-conditions/': typeof AppMedicalConditionsIndexRoute
   '/medicines/': typeof AppMedicinesIndexRoute
   '/patients/': typeof AppPatientsIndexRoute
+  '/practitioner-titles/': typeof AppPractitionerTitlesIndexRoute
   '/profiles/': typeof AppProfilesIndexRoute
+  '/reason-for-consultation/': typeof AppReasonForConsultationIndexRoute
   '/special-labels/': typeof AppSpecialLabelsIndexRoute
+  '/sub-classifications/': typeof AppSubClassificationsIndexRoute
+  '/subgroups/': typeof AppSubgroupsIndexRoute
   '/users/': typeof AppUsersIndexRoute
+  '/affected-systems/edit/$id': typeof AppAffectedSystemsEditIdRoute
   '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  '/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
+  '/classifications/edit/$id': typeof AppClassificationsEditIdRoute
+  '/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
+  '/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
+  '/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
+  '/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
+  '/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
   '/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
+  '/practitioner-titles/edit/$id': typeof AppPractitionerTitlesEditIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
+  '/reason-for-consultation/edit/$id': typeof AppReasonForConsultationEditIdRoute
   '/special-labels/edit/$id': typeof AppSpecialLabelsEditIdRoute
+  '/sub-classifications/edit/$id': typeof AppSubClassificationsEditIdRoute
+  '/subgroups/edit/$id': typeof AppSubgroupsEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -320,8 +596,16 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileRoute
   '/sync': typeof AppSyncRoute
   '/sso/$response': typeof SsoResponseRoute
+  '/affected-systems/create': typeof AppAffectedSystemsCreateRoute
+  '/cie-diagnostics/create': typeof AppCieDiagnosticsCreateRoute
+  '/classifications/create': typeof AppClassificationsCreateRoute
+  '/clinical-exams/create': typeof AppClinicalExamsCreateRoute
+  '/collaborator-types/create': typeof AppCollaboratorTypesCreateRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/disability-status/create': typeof AppDisabilityStatusCreateRoute
+  '/disability-types/create': typeof AppDisabilityTypesCreateRoute
+  '/medical-conditions/create': typeof AppMedicalConditionsCreateRoute
   '/medicines/create': typeof AppMedicinesCreateRoute
   '/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/patient/blood-pressure': typeof AppPatientBloodPressureRoute
@@ -332,23 +616,51 @@ export interface FileRoutesByTo {
   '/patient/nutrition': typeof AppPatientNutritionRoute
   '/patient/somatometry': typeof AppPatientSomatometryRoute
   '/patients/create': typeof AppPatientsCreateRoute
+  '/practitioner-titles/create': typeof AppPractitionerTitlesCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
+  '/reason-for-consultation/create': typeof AppReasonForConsultationCreateRoute
   '/special-labels/create': typeof AppSpecialLabelsCreateRoute
+  '/sub-classifications/create': typeof AppSubClassificationsCreateRoute
+  '/subgroups/create': typeof AppSubgroupsCreateRoute
   '/users/create': typeof AppUsersCreateRoute
+  '/affected-systems': typeof AppAffectedSystemsIndexRoute
   '/assignation-patient': typeof AppAssignationPatientIndexRoute
   '/assignments-concentrated': typeof AppAssignmentsConcentratedIndexRoute
+  '/cie-diagnostics': typeof AppCieDiagnosticsIndexRoute
+  '/classifications': typeof AppClassificationsIndexRoute
+  '/clinical-exams': typeof AppClinicalExamsIndexRoute
+  '/collaborator-types': typeof AppCollaboratorTypesIndexRoute
   '/dashboard': typeof AppDashboardIndexRoute
+  '/disability-status': typeof AppDisabilityStatusIndexRoute
+  '/disability-types': typeof AppDisabilityTypesIndexRoute
+  '/medical-conditions': typeof AppMedicalConditionsIndexRoute
   '/medicines': typeof AppMedicinesIndexRoute
   '/patients': typeof AppPatientsIndexRoute
+  '/practitioner-titles': typeof AppPractitionerTitlesIndexRoute
   '/profiles': typeof AppProfilesIndexRoute
+  '/reason-for-consultation': typeof AppReasonForConsultationIndexRoute
   '/special-labels': typeof AppSpecialLabelsIndexRoute
+  '/sub-classifications': typeof AppSubClassificationsIndexRoute
+  '/subgroups': typeof AppSubgroupsIndexRoute
   '/users': typeof AppUsersIndexRoute
+  '/affected-systems/edit/$id': typeof AppAffectedSystemsEditIdRoute
   '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  '/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
+  '/classifications/edit/$id': typeof AppClassificationsEditIdRoute
+  '/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
+  '/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
+  '/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
+  '/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
+  '/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
   '/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
+  '/practitioner-titles/edit/$id': typeof AppPractitionerTitlesEditIdRoute
   '/profiles/edit/$id': typeof AppProfilesEditIdRoute
+  '/reason-for-consultation/edit/$id': typeof AppReasonForConsultationEditIdRoute
   '/special-labels/edit/$id': typeof AppSpecialLabelsEditIdRoute
+  '/sub-classifications/edit/$id': typeof AppSubClassificationsEditIdRoute
+  '/subgroups/edit/$id': typeof AppSubgroupsEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -365,8 +677,16 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/_app/sync': typeof AppSyncRoute
   '/sso/$response': typeof SsoResponseRoute
+  '/_app/affected-systems/create': typeof AppAffectedSystemsCreateRoute
+  '/_app/cie-diagnostics/create': typeof AppCieDiagnosticsCreateRoute
+  '/_app/classifications/create': typeof AppClassificationsCreateRoute
+  '/_app/clinical-exams/create': typeof AppClinicalExamsCreateRoute
+  '/_app/collaborator-types/create': typeof AppCollaboratorTypesCreateRoute
   '/_app/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/_app/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/_app/disability-status/create': typeof AppDisabilityStatusCreateRoute
+  '/_app/disability-types/create': typeof AppDisabilityTypesCreateRoute
+  '/_app/medical-conditions/create': typeof AppMedicalConditionsCreateRoute
   '/_app/medicines/create': typeof AppMedicinesCreateRoute
   '/_app/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/_app/patient/blood-pressure': typeof AppPatientBloodPressureRoute
@@ -377,23 +697,51 @@ export interface FileRoutesById {
   '/_app/patient/nutrition': typeof AppPatientNutritionRoute
   '/_app/patient/somatometry': typeof AppPatientSomatometryRoute
   '/_app/patients/create': typeof AppPatientsCreateRoute
+  '/_app/practitioner-titles/create': typeof AppPractitionerTitlesCreateRoute
   '/_app/profiles/create': typeof AppProfilesCreateRoute
+  '/_app/reason-for-consultation/create': typeof AppReasonForConsultationCreateRoute
   '/_app/special-labels/create': typeof AppSpecialLabelsCreateRoute
+  '/_app/sub-classifications/create': typeof AppSubClassificationsCreateRoute
+  '/_app/subgroups/create': typeof AppSubgroupsCreateRoute
   '/_app/users/create': typeof AppUsersCreateRoute
+  '/_app/affected-systems/': typeof AppAffectedSystemsIndexRoute
   '/_app/assignation-patient/': typeof AppAssignationPatientIndexRoute
   '/_app/assignments-concentrated/': typeof AppAssignmentsConcentratedIndexRoute
+  '/_app/cie-diagnostics/': typeof AppCieDiagnosticsIndexRoute
+  '/_app/classifications/': typeof AppClassificationsIndexRoute
+  '/_app/clinical-exams/': typeof AppClinicalExamsIndexRoute
+  '/_app/collaborator-types/': typeof AppCollaboratorTypesIndexRoute
   '/_app/dashboard/': typeof AppDashboardIndexRoute
+  '/_app/disability-status/': typeof AppDisabilityStatusIndexRoute
+  '/_app/disability-types/': typeof AppDisabilityTypesIndexRoute
+  '/_app/medical-conditions/': typeof AppMedicalConditionsIndexRoute
   '/_app/medicines/': typeof AppMedicinesIndexRoute
   '/_app/patients/': typeof AppPatientsIndexRoute
+  '/_app/practitioner-titles/': typeof AppPractitionerTitlesIndexRoute
   '/_app/profiles/': typeof AppProfilesIndexRoute
+  '/_app/reason-for-consultation/': typeof AppReasonForConsultationIndexRoute
   '/_app/special-labels/': typeof AppSpecialLabelsIndexRoute
+  '/_app/sub-classifications/': typeof AppSubClassificationsIndexRoute
+  '/_app/subgroups/': typeof AppSubgroupsIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
+  '/_app/affected-systems/edit/$id': typeof AppAffectedSystemsEditIdRoute
   '/_app/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  '/_app/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
+  '/_app/classifications/edit/$id': typeof AppClassificationsEditIdRoute
+  '/_app/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
+  '/_app/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
+  '/_app/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
+  '/_app/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
+  '/_app/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
   '/_app/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/_app/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/_app/patients/record/$id': typeof AppPatientsRecordIdRoute
+  '/_app/practitioner-titles/edit/$id': typeof AppPractitionerTitlesEditIdRoute
   '/_app/profiles/edit/$id': typeof AppProfilesEditIdRoute
+  '/_app/reason-for-consultation/edit/$id': typeof AppReasonForConsultationEditIdRoute
   '/_app/special-labels/edit/$id': typeof AppSpecialLabelsEditIdRoute
+  '/_app/sub-classifications/edit/$id': typeof AppSubClassificationsEditIdRoute
+  '/_app/subgroups/edit/$id': typeof AppSubgroupsEditIdRoute
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute
   '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -410,8 +758,16 @@ export interface FileRouteTypes {
     | '/profile'
     | '/sync'
     | '/sso/$response'
+    | '/affected-systems/create'
+    | '/cie-diagnostics/create'
+    | '/classifications/create'
+    | '/clinical-exams/create'
+    | '/collaborator-types/create'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/disability-status/create'
+    | '/disability-types/create'
+    | '/medical-conditions/create'
     | '/medicines/create'
     | '/patient-profile/edit'
     | '/patient/blood-pressure'
@@ -422,23 +778,51 @@ export interface FileRouteTypes {
     | '/patient/nutrition'
     | '/patient/somatometry'
     | '/patients/create'
+    | '/practitioner-titles/create'
     | '/profiles/create'
+    | '/reason-for-consultation/create'
     | '/special-labels/create'
+    | '/sub-classifications/create'
+    | '/subgroups/create'
     | '/users/create'
+    | '/affected-systems/'
     | '/assignation-patient/'
     | '/assignments-concentrated/'
+    | '/cie-diagnostics/'
+    | '/classifications/'
+    | '/clinical-exams/'
+    | '/collaborator-types/'
     | '/dashboard/'
+    | '/disability-status/'
+    | '/disability-types/'
+    | '/medical-conditions/'
     | '/medicines/'
     | '/patients/'
+    | '/practitioner-titles/'
     | '/profiles/'
+    | '/reason-for-consultation/'
     | '/special-labels/'
+    | '/sub-classifications/'
+    | '/subgroups/'
     | '/users/'
+    | '/affected-systems/edit/$id'
     | '/assignments-concentrated/details/$assignationRequestsId'
+    | '/cie-diagnostics/edit/$id'
+    | '/classifications/edit/$id'
+    | '/clinical-exams/edit/$id'
+    | '/collaborator-types/edit/$id'
+    | '/disability-status/edit/$id'
+    | '/disability-types/edit/$id'
+    | '/medical-conditions/edit/$id'
     | '/medicines/edit/$id'
     | '/patients/edit/$id'
     | '/patients/record/$id'
+    | '/practitioner-titles/edit/$id'
     | '/profiles/edit/$id'
+    | '/reason-for-consultation/edit/$id'
     | '/special-labels/edit/$id'
+    | '/sub-classifications/edit/$id'
+    | '/subgroups/edit/$id'
     | '/users/edit/$id'
     | '/patients/assignments-history/$userId/$patientId'
   fileRoutesByTo: FileRoutesByTo
@@ -453,8 +837,16 @@ export interface FileRouteTypes {
     | '/profile'
     | '/sync'
     | '/sso/$response'
+    | '/affected-systems/create'
+    | '/cie-diagnostics/create'
+    | '/classifications/create'
+    | '/clinical-exams/create'
+    | '/collaborator-types/create'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/disability-status/create'
+    | '/disability-types/create'
+    | '/medical-conditions/create'
     | '/medicines/create'
     | '/patient-profile/edit'
     | '/patient/blood-pressure'
@@ -465,23 +857,51 @@ export interface FileRouteTypes {
     | '/patient/nutrition'
     | '/patient/somatometry'
     | '/patients/create'
+    | '/practitioner-titles/create'
     | '/profiles/create'
+    | '/reason-for-consultation/create'
     | '/special-labels/create'
+    | '/sub-classifications/create'
+    | '/subgroups/create'
     | '/users/create'
+    | '/affected-systems'
     | '/assignation-patient'
     | '/assignments-concentrated'
+    | '/cie-diagnostics'
+    | '/classifications'
+    | '/clinical-exams'
+    | '/collaborator-types'
     | '/dashboard'
+    | '/disability-status'
+    | '/disability-types'
+    | '/medical-conditions'
     | '/medicines'
     | '/patients'
+    | '/practitioner-titles'
     | '/profiles'
+    | '/reason-for-consultation'
     | '/special-labels'
+    | '/sub-classifications'
+    | '/subgroups'
     | '/users'
+    | '/affected-systems/edit/$id'
     | '/assignments-concentrated/details/$assignationRequestsId'
+    | '/cie-diagnostics/edit/$id'
+    | '/classifications/edit/$id'
+    | '/clinical-exams/edit/$id'
+    | '/collaborator-types/edit/$id'
+    | '/disability-status/edit/$id'
+    | '/disability-types/edit/$id'
+    | '/medical-conditions/edit/$id'
     | '/medicines/edit/$id'
     | '/patients/edit/$id'
     | '/patients/record/$id'
+    | '/practitioner-titles/edit/$id'
     | '/profiles/edit/$id'
+    | '/reason-for-consultation/edit/$id'
     | '/special-labels/edit/$id'
+    | '/sub-classifications/edit/$id'
+    | '/subgroups/edit/$id'
     | '/users/edit/$id'
     | '/patients/assignments-history/$userId/$patientId'
   id:
@@ -497,8 +917,16 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/_app/sync'
     | '/sso/$response'
+    | '/_app/affected-systems/create'
+    | '/_app/cie-diagnostics/create'
+    | '/_app/classifications/create'
+    | '/_app/clinical-exams/create'
+    | '/_app/collaborator-types/create'
     | '/_app/dashboard/home-empty'
     | '/_app/dashboard/patient-home'
+    | '/_app/disability-status/create'
+    | '/_app/disability-types/create'
+    | '/_app/medical-conditions/create'
     | '/_app/medicines/create'
     | '/_app/patient-profile/edit'
     | '/_app/patient/blood-pressure'
@@ -509,23 +937,51 @@ export interface FileRouteTypes {
     | '/_app/patient/nutrition'
     | '/_app/patient/somatometry'
     | '/_app/patients/create'
+    | '/_app/practitioner-titles/create'
     | '/_app/profiles/create'
+    | '/_app/reason-for-consultation/create'
     | '/_app/special-labels/create'
+    | '/_app/sub-classifications/create'
+    | '/_app/subgroups/create'
     | '/_app/users/create'
+    | '/_app/affected-systems/'
     | '/_app/assignation-patient/'
     | '/_app/assignments-concentrated/'
+    | '/_app/cie-diagnostics/'
+    | '/_app/classifications/'
+    | '/_app/clinical-exams/'
+    | '/_app/collaborator-types/'
     | '/_app/dashboard/'
+    | '/_app/disability-status/'
+    | '/_app/disability-types/'
+    | '/_app/medical-conditions/'
     | '/_app/medicines/'
     | '/_app/patients/'
+    | '/_app/practitioner-titles/'
     | '/_app/profiles/'
+    | '/_app/reason-for-consultation/'
     | '/_app/special-labels/'
+    | '/_app/sub-classifications/'
+    | '/_app/subgroups/'
     | '/_app/users/'
+    | '/_app/affected-systems/edit/$id'
     | '/_app/assignments-concentrated/details/$assignationRequestsId'
+    | '/_app/cie-diagnostics/edit/$id'
+    | '/_app/classifications/edit/$id'
+    | '/_app/clinical-exams/edit/$id'
+    | '/_app/collaborator-types/edit/$id'
+    | '/_app/disability-status/edit/$id'
+    | '/_app/disability-types/edit/$id'
+    | '/_app/medical-conditions/edit/$id'
     | '/_app/medicines/edit/$id'
     | '/_app/patients/edit/$id'
     | '/_app/patients/record/$id'
+    | '/_app/practitioner-titles/edit/$id'
     | '/_app/profiles/edit/$id'
+    | '/_app/reason-for-consultation/edit/$id'
     | '/_app/special-labels/edit/$id'
+    | '/_app/sub-classifications/edit/$id'
+    | '/_app/subgroups/edit/$id'
     | '/_app/users/edit/$id'
     | '/_app/patients/assignments-history/$userId/$patientId'
   fileRoutesById: FileRoutesById
@@ -620,6 +1076,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SsoResponseRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/affected-systems/': {
+      id: '/_app/affected-systems/'
+      path: '/affected-systems'
+      fullPath: '/affected-systems/'
+      preLoaderRoute: typeof AppAffectedSystemsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/affected-systems/create': {
+      id: '/_app/affected-systems/create'
+      path: '/affected-systems/create'
+      fullPath: '/affected-systems/create'
+      preLoaderRoute: typeof AppAffectedSystemsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/assignation-patient/': {
       id: '/_app/assignation-patient/'
       path: '/assignation-patient'
@@ -632,6 +1102,62 @@ declare module '@tanstack/react-router' {
       path: '/assignments-concentrated'
       fullPath: '/assignments-concentrated/'
       preLoaderRoute: typeof AppAssignmentsConcentratedIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cie-diagnostics/': {
+      id: '/_app/cie-diagnostics/'
+      path: '/cie-diagnostics'
+      fullPath: '/cie-diagnostics/'
+      preLoaderRoute: typeof AppCieDiagnosticsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cie-diagnostics/create': {
+      id: '/_app/cie-diagnostics/create'
+      path: '/cie-diagnostics/create'
+      fullPath: '/cie-diagnostics/create'
+      preLoaderRoute: typeof AppCieDiagnosticsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/classifications/': {
+      id: '/_app/classifications/'
+      path: '/classifications'
+      fullPath: '/classifications/'
+      preLoaderRoute: typeof AppClassificationsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/classifications/create': {
+      id: '/_app/classifications/create'
+      path: '/classifications/create'
+      fullPath: '/classifications/create'
+      preLoaderRoute: typeof AppClassificationsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clinical-exams/': {
+      id: '/_app/clinical-exams/'
+      path: '/clinical-exams'
+      fullPath: '/clinical-exams/'
+      preLoaderRoute: typeof AppClinicalExamsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clinical-exams/create': {
+      id: '/_app/clinical-exams/create'
+      path: '/clinical-exams/create'
+      fullPath: '/clinical-exams/create'
+      preLoaderRoute: typeof AppClinicalExamsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/collaborator-types/': {
+      id: '/_app/collaborator-types/'
+      path: '/collaborator-types'
+      fullPath: '/collaborator-types/'
+      preLoaderRoute: typeof AppCollaboratorTypesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/collaborator-types/create': {
+      id: '/_app/collaborator-types/create'
+      path: '/collaborator-types/create'
+      fullPath: '/collaborator-types/create'
+      preLoaderRoute: typeof AppCollaboratorTypesCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/dashboard/': {
@@ -653,6 +1179,48 @@ declare module '@tanstack/react-router' {
       path: '/dashboard/patient-home'
       fullPath: '/dashboard/patient-home'
       preLoaderRoute: typeof AppDashboardPatientHomeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/disability-status/': {
+      id: '/_app/disability-status/'
+      path: '/disability-status'
+      fullPath: '/disability-status/'
+      preLoaderRoute: typeof AppDisabilityStatusIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/disability-status/create': {
+      id: '/_app/disability-status/create'
+      path: '/disability-status/create'
+      fullPath: '/disability-status/create'
+      preLoaderRoute: typeof AppDisabilityStatusCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/disability-types/': {
+      id: '/_app/disability-types/'
+      path: '/disability-types'
+      fullPath: '/disability-types/'
+      preLoaderRoute: typeof AppDisabilityTypesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/disability-types/create': {
+      id: '/_app/disability-types/create'
+      path: '/disability-types/create'
+      fullPath: '/disability-types/create'
+      preLoaderRoute: typeof AppDisabilityTypesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/medical-conditions/': {
+      id: '/_app/medical-conditions/'
+      path: '/medical-conditions'
+      fullPath: '/medical-conditions/'
+      preLoaderRoute: typeof AppMedicalConditionsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/medical-conditions/create': {
+      id: '/_app/medical-conditions/create'
+      path: '/medical-conditions/create'
+      fullPath: '/medical-conditions/create'
+      preLoaderRoute: typeof AppMedicalConditionsCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/medicines/': {
@@ -739,6 +1307,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPatientsCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/practitioner-titles/': {
+      id: '/_app/practitioner-titles/'
+      path: '/practitioner-titles'
+      fullPath: '/practitioner-titles/'
+      preLoaderRoute: typeof AppPractitionerTitlesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/practitioner-titles/create': {
+      id: '/_app/practitioner-titles/create'
+      path: '/practitioner-titles/create'
+      fullPath: '/practitioner-titles/create'
+      preLoaderRoute: typeof AppPractitionerTitlesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profiles/': {
       id: '/_app/profiles/'
       path: '/profiles'
@@ -751,6 +1333,20 @@ declare module '@tanstack/react-router' {
       path: '/profiles/create'
       fullPath: '/profiles/create'
       preLoaderRoute: typeof AppProfilesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/reason-for-consultation/': {
+      id: '/_app/reason-for-consultation/'
+      path: '/reason-for-consultation'
+      fullPath: '/reason-for-consultation/'
+      preLoaderRoute: typeof AppReasonForConsultationIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/reason-for-consultation/create': {
+      id: '/_app/reason-for-consultation/create'
+      path: '/reason-for-consultation/create'
+      fullPath: '/reason-for-consultation/create'
+      preLoaderRoute: typeof AppReasonForConsultationCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/special-labels/': {
@@ -767,6 +1363,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSpecialLabelsCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/sub-classifications/': {
+      id: '/_app/sub-classifications/'
+      path: '/sub-classifications'
+      fullPath: '/sub-classifications/'
+      preLoaderRoute: typeof AppSubClassificationsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/sub-classifications/create': {
+      id: '/_app/sub-classifications/create'
+      path: '/sub-classifications/create'
+      fullPath: '/sub-classifications/create'
+      preLoaderRoute: typeof AppSubClassificationsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/subgroups/': {
+      id: '/_app/subgroups/'
+      path: '/subgroups'
+      fullPath: '/subgroups/'
+      preLoaderRoute: typeof AppSubgroupsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/subgroups/create': {
+      id: '/_app/subgroups/create'
+      path: '/subgroups/create'
+      fullPath: '/subgroups/create'
+      preLoaderRoute: typeof AppSubgroupsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/users/': {
       id: '/_app/users/'
       path: '/users'
@@ -781,11 +1405,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/affected-systems/edit/$id': {
+      id: '/_app/affected-systems/edit/$id'
+      path: '/affected-systems/edit/$id'
+      fullPath: '/affected-systems/edit/$id'
+      preLoaderRoute: typeof AppAffectedSystemsEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/assignments-concentrated/details/$assignationRequestsId': {
       id: '/_app/assignments-concentrated/details/$assignationRequestsId'
       path: '/assignments-concentrated/details/$assignationRequestsId'
       fullPath: '/assignments-concentrated/details/$assignationRequestsId'
       preLoaderRoute: typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/cie-diagnostics/edit/$id': {
+      id: '/_app/cie-diagnostics/edit/$id'
+      path: '/cie-diagnostics/edit/$id'
+      fullPath: '/cie-diagnostics/edit/$id'
+      preLoaderRoute: typeof AppCieDiagnosticsEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/classifications/edit/$id': {
+      id: '/_app/classifications/edit/$id'
+      path: '/classifications/edit/$id'
+      fullPath: '/classifications/edit/$id'
+      preLoaderRoute: typeof AppClassificationsEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clinical-exams/edit/$id': {
+      id: '/_app/clinical-exams/edit/$id'
+      path: '/clinical-exams/edit/$id'
+      fullPath: '/clinical-exams/edit/$id'
+      preLoaderRoute: typeof AppClinicalExamsEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/collaborator-types/edit/$id': {
+      id: '/_app/collaborator-types/edit/$id'
+      path: '/collaborator-types/edit/$id'
+      fullPath: '/collaborator-types/edit/$id'
+      preLoaderRoute: typeof AppCollaboratorTypesEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/disability-status/edit/$id': {
+      id: '/_app/disability-status/edit/$id'
+      path: '/disability-status/edit/$id'
+      fullPath: '/disability-status/edit/$id'
+      preLoaderRoute: typeof AppDisabilityStatusEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/disability-types/edit/$id': {
+      id: '/_app/disability-types/edit/$id'
+      path: '/disability-types/edit/$id'
+      fullPath: '/disability-types/edit/$id'
+      preLoaderRoute: typeof AppDisabilityTypesEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/medical-conditions/edit/$id': {
+      id: '/_app/medical-conditions/edit/$id'
+      path: '/medical-conditions/edit/$id'
+      fullPath: '/medical-conditions/edit/$id'
+      preLoaderRoute: typeof AppMedicalConditionsEditIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/medicines/edit/$id': {
@@ -809,6 +1489,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPatientsRecordIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/practitioner-titles/edit/$id': {
+      id: '/_app/practitioner-titles/edit/$id'
+      path: '/practitioner-titles/edit/$id'
+      fullPath: '/practitioner-titles/edit/$id'
+      preLoaderRoute: typeof AppPractitionerTitlesEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profiles/edit/$id': {
       id: '/_app/profiles/edit/$id'
       path: '/profiles/edit/$id'
@@ -816,11 +1503,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfilesEditIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reason-for-consultation/edit/$id': {
+      id: '/_app/reason-for-consultation/edit/$id'
+      path: '/reason-for-consultation/edit/$id'
+      fullPath: '/reason-for-consultation/edit/$id'
+      preLoaderRoute: typeof AppReasonForConsultationEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/special-labels/edit/$id': {
       id: '/_app/special-labels/edit/$id'
       path: '/special-labels/edit/$id'
       fullPath: '/special-labels/edit/$id'
       preLoaderRoute: typeof AppSpecialLabelsEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/sub-classifications/edit/$id': {
+      id: '/_app/sub-classifications/edit/$id'
+      path: '/sub-classifications/edit/$id'
+      fullPath: '/sub-classifications/edit/$id'
+      preLoaderRoute: typeof AppSubClassificationsEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/subgroups/edit/$id': {
+      id: '/_app/subgroups/edit/$id'
+      path: '/subgroups/edit/$id'
+      fullPath: '/subgroups/edit/$id'
+      preLoaderRoute: typeof AppSubgroupsEditIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/users/edit/$id': {
@@ -844,8 +1552,16 @@ interface AppRouteChildren {
   AppCatalogImportRoute: typeof AppCatalogImportRoute
   AppProfileRoute: typeof AppProfileRoute
   AppSyncRoute: typeof AppSyncRoute
+  AppAffectedSystemsCreateRoute: typeof AppAffectedSystemsCreateRoute
+  AppCieDiagnosticsCreateRoute: typeof AppCieDiagnosticsCreateRoute
+  AppClassificationsCreateRoute: typeof AppClassificationsCreateRoute
+  AppClinicalExamsCreateRoute: typeof AppClinicalExamsCreateRoute
+  AppCollaboratorTypesCreateRoute: typeof AppCollaboratorTypesCreateRoute
   AppDashboardHomeEmptyRoute: typeof AppDashboardHomeEmptyRoute
   AppDashboardPatientHomeRoute: typeof AppDashboardPatientHomeRoute
+  AppDisabilityStatusCreateRoute: typeof AppDisabilityStatusCreateRoute
+  AppDisabilityTypesCreateRoute: typeof AppDisabilityTypesCreateRoute
+  AppMedicalConditionsCreateRoute: typeof AppMedicalConditionsCreateRoute
   AppMedicinesCreateRoute: typeof AppMedicinesCreateRoute
   AppPatientProfileEditRoute: typeof AppPatientProfileEditRoute
   AppPatientBloodPressureRoute: typeof AppPatientBloodPressureRoute
@@ -856,23 +1572,51 @@ interface AppRouteChildren {
   AppPatientNutritionRoute: typeof AppPatientNutritionRoute
   AppPatientSomatometryRoute: typeof AppPatientSomatometryRoute
   AppPatientsCreateRoute: typeof AppPatientsCreateRoute
+  AppPractitionerTitlesCreateRoute: typeof AppPractitionerTitlesCreateRoute
   AppProfilesCreateRoute: typeof AppProfilesCreateRoute
+  AppReasonForConsultationCreateRoute: typeof AppReasonForConsultationCreateRoute
   AppSpecialLabelsCreateRoute: typeof AppSpecialLabelsCreateRoute
+  AppSubClassificationsCreateRoute: typeof AppSubClassificationsCreateRoute
+  AppSubgroupsCreateRoute: typeof AppSubgroupsCreateRoute
   AppUsersCreateRoute: typeof AppUsersCreateRoute
+  AppAffectedSystemsIndexRoute: typeof AppAffectedSystemsIndexRoute
   AppAssignationPatientIndexRoute: typeof AppAssignationPatientIndexRoute
   AppAssignmentsConcentratedIndexRoute: typeof AppAssignmentsConcentratedIndexRoute
+  AppCieDiagnosticsIndexRoute: typeof AppCieDiagnosticsIndexRoute
+  AppClassificationsIndexRoute: typeof AppClassificationsIndexRoute
+  AppClinicalExamsIndexRoute: typeof AppClinicalExamsIndexRoute
+  AppCollaboratorTypesIndexRoute: typeof AppCollaboratorTypesIndexRoute
   AppDashboardIndexRoute: typeof AppDashboardIndexRoute
+  AppDisabilityStatusIndexRoute: typeof AppDisabilityStatusIndexRoute
+  AppDisabilityTypesIndexRoute: typeof AppDisabilityTypesIndexRoute
+  AppMedicalConditionsIndexRoute: typeof AppMedicalConditionsIndexRoute
   AppMedicinesIndexRoute: typeof AppMedicinesIndexRoute
   AppPatientsIndexRoute: typeof AppPatientsIndexRoute
+  AppPractitionerTitlesIndexRoute: typeof AppPractitionerTitlesIndexRoute
   AppProfilesIndexRoute: typeof AppProfilesIndexRoute
+  AppReasonForConsultationIndexRoute: typeof AppReasonForConsultationIndexRoute
   AppSpecialLabelsIndexRoute: typeof AppSpecialLabelsIndexRoute
+  AppSubClassificationsIndexRoute: typeof AppSubClassificationsIndexRoute
+  AppSubgroupsIndexRoute: typeof AppSubgroupsIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
+  AppAffectedSystemsEditIdRoute: typeof AppAffectedSystemsEditIdRoute
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute: typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
+  AppCieDiagnosticsEditIdRoute: typeof AppCieDiagnosticsEditIdRoute
+  AppClassificationsEditIdRoute: typeof AppClassificationsEditIdRoute
+  AppClinicalExamsEditIdRoute: typeof AppClinicalExamsEditIdRoute
+  AppCollaboratorTypesEditIdRoute: typeof AppCollaboratorTypesEditIdRoute
+  AppDisabilityStatusEditIdRoute: typeof AppDisabilityStatusEditIdRoute
+  AppDisabilityTypesEditIdRoute: typeof AppDisabilityTypesEditIdRoute
+  AppMedicalConditionsEditIdRoute: typeof AppMedicalConditionsEditIdRoute
   AppMedicinesEditIdRoute: typeof AppMedicinesEditIdRoute
   AppPatientsEditIdRoute: typeof AppPatientsEditIdRoute
   AppPatientsRecordIdRoute: typeof AppPatientsRecordIdRoute
+  AppPractitionerTitlesEditIdRoute: typeof AppPractitionerTitlesEditIdRoute
   AppProfilesEditIdRoute: typeof AppProfilesEditIdRoute
+  AppReasonForConsultationEditIdRoute: typeof AppReasonForConsultationEditIdRoute
   AppSpecialLabelsEditIdRoute: typeof AppSpecialLabelsEditIdRoute
+  AppSubClassificationsEditIdRoute: typeof AppSubClassificationsEditIdRoute
+  AppSubgroupsEditIdRoute: typeof AppSubgroupsEditIdRoute
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -881,8 +1625,16 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogImportRoute: AppCatalogImportRoute,
   AppProfileRoute: AppProfileRoute,
   AppSyncRoute: AppSyncRoute,
+  AppAffectedSystemsCreateRoute: AppAffectedSystemsCreateRoute,
+  AppCieDiagnosticsCreateRoute: AppCieDiagnosticsCreateRoute,
+  AppClassificationsCreateRoute: AppClassificationsCreateRoute,
+  AppClinicalExamsCreateRoute: AppClinicalExamsCreateRoute,
+  AppCollaboratorTypesCreateRoute: AppCollaboratorTypesCreateRoute,
   AppDashboardHomeEmptyRoute: AppDashboardHomeEmptyRoute,
   AppDashboardPatientHomeRoute: AppDashboardPatientHomeRoute,
+  AppDisabilityStatusCreateRoute: AppDisabilityStatusCreateRoute,
+  AppDisabilityTypesCreateRoute: AppDisabilityTypesCreateRoute,
+  AppMedicalConditionsCreateRoute: AppMedicalConditionsCreateRoute,
   AppMedicinesCreateRoute: AppMedicinesCreateRoute,
   AppPatientProfileEditRoute: AppPatientProfileEditRoute,
   AppPatientBloodPressureRoute: AppPatientBloodPressureRoute,
@@ -893,24 +1645,52 @@ const AppRouteChildren: AppRouteChildren = {
   AppPatientNutritionRoute: AppPatientNutritionRoute,
   AppPatientSomatometryRoute: AppPatientSomatometryRoute,
   AppPatientsCreateRoute: AppPatientsCreateRoute,
+  AppPractitionerTitlesCreateRoute: AppPractitionerTitlesCreateRoute,
   AppProfilesCreateRoute: AppProfilesCreateRoute,
+  AppReasonForConsultationCreateRoute: AppReasonForConsultationCreateRoute,
   AppSpecialLabelsCreateRoute: AppSpecialLabelsCreateRoute,
+  AppSubClassificationsCreateRoute: AppSubClassificationsCreateRoute,
+  AppSubgroupsCreateRoute: AppSubgroupsCreateRoute,
   AppUsersCreateRoute: AppUsersCreateRoute,
+  AppAffectedSystemsIndexRoute: AppAffectedSystemsIndexRoute,
   AppAssignationPatientIndexRoute: AppAssignationPatientIndexRoute,
   AppAssignmentsConcentratedIndexRoute: AppAssignmentsConcentratedIndexRoute,
+  AppCieDiagnosticsIndexRoute: AppCieDiagnosticsIndexRoute,
+  AppClassificationsIndexRoute: AppClassificationsIndexRoute,
+  AppClinicalExamsIndexRoute: AppClinicalExamsIndexRoute,
+  AppCollaboratorTypesIndexRoute: AppCollaboratorTypesIndexRoute,
   AppDashboardIndexRoute: AppDashboardIndexRoute,
+  AppDisabilityStatusIndexRoute: AppDisabilityStatusIndexRoute,
+  AppDisabilityTypesIndexRoute: AppDisabilityTypesIndexRoute,
+  AppMedicalConditionsIndexRoute: AppMedicalConditionsIndexRoute,
   AppMedicinesIndexRoute: AppMedicinesIndexRoute,
   AppPatientsIndexRoute: AppPatientsIndexRoute,
+  AppPractitionerTitlesIndexRoute: AppPractitionerTitlesIndexRoute,
   AppProfilesIndexRoute: AppProfilesIndexRoute,
+  AppReasonForConsultationIndexRoute: AppReasonForConsultationIndexRoute,
   AppSpecialLabelsIndexRoute: AppSpecialLabelsIndexRoute,
+  AppSubClassificationsIndexRoute: AppSubClassificationsIndexRoute,
+  AppSubgroupsIndexRoute: AppSubgroupsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
+  AppAffectedSystemsEditIdRoute: AppAffectedSystemsEditIdRoute,
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute:
     AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute,
+  AppCieDiagnosticsEditIdRoute: AppCieDiagnosticsEditIdRoute,
+  AppClassificationsEditIdRoute: AppClassificationsEditIdRoute,
+  AppClinicalExamsEditIdRoute: AppClinicalExamsEditIdRoute,
+  AppCollaboratorTypesEditIdRoute: AppCollaboratorTypesEditIdRoute,
+  AppDisabilityStatusEditIdRoute: AppDisabilityStatusEditIdRoute,
+  AppDisabilityTypesEditIdRoute: AppDisabilityTypesEditIdRoute,
+  AppMedicalConditionsEditIdRoute: AppMedicalConditionsEditIdRoute,
   AppMedicinesEditIdRoute: AppMedicinesEditIdRoute,
   AppPatientsEditIdRoute: AppPatientsEditIdRoute,
   AppPatientsRecordIdRoute: AppPatientsRecordIdRoute,
+  AppPractitionerTitlesEditIdRoute: AppPractitionerTitlesEditIdRoute,
   AppProfilesEditIdRoute: AppProfilesEditIdRoute,
+  AppReasonForConsultationEditIdRoute: AppReasonForConsultationEditIdRoute,
   AppSpecialLabelsEditIdRoute: AppSpecialLabelsEditIdRoute,
+  AppSubClassificationsEditIdRoute: AppSubClassificationsEditIdRoute,
+  AppSubgroupsEditIdRoute: AppSubgroupsEditIdRoute,
   AppUsersEditIdRoute: AppUsersEditIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
     AppPatientsAssignmentsHistoryUserIdPatientIdRoute,

@@ -1,20 +1,66 @@
 /// <reference lib="webworker" />
-import { clientsClaim } from 'workbox-core'
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { cacheNames, clientsClaim } from 'workbox-core'
+import {
+  cleanupOutdatedCaches,
+  PrecacheController,
+  type PrecacheEntry,
+  PrecacheRoute,
+} from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 
 /**
- * The service worker: the shell and every route chunk are precached at install, so the app
- * opens with no network; page navigations fall back to the cached index.html, never the API.
+ * The service worker: the app opens with no network; page navigations fall back to the cached
+ * index.html, never the API.
+ *
+ * Issue 17 (decision 0021): a patient's phone downloads only what a patient can open. The build
+ * marks the chunks reached only through a staff screen (`staff: true`, build/staff-chunks.ts).
+ * The install caches the rest (the shell, the sign-in, the patient's screens, shared chunks, css,
+ * icons); the staff chunks are cached when the page says a professional signed in on this device
+ * (`CACHE_STAFF_SCREENS`, src/features/app-shell/staff-screens.ts). Both halves live in the same
+ * precache, under the same revisioned keys, so routing and the clean-up of old versions see one
+ * list.
  */
 declare const self: ServiceWorkerGlobalScope
 
-precacheAndRoute(self.__WB_MANIFEST)
-cleanupOutdatedCaches()
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }))
+type Entry = PrecacheEntry & { staff?: boolean }
+const manifest = self.__WB_MANIFEST as Entry[]
 
-// Prompt mode: a new version waits until the page asks for it (the user accepted the update).
+/** Every file of the build: serves them (cached, or from the network) and cleans up old ones. */
+const everything = new PrecacheController()
+everything.addToCacheList(manifest)
+/** What the install downloads: all but the staff screens. Same (default) cache as `everything`. */
+const shell = new PrecacheController()
+shell.addToCacheList(manifest.filter((entry) => !entry.staff))
+const staffUrls = new Set(
+  manifest.filter((entry) => entry.staff).map((entry) => new URL(entry.url, self.location.href).href),
+)
+
+self.addEventListener('install', (event) => void shell.install(event))
+// Deletes the cached files that are not in this version's list (the staff ones are in it).
+self.addEventListener('activate', (event) => void everything.activate(event))
+registerRoute(new PrecacheRoute(everything))
+cleanupOutdatedCaches()
+registerRoute(
+  new NavigationRoute(everything.createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }),
+)
+
+/**
+ * Puts this version's staff chunks in the precache, each under the key the install would have
+ * used; those already there are skipped, so the page may ask at every start. A chunk that fails
+ * to download is left out: it is fetched from the network when opened, and asked again next time.
+ */
+async function cacheStaffScreens(): Promise<void> {
+  const cache = await caches.open(cacheNames.precache)
+  for (const [url, cacheKey] of everything.getURLsToCacheKeys()) {
+    if (!staffUrls.has(url) || (await cache.match(cacheKey))) continue
+    const response = await fetch(url, { credentials: 'same-origin' }).catch(() => null)
+    if (response?.ok) await cache.put(cacheKey, response)
+  }
+}
+
 self.addEventListener('message', (event) => {
+  // Prompt mode: a new version waits until the page asks for it (the user accepted the update).
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting()
+  if (event.data?.type === 'CACHE_STAFF_SCREENS') event.waitUntil(cacheStaffScreens())
 })
 clientsClaim()

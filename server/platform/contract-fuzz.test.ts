@@ -93,7 +93,7 @@ describe('the contract fuzz', () => {
     // The fuzz sends thousands of requests from one address, sign-ins among them.
     t = await buildTestApp({ RATE_LIMIT_MAX: '10000000', AUTH_RATE_LIMIT_MAX: '10000000' })
     const { db } = t.database
-    await seedOnFirstStart(db, () => {})
+    await seedOnFirstStart(db)
     const [demo] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, 'demo'))
     demoId = demo?.id as string
     // A second tenant whose ids the requests also carry: another tenant's record is a 404.

@@ -244,6 +244,34 @@ export const MESSAGES = {
     es: 'El medicamento no existe en el catálogo de medicamentos.',
     en: 'The medicine is not in the medicines catalogue.',
   },
+  'catalogue.duplicateName': {
+    es: 'Ya existe un valor con este nombre en el catálogo.',
+    en: 'A value with this name already exists in the catalogue.',
+  },
+  'catalogue.duplicateItem': {
+    es: 'Este nombre ya está en la lista.',
+    en: 'This name is already in the list.',
+  },
+  'catalogue.unknownParent': {
+    es: 'El valor elegido no existe en el catálogo.',
+    en: 'The chosen value is not in the catalogue.',
+  },
+  'catalogue.unknownItem': { es: 'El elemento no existe.', en: 'The item does not exist.' },
+  'catalogue.inUse': {
+    es: 'No se puede eliminar: está en uso en {where}. Desactívalo en su lugar.',
+    en: 'It cannot be deleted: it is in use in {where}. Deactivate it instead.',
+  },
+  'catalogue.usedBy.diagnostics': { es: 'diagnósticos CIE-10', en: 'ICD-10 diagnoses' },
+  'catalogue.usedBy.subclasifications': { es: 'subclasificaciones', en: 'sub-classifications' },
+  'catalogue.usedBy.patients': { es: 'pacientes', en: 'patients' },
+  'catalogue.usedBy.recordSections': {
+    es: 'condiciones médicas de expedientes',
+    en: 'medical conditions of patient records',
+  },
+  'catalogue.unknownSubgroup': {
+    es: 'El subgrupo no existe en el catálogo.',
+    en: 'The subgroup is not in the catalogue.',
+  },
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof MESSAGES

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
@@ -8,10 +8,11 @@ import { buildTenant } from '../../tests/fixtures/tenants'
 
 describe('serving the PWA', () => {
   let t: TestApp
+  let dist: string
   const host = 'acme.localhost'
 
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'salud-dist-'))
+    dist = mkdtempSync(join(tmpdir(), 'salud-dist-'))
     mkdirSync(join(dist, 'assets'))
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="es"><div id="root"></div></html>')
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
@@ -26,7 +27,10 @@ describe('serving the PWA', () => {
     t = await buildTestApp({ STATIC_DIR: dist })
     await buildTenant(t.database.db, { slug: 'acme' })
   })
-  afterAll(() => t.close())
+  afterAll(async () => {
+    await t.close()
+    rmSync(dist, { recursive: true, force: true })
+  })
 
   it('serves index.html for the root and for any client route, never cached', async () => {
     for (const url of ['/', '/patients/edit/123', '/dashboard']) {

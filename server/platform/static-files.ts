@@ -5,6 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { failure } from './envelope'
 import { translate } from './messages'
 
+/** Room for every send a page's answer may go through (see the hook below). */
+const PAGE_SEND_LISTENERS = 32
+
 const NEVER_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js'])
 
 /**
@@ -15,6 +18,15 @@ export async function installStaticFiles(app: FastifyInstance, staticDir: string
   const root = resolve(staticDir)
   const hasPwa = existsSync(resolve(root, 'index.html'))
   if (hasPwa) {
+    // A page's answer goes through several sends on one response: @fastify/static tries the
+    // brotli copy, the gzip copy, then the file, and a client route falls through to index.html
+    // (tried the same way); each send and each await of the reply watches the response's
+    // `close`. That passes Node's default of 10 listeners, and Node warns of a leak that is not
+    // one (they go with the response). The API's paths never get here, and keep the default.
+    app.addHook('onRequest', (req, reply, done) => {
+      if (!req.url.startsWith('/api/')) reply.raw.setMaxListeners(PAGE_SEND_LISTENERS)
+      done()
+    })
     await app.register(fastifyStatic, {
       root,
       wildcard: true,

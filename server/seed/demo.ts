@@ -18,6 +18,7 @@ import {
 } from '../db/schema'
 import { normalizeAnswer } from '../modules/authentication/recovery'
 import { hashPassword } from '../platform/passwords'
+import { seedCatalogues } from './catalogues'
 import { generatePerson, randomSource } from './people'
 import { PROFILES } from './profiles'
 import { demoSublabelOf, seedTenantCatalogs } from './tenant-catalogs'
@@ -159,12 +160,16 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       people.push(person)
     }
     const sublabelIds = await seedTenantCatalogs(tx, tenantId)
+    const subgroupItems = await seedCatalogues(tx, tenantId)
+    const shifts = ['Matutino', 'Vespertino', 'Nocturno'].flatMap((name) => subgroupItems.get(name) ?? [])
     const patientRows = people.map(({ sex: _sex, ...person }, index) => ({
       tenantId,
       id: uuidv7(),
       nationalityCode: 'MEX',
       ...person,
       specialSublabelIds: demoSublabelOf(sublabelIds, index),
+      // Every demo patient works a shift: one item of the seeded "Turno" subgroup.
+      subgroups: shifts.length > 0 ? [shifts[index % shifts.length] as string] : [], // the index is within the list
     }))
     await tx.insert(patients).values(patientRows)
     // The devices learn of every record through the change feed, seeded ones too.

@@ -4,6 +4,10 @@ import {
   type Permission,
   ROUTE_PERMISSIONS,
 } from '../../src/contract/rules/permissions'
+import {
+  CATALOGUE_DEFINITIONS,
+  permissionsOfCatalogue,
+} from '../../src/contract/schemas/catalogue-definitions'
 
 /**
  * The seeded profiles, one for each role of SPEC §1, with a default set of permissions a tenant
@@ -62,6 +66,10 @@ export const PROFILES: readonly ProfileSeed[] = [
       'assignments.bulk-request',
       'assignments.assigned-filter',
       'dashboard.view',
+      // The tenant's simple catalogues: they read them (issue 18), administrators change them.
+      ...CATALOGUE_DEFINITIONS.map((definition) => permissionsOfCatalogue(definition).list),
+      'catalogues.list',
+      'catalogues.view',
     ],
   },
   {

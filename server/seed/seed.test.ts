@@ -27,16 +27,16 @@ import {
 } from '../db/schema'
 import { verifyPassword } from '../platform/passwords'
 import { DEMO_PASSWORD, DEMO_USERS } from './demo'
-import { seedOnFirstStart } from './index'
+import { demoSignInLines, seedOnFirstStart } from './index'
 
 describe('demo seed', () => {
   let database: Database
   let tenantId: string
-  const lines: string[] = []
+  let firstRun: { demoCreated: boolean }
 
   beforeAll(async () => {
     database = await openTestDatabase()
-    await seedOnFirstStart(database.db, (line) => lines.push(line))
+    firstRun = await seedOnFirstStart(database.db)
     const [demo] = await database.db.select().from(tenants).where(eq(tenants.slug, 'demo'))
     tenantId = demo?.id ?? ''
   }, 120_000)
@@ -44,10 +44,17 @@ describe('demo seed', () => {
 
   const inDemo = <T>(work: Parameters<typeof withTenant<T>>[2]) => withTenant(database.db, tenantId, work)
 
-  it('creates the demo tenant and prints its accounts once', () => {
+  it('creates the demo tenant, and its accounts print with the addresses the server really has', () => {
     expect(tenantId).not.toBe('')
-    expect(lines.join('\n')).toContain('patient@demo.localhost')
+    expect(firstRun.demoCreated).toBe(true)
+    const lines = demoSignInLines({
+      tenant: 'http://demo.localhost:3456',
+      landlord: 'http://admin.localhost:3456',
+    })
+    expect(lines.join('\n')).toContain('http://demo.localhost:3456  patient@demo.localhost')
+    expect(lines.join('\n')).toContain('http://admin.localhost:3456  root@admin.localhost')
     expect(lines.join('\n')).toContain(DEMO_PASSWORD)
+    expect(lines.join('\n')).not.toContain('<port>')
   })
 
   it('creates 200 patients with valid, unique CURPs and NSS and real place codes', async () => {
@@ -153,9 +160,8 @@ describe('demo seed', () => {
         .sort(),
     })
     const before = await count()
-    const secondRun: string[] = []
-    await seedOnFirstStart(database.db, (line) => secondRun.push(line))
+    const secondRun = await seedOnFirstStart(database.db)
     expect(await count()).toEqual(before)
-    expect(secondRun).toEqual([])
+    expect(secondRun.demoCreated).toBe(false)
   })
 })

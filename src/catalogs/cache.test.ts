@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { TENANT_CATALOG_NAMES } from '../contract/schemas/catalogs'
+import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
 import { activateLanguage } from '../i18n/language'
 import { aDevice } from '../sync/test-fixtures'
 import { heldVersion, refreshCatalogs, refreshOptionsFor } from './cache'
+import { activeCatalogueEntries } from './catalogue-entries'
 import { readList } from './lists'
 import { cacheLocalities } from './localities'
 import {
@@ -12,6 +15,7 @@ import {
   MEDICINES,
   MUNICIPALITIES,
   SPECIAL_LABELS,
+  SUBGROUPS,
 } from './test-catalogs'
 
 describe('the device’s catalog cache', () => {
@@ -37,6 +41,7 @@ describe('the device’s catalog cache', () => {
         'nationalities',
         'reference-lists',
         'special-labels',
+        'subgroups',
       ].sort(),
     )
     expect(await db.diagnoses.count()).toBe(DIAGNOSES.length)
@@ -116,7 +121,7 @@ describe('the device’s catalog cache', () => {
 
   it('leaves ICD-10 off a patient’s device, whose own screens show no diagnosis', async () => {
     expect(refreshOptionsFor(['patient-home', 'patient-blood-pressure'])).toEqual({
-      skip: ['diagnoses', 'special-labels', 'medicines'],
+      skip: ['diagnoses', ...TENANT_CATALOG_NAMES],
     })
     expect(refreshOptionsFor(['patients-index'])).toEqual({})
     const { db } = aDevice()
@@ -142,6 +147,22 @@ describe('the device’s catalog cache', () => {
     ])
     expect((await db.specialLabels.toArray()).map((label) => label.name)).toEqual(['Embarazo de riesgo'])
     expect(await heldVersion(db, 'special-labels')).toEqual({ version: 2, lang: 'es' })
+  })
+
+  it('fetches a simple catalogue again when its version moves, and reads its active values', async () => {
+    const { db } = aDevice()
+    await refreshCatalogs(db)
+    expect((await activeCatalogueEntries(db, 'subgroups')).map((entry) => entry.name)).toEqual(['Turno'])
+    server.takeRequested()
+    server.data.subgroups = [{ ...(SUBGROUPS[0] as CatalogueEntry), name: 'Turno de trabajo' }]
+    server.versions.subgroups = 2
+    expect(await refreshCatalogs(db)).toEqual(['subgroups'])
+    expect(server.takeRequested()).toEqual([
+      '/api/catalogs/catalog/versions',
+      '/api/catalogs/catalog/subgroups/list',
+    ])
+    expect(await db.catalogueEntries.count()).toBe(1)
+    expect((await activeCatalogueEntries(db, 'subgroups'))[0]?.name).toBe('Turno de trabajo')
   })
 
   it('shares one refresh between two callers', async () => {

@@ -1,5 +1,6 @@
 import { call } from '../api/client'
 import * as endpoints from '../contract/endpoints/catalogs'
+import { catalogueCalls } from '../contract/endpoints/catalogues'
 import { medicinesCatalog } from '../contract/endpoints/medicines'
 import { listSpecialLabels } from '../contract/endpoints/special-labels'
 import { hasRoleMode } from '../contract/rules/permissions'
@@ -18,8 +19,8 @@ import { currentLanguage } from '../i18n/language'
  * the tenant change feed, so each pull of the feed is followed by one `GET /catalog/versions`;
  * a catalog whose version moved since it was stored (or whose names were stored in another
  * language) is fetched whole again and replaced in one Dexie transaction with its version.
- * The tenant's own catalogues (special labels, medicines; decision 0015) are versioned per tenant
- * and listed by the same call, so they refresh the same way.
+ * The tenant's own catalogues (special labels, medicines; decision 0015; the simple ones of
+ * decision 0018) are versioned per tenant and listed by the same call, so they refresh the same way.
  */
 
 /** Every catalog a device caches: the shared ones and the tenant's own. */
@@ -64,7 +65,15 @@ const itemsOf = (list: CachedListName, rows: readonly { code: string }[]): Catal
 
 /** Fetches one catalog whole and writes it with its version; the network stays outside the transaction. */
 async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVersion): Promise<void> {
-  const tables = [db.catalogItems, db.municipalities, db.diagnoses, db.specialLabels, db.medicines, db.meta]
+  const tables = [
+    db.catalogItems,
+    db.municipalities,
+    db.diagnoses,
+    db.specialLabels,
+    db.medicines,
+    db.catalogueEntries,
+    db.meta,
+  ]
   const store = (write: () => Promise<unknown>) =>
     db.transaction('rw', tables, async () => {
       await write()
@@ -127,6 +136,14 @@ async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVer
       // Only the localities searched here are held, and an import never deletes a code
       // (decision 0005): they stay, and the next search online brings any renamed one.
       return store(async () => undefined)
+    default: {
+      // A simple catalogue (decision 0018): its values replace the ones held, inactive ones too.
+      const rows = await call(catalogueCalls[catalog].all)
+      return store(async () => {
+        await db.catalogueEntries.where('catalogue').equals(catalog).delete()
+        await db.catalogueEntries.bulkPut(rows)
+      })
+    }
   }
 }
 

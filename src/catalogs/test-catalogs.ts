@@ -1,4 +1,5 @@
 import { type Locality, type Municipality, REFERENCE_LIST_NAMES } from '../contract/schemas/catalogs'
+import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
 import type { Medicine } from '../contract/schemas/medicines'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
 import type { CachedListName, LocalDb } from '../db/local-db'
@@ -98,6 +99,37 @@ export const MEDICINES: Medicine[] = [
   },
 ]
 
+/** A subgroup with its ordered items, and an inactive one (decision 0018). */
+export const SUBGROUPS: CatalogueEntry[] = [
+  {
+    id: '0190a1b2-c3d4-7e5f-8a9b-000000000101',
+    catalogue: 'subgroups',
+    name: 'Turno',
+    code: null,
+    active: true,
+    parent_id: null,
+    parent_name: null,
+    position: 0,
+    items: [
+      { id: '0190a1b2-c3d4-7e5f-8a9b-000000000111', name: 'Matutino', position: 0 },
+      { id: '0190a1b2-c3d4-7e5f-8a9b-000000000112', name: 'Nocturno', position: 1 },
+    ],
+    updated_at: '2026-11-23T10:00:00Z',
+  },
+  {
+    id: '0190a1b2-c3d4-7e5f-8a9b-000000000102',
+    catalogue: 'subgroups',
+    name: 'Planta anterior',
+    code: null,
+    active: false,
+    parent_id: null,
+    parent_name: null,
+    position: 1,
+    items: [{ id: '0190a1b2-c3d4-7e5f-8a9b-000000000121', name: 'Norte', position: 0 }],
+    updated_at: '2026-11-23T10:00:00Z',
+  },
+]
+
 export type CatalogServer = ReturnType<typeof catalogServer>
 
 /** The stubbed catalogs API; `versions` may be changed by a test between refreshes. */
@@ -114,12 +146,14 @@ export function catalogServer() {
     // The tenant's own catalogues (decision 0015), listed by the same call.
     'special-labels': 1,
     medicines: 1,
+    subgroups: 1,
   }
   const data = {
     diagnoses: [...DIAGNOSES],
     municipalities: [...MUNICIPALITIES],
     specialLabels: [...SPECIAL_LABELS],
     medicines: [...MEDICINES],
+    subgroups: [...SUBGROUPS],
   }
   const langOf = (request: Request) => (request.headers.get('accept-language') === 'en' ? 'en' : 'es')
   const routes: Parameters<typeof stubApi>[0] = {
@@ -151,6 +185,7 @@ export function catalogServer() {
     '/api/catalogs/catalog/diagnostics/all': () => ok(data.diagnoses),
     '/api/catalogs/special-labels/list-special-labels': () => ok(data.specialLabels),
     '/api/catalogs/catalog/medicines/catalog/list': () => ok(data.medicines),
+    '/api/catalogs/catalog/subgroups/list': () => ok(data.subgroups),
     '/api/catalogs/localities': ok([
       { federal_entity_code: '22', municipality_code: '014', code: '0001', name: 'Santiago de Querétaro' },
       { federal_entity_code: '22', municipality_code: '014', code: '0045', name: 'El Pueblito' },

@@ -11,12 +11,14 @@ import type {
   ReferenceItem,
   ReferenceListName,
 } from '../contract/schemas/catalogs'
+import type { CatalogueEntry, CatalogueName } from '../contract/schemas/catalogue-definitions'
 import type { Medicine } from '../contract/schemas/medicines'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
 import type { LocalDb } from '../db/local-db'
 import { currentSession } from '../session/session-store'
 import { useSyncEngine } from '../session/use-sync-engine'
 import { heldVersion, refreshCatalogs, refreshOptionsFor } from './cache'
+import { activeCatalogueEntries, allCatalogueEntries } from './catalogue-entries'
 import { searchDiagnoses } from './diagnosis-index'
 import { readList } from './lists'
 import { fetchLocalities, searchCachedLocalities } from './localities'
@@ -165,4 +167,19 @@ export function useRefreshCatalogs(): () => void {
     if (!db) return
     void refreshCatalogs(db, refreshOptionsFor(currentSession()?.user.permissions ?? [])).catch(() => null)
   }
+}
+
+/**
+ * A tenant catalogue's values for a picker (decision 0018), read offline from the device's
+ * copy: the active ones only, in the catalogue's order.
+ */
+export function useCatalogueOptions(catalogue: CatalogueName): CatalogueEntry[] | undefined {
+  const db = useLocalDb()
+  return useLiveQuery(async () => (db ? activeCatalogueEntries(db, catalogue) : undefined), [db, catalogue])
+}
+
+/** Every cached value of a tenant catalogue, inactive ones too: to name what a record carries. */
+export function useCatalogueEntries(catalogue: CatalogueName): CatalogueEntry[] | undefined {
+  const db = useLocalDb()
+  return useLiveQuery(async () => (db ? allCatalogueEntries(db, catalogue) : undefined), [db, catalogue])
 }

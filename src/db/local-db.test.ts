@@ -54,12 +54,13 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 8 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues and the patient list’s order', async () => {
+  it('has version 9 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order and the simple catalogues', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(8)
+    expect(db.verno).toBe(9)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'catalogItems',
+      'catalogueEntries',
       'conflicts',
       'diagnoses',
       'localities',

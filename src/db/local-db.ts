@@ -6,8 +6,9 @@ import Dexie, {
   type Table,
 } from 'dexie'
 import type { Diagnosis, Locality, Municipality } from '../contract/schemas/catalogs'
+import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
 import type { Medicine } from '../contract/schemas/medicines'
-import type { Habit, Meal, ReadingKind } from '../contract/schemas/readings'
+import type { Habit, Meal, ReadingKind, ReadingRecorder } from '../contract/schemas/readings'
 import type { RecordSection } from '../contract/schemas/record-sections'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
 import { patientSortName } from './patient-sort-name'
@@ -87,6 +88,8 @@ export interface LocalReading {
   habit?: Habit
   frequency?: string
   quantity?: number | null
+  /** Who recorded it: the server's word once pulled, the device's user for one taken here. */
+  recorded_by?: ReadingRecorder | null
   /** 0 until the server has acknowledged the create. */
   version: number
   deleted_at?: string | null
@@ -248,6 +251,7 @@ export type LocalDb = Dexie & {
   diagnoses: EntityTable<Diagnosis, 'code'>
   specialLabels: EntityTable<SpecialLabel, 'id'>
   medicines: EntityTable<Medicine, 'id'>
+  catalogueEntries: EntityTable<CatalogueEntry, 'id'>
 }
 
 export const localDbName = (tenant: string, userId: string) => `salud-${tenant}-${userId}`
@@ -316,6 +320,11 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
           else patient.sortName = sortName
         }),
     )
+  // The simple tenant catalogues (issue 18, decision 0018): every value of each, whole, read by
+  // catalogue. A new table only.
+  db.version(9).stores({
+    catalogueEntries: 'id, catalogue',
+  })
   db.use(withPatientSortName)
   return db
 }

@@ -5,5 +5,11 @@ import { currentSession } from './session-store'
 export function mutationContext(): MutationContext {
   const session = currentSession()
   if (!session) throw new Error('No session: screens that write are shown signed in only')
-  return { userId: session.user.uuid, tenant: session.host }
+  const { user } = session
+  return {
+    userId: user.uuid,
+    tenant: session.host,
+    userName: `${user.name} ${user.last_name}`.trim(),
+    patientId: user.patient_id,
+  }
 }

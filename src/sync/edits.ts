@@ -8,6 +8,10 @@ import { keepShadow } from './shadows'
 export interface MutationContext {
   userId: string
   tenant: string
+  /** The user's name as people know it: a reading they take offline shows who recorded it. */
+  userName?: string
+  /** The user's own patient record, when they are also a patient (patient mode). */
+  patientId?: string | null
   /** The device clock, for `createdAt` only (shown, never used for order). */
   now?: () => Date
 }

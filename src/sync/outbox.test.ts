@@ -3,6 +3,7 @@ import type { LocalDb } from '../db/local-db'
 import { MAX_WAIT_MS } from './backoff'
 import { createPatient, type MutationContext, updatePatient } from './mutators'
 import {
+  ATTENTION_AFTER_MS,
   discard,
   editEntry,
   markRejected,
@@ -139,6 +140,15 @@ describe('rejections', () => {
     expect((await nextSendable(db, NOW))?.seq).toBe(juanCreate.seq)
     expect(await needsAttentionCount(db)).toBe(3)
     expect(await pendingCount(db)).toBe(1)
+  })
+
+  it('counts an entry the server has failed for a day as needing attention, and one failing for less not', async () => {
+    const { db, juanCreate } = await aBusyQueue()
+    await db.outbox.update(juanCreate.seq as number, { failingSince: NOW - ATTENTION_AFTER_MS + 1 })
+    expect(await needsAttentionCount(db, NOW)).toBe(0)
+    await db.outbox.update(juanCreate.seq as number, { failingSince: NOW - ATTENTION_AFTER_MS })
+    expect(await needsAttentionCount(db, NOW)).toBe(1)
+    expect(await pendingCount(db)).toBe(4)
   })
 
   it('retries an entry with its blocked dependents from scratch', async () => {

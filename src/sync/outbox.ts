@@ -273,6 +273,17 @@ export const isFailingTooLong = (entry: OutboxEntry, now: number): boolean =>
   entry.failingSince !== undefined &&
   now - entry.failingSince >= ATTENTION_AFTER_MS
 
-/** Entries that wait for a person: rejected, blocked or in conflict. */
-export const needsAttentionCount = (db: LocalDb) =>
-  db.outbox.where('status').anyOf('rejected', 'blocked', 'conflict').count()
+/**
+ * Entries that wait for a person: rejected, blocked or in conflict, and those the server has
+ * failed for a day (still retried, but the header's badge must say so as the sync screen does).
+ * Few entries are ever on their way, so reading them to check their clock costs nothing.
+ */
+export const needsAttentionCount = async (db: LocalDb, now: number = Date.now()) => {
+  const waiting = await db.outbox.where('status').anyOf('rejected', 'blocked', 'conflict').count()
+  const failing = await db.outbox
+    .where('status')
+    .anyOf('pending', 'sending')
+    .filter((entry) => isFailingTooLong(entry, now))
+    .count()
+  return waiting + failing
+}

@@ -87,6 +87,25 @@ describe('recording readings offline', () => {
     })
   })
 
+  it('says on the row who recorded it, a professional or the patient themself, and never sends it', async () => {
+    const { db, ctx } = aDevice()
+    const byNurse = await createReading(
+      db,
+      { ...ctx, userName: 'Rosa Enfermera', patientId: null },
+      'glucose',
+      aGlucose(PATIENT),
+    )
+    const bySelf = await createReading(
+      db,
+      { ...ctx, userName: 'Juan Pérez', patientId: PATIENT },
+      'glucose',
+      aGlucose(PATIENT),
+    )
+    expect(byNurse.recorded_by).toEqual({ name: 'Rosa Enfermera', by_patient: false })
+    expect(bySelf.recorded_by).toEqual({ name: 'Juan Pérez', by_patient: true })
+    expect((await pendingEntries(db)).map((entry) => entry.body.recorded_by)).toEqual([undefined, undefined])
+  })
+
   it('makes a reading of an unsent patient wait for the patient’s create', async () => {
     const { db, ctx } = aDevice()
     const patient = await createPatient(db, ctx, aPatient())

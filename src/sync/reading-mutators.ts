@@ -50,6 +50,10 @@ export async function createReading<K extends ReadingKind>(
     version: 0,
     deleted_at: null,
     syncState: 'pending',
+    // Shown at once; the server names the account itself from the token, never from the body.
+    ...(ctx.userName
+      ? { recorded_by: { name: ctx.userName, by_patient: ctx.patientId === patient_id } }
+      : {}),
   }
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)

@@ -8,6 +8,7 @@ import {
   patientChangesByCurp,
   serverGet,
 } from './patients'
+import { waitForStaffScreens } from './precache'
 import { signIn } from './sign-in'
 
 const findFernanda = (page: Page) => findPatient(page, 'fernanda', /Fernanda Ruiz Salas/)
@@ -49,7 +50,7 @@ test('two devices edit one patient: the same field is settled by a person on the
   await expect(await findFernanda(office)).toContainText('Sincronizado', { timeout: 30_000 })
 
   // The tablet learns of her through the change feed, then loses its signal.
-  await tablet.waitForFunction(async () => (await navigator.serviceWorker.ready) !== null)
+  await waitForStaffScreens(tablet)
   await openPatients(tablet)
   await tablet.reload()
   await expect(await findFernanda(tablet)).toContainText('Sincronizado', { timeout: 30_000 })

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { buildCurp } from '../../src/contract/rules/curp'
+import { waitForStaffScreens } from './precache'
 import { signIn } from './sign-in'
 
 /**
@@ -13,10 +14,8 @@ test('a patient and a reading made offline survive a reload and reach the server
 }) => {
   test.setTimeout(120_000)
   await signIn(page, 'nurse@demo.localhost')
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready
-    return navigator.serviceWorker.controller !== null
-  })
+  // Every staff screen is cached once the nurse is signed in: the device may lose its signal.
+  await waitForStaffScreens(page)
   await page
     .getByRole('complementary', { name: 'Navegación' })
     .getByRole('link', { name: 'Pacientes', exact: true })

@@ -69,7 +69,8 @@ test('a patient registered offline with a full address reaches the server once, 
   await page.getByRole('button', { name: 'Siguiente' }).click()
   await page.getByLabel('Número de nómina').fill('N-88120')
   await page.getByLabel('Fecha de ingreso').fill('20200115')
-  await page.getByLabel('Subgrupos (separados por comas)').fill('Planta 2, Turno matutino')
+  // A subgroup item from the device's copy of the catalogue (the demo's "Turno" subgroup).
+  await page.getByRole('group', { name: 'Turno' }).getByRole('checkbox', { name: 'Matutino' }).click()
   await page.getByRole('button', { name: 'Guardar' }).click()
   await expect(page.getByText('Paciente guardado en este dispositivo').first()).toBeVisible()
   await expect(page).toHaveURL(/\/patients$/)
@@ -88,7 +89,7 @@ test('a patient registered offline with a full address reaches the server once, 
     address_municipality_code: '014',
     address_other: 'Calle Pasteur Sur 14, Col. Centro',
     emergency_contact_relationship: 'mother',
-    subgroups: ['Planta 2', 'Turno matutino'],
+    subgroups: [expect.stringMatching(/^[\da-f-]{36}$/)],
   })
   // The payroll look-up of SPEC §7 finds the same record.
   const byPayroll = await serverGet(page, '/api/operation/patients/show/N-88120')

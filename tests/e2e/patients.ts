@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test'
+import { waitForStaffScreens } from './precache'
 
 /**
  * Steps the patient specs share: the patients index over the device's cache, a patient's row in
@@ -27,12 +28,12 @@ export async function findPatient(page: Page, search: string, fullName: string |
   return page.getByRole('row', { name: fullName })
 }
 
-/** Waits until the service worker controls the page, so that it can reload with no network. */
+/**
+ * Waits until the service worker controls a professional's page and holds every staff screen,
+ * so that it can reload with no network.
+ */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready
-    return navigator.serviceWorker.controller !== null
-  })
+  await waitForStaffScreens(page)
 }
 
 /**

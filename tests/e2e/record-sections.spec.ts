@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { waitForStaffScreens } from './precache'
 import { signIn } from './sign-in'
 
 /**
@@ -13,10 +14,8 @@ test('record section entries made offline survive a reload and reach the server 
   test.setTimeout(120_000)
   // The administrator: auth.spec changes the doctor's password on the shared e2e server.
   await signIn(page, 'admin@demo.localhost')
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready
-    return navigator.serviceWorker.controller !== null
-  })
+  // Every staff screen is cached once a professional is signed in: the device may lose its signal.
+  await waitForStaffScreens(page)
   await page
     .getByRole('complementary', { name: 'Navegación' })
     .getByRole('link', { name: 'Pacientes', exact: true })

@@ -78,6 +78,10 @@ export const users = pgTable(
     phone: text('phone'),
     /** Content hash of the profile photo in the file store. */
     photo: text('photo'),
+    /** A health professional's title (a value of the practitioner-titles catalogue, decision 0018). */
+    titleId: uuid('title_id'),
+    /** The cédula profesional a prescription prints. */
+    professionalLicense: text('professional_license'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),

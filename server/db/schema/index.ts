@@ -1,6 +1,7 @@
 export * from './access'
 export * from './assignments'
 export * from './audit'
+export * from './catalogue-entries'
 export { LANDLORD_SCOPE } from './columns'
 export * from './landlord'
 export * from './patients'

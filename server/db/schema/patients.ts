@@ -49,7 +49,7 @@ export const patients = pgTable(
     emergencyContactName: text('emergency_contact_name'),
     emergencyContactRelationship: text('emergency_contact_relationship'),
     emergencyContactPhone: text('emergency_contact_phone'),
-    /** Names of the tenant's subgroups (their catalogue is still to come: names, not ids, for now). */
+    /** Ids of the subgroup items the patient belongs to (docs/decisions/0018-catalogues.md). */
     subgroups: jsonb('subgroups').$type<string[]>().notNull().default([]),
     supervisor: text('supervisor'),
     /** Ids of the tenant's special sublabels the patient carries (docs/decisions/0015-tenant-catalogs.md). */

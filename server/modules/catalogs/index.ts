@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ModuleDeps } from '../deps'
+import { catalogueRoutes } from './catalogues.routes'
 import { diagnosisRoutes } from './diagnoses.routes'
 import { importRoutes } from './import.routes'
 import { medicineRoutes } from './medicines.routes'
@@ -20,4 +21,6 @@ export async function catalogsModule(app: FastifyInstance, deps: ModuleDeps) {
   // The tenant's own catalogues (decision 0015), read and written under its row-level security.
   await app.register(specialLabelRoutes)
   await app.register(medicineRoutes)
+  // The simple ones, one definition each (decision 0018).
+  await app.register(catalogueRoutes)
 }

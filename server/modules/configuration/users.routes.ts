@@ -22,6 +22,7 @@ import { MESSAGES, translate } from '../../platform/messages'
 import { hashPassword } from '../../platform/passwords'
 import { route } from '../../platform/route'
 import { findAccountById, sessionUser } from '../authentication/accounts'
+import { assertLiveEntry } from '../catalogs/catalogues'
 import { downloadName, sendWorkbook, workbookOf } from './spreadsheet'
 import { callerIdOf, tenantIdOf } from './tenant-scope'
 import { assertUserForm, findUser, guardIdentity, listUsers, presentUser, usersPage } from './users'
@@ -70,6 +71,8 @@ export async function userRoutes(app: FastifyInstance, opts: { files: FileStore 
       req.withTenant(async (tx) => {
         const form = { email: body.email, employeeNumber: body.employee_number, roleId: body.role_id }
         await assertUserForm(tx, form, null, req.lang)
+        if (body.title_id)
+          await assertLiveEntry(tx, 'practitioner-titles', body.title_id, 'title_id', req.lang)
         const id = uuidv7()
         await tx.insert(users).values({
           tenantId,
@@ -80,6 +83,8 @@ export async function userRoutes(app: FastifyInstance, opts: { files: FileStore 
           lastName: body.last_name,
           secondLastName: body.second_last_name,
           phone: body.phone,
+          titleId: body.title_id,
+          professionalLicense: body.professional_license,
           roleId: body.role_id,
           active: body.active,
           passwordHash,
@@ -122,6 +127,10 @@ export async function userRoutes(app: FastifyInstance, opts: { files: FileStore 
         const current = await findUser(tx, params.id)
         const form = { email: body.email, employeeNumber: body.employee_number, roleId: body.role_id }
         await assertUserForm(tx, form, current.id, req.lang)
+        // A title deactivated or deleted since stays when the form sends it unchanged.
+        if (body.title_id && body.title_id !== current.title_id) {
+          await assertLiveEntry(tx, 'practitioner-titles', body.title_id, 'title_id', req.lang)
+        }
         const now = new Date().toISOString()
         await tx
           .update(users)
@@ -132,6 +141,8 @@ export async function userRoutes(app: FastifyInstance, opts: { files: FileStore 
             lastName: body.last_name,
             secondLastName: body.second_last_name,
             phone: body.phone,
+            titleId: body.title_id,
+            professionalLicense: body.professional_license,
             roleId: body.role_id,
             active: body.active,
             updatedAt: now,

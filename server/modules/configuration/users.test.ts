@@ -7,10 +7,11 @@ import { type Endpoint, pathFor } from '../../../src/contract/endpoints/define'
 import { assignPermissions } from '../../../src/contract/endpoints/roles'
 import * as endpoints from '../../../src/contract/endpoints/users'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
+import { insertSubgroup } from '../../../tests/fixtures/subgroups'
 import { buildTenant, type TenantFixture } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
 import { withTenant } from '../../db/client'
-import { auditLog, rolePermissions, roles, users } from '../../db/schema'
+import { auditLog, catalogueEntries, rolePermissions, roles, users } from '../../db/schema'
 
 const FORBIDDEN = 'Lo sentimos no tiene permiso para acceder'
 const USER_PERMISSIONS = [
@@ -266,6 +267,34 @@ describe('users', () => {
       })
       await signIn(t.app, 'acme.localhost', updated.email, NEW_PASSWORD)
       expect(await auditActions(user.id)).toEqual(['user.create', 'user.update'])
+    })
+
+    it('keeps a professional’s title from the practitioner-titles catalogue and a cédula', async () => {
+      const [title] = Object.values(await insertSubgroup(t.database.db, acme.id, 'Títulos', ['Dra.']))
+      // A title is a value of the practitioner-titles catalogue, not of any other.
+      const wrong = await call(admin, endpoints.createUser, {}, aForm({ title_id: title }))
+      expect(wrong.json().errors).toHaveProperty('title_id')
+      const titleId = await withTenant(t.database.db, acme.id, async (tx) => {
+        const id = uuidv7()
+        await tx.insert(catalogueEntries).values({
+          tenantId: acme.id,
+          id,
+          catalogue: 'practitioner-titles',
+          name: 'Dra.',
+          nameKey: 'dra.',
+        })
+        return id
+      })
+      const user = await createUser({ title_id: titleId, professional_license: '12345678' })
+      const shown = await call(admin, endpoints.showUser, { id: user.id })
+      expect(shown.json().data).toMatchObject({
+        title_id: titleId,
+        title: 'Dra.',
+        professional_license: '12345678',
+      })
+      const bad = await call(admin, endpoints.createUser, {}, aForm({ professional_license: '12-34' }))
+      expect(bad.statusCode).toBe(422)
+      expect(bad.json().errors).toHaveProperty('professional_license')
     })
 
     it('sets a new password when one is sent', async () => {

@@ -3,7 +3,7 @@ import type { DataTableQuery } from '../../../src/contract/schemas/data-table'
 import type { RoleType } from '../../../src/contract/schemas/roles'
 import type { User } from '../../../src/contract/schemas/users'
 import type { Tx } from '../../db/client'
-import { roles, users } from '../../db/schema'
+import { catalogueEntries, roles, users } from '../../db/schema'
 import { paginate, type TableSpec } from '../../platform/data-table'
 import { NotFoundError, ValidationError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
@@ -16,17 +16,29 @@ type RoleRow = typeof roles.$inferSelect
 const { passwordHash: _passwordHash, ...userColumns } = getTableColumns(users)
 type UserRow = Omit<typeof users.$inferSelect, 'passwordHash'>
 
+/** The name of the user's title (deleted ones too: the user still carries it until edited). */
+const titleName = sql<string | null>`(select ${catalogueEntries.name} from ${catalogueEntries}
+  where ${catalogueEntries.tenantId} = ${users.tenantId} and ${catalogueEntries.id} = ${users.titleId})`
+
 /** Users not deleted, each with their profile. */
 function selectUsers(tx: Tx, where: SQL | undefined) {
   return tx
-    .select({ user: userColumns, role: roles })
+    .select({ user: userColumns, role: roles, title: titleName })
     .from(users)
     .leftJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
     .where(and(isNull(users.deletedAt), where))
     .orderBy(asc(users.name), asc(users.lastName), asc(users.id))
 }
 
-export function presentUser({ user, role }: { user: UserRow; role: RoleRow | null }): User {
+export function presentUser({
+  user,
+  role,
+  title,
+}: {
+  user: UserRow
+  role: RoleRow | null
+  title: string | null
+}): User {
   return {
     id: user.id,
     name: user.name,
@@ -35,6 +47,9 @@ export function presentUser({ user, role }: { user: UserRow; role: RoleRow | nul
     email: user.email,
     employee_number: user.employeeNumber,
     phone: user.phone,
+    title_id: user.titleId,
+    title: user.titleId ? title : null,
+    professional_license: user.professionalLicense,
     active: user.active,
     role: role ? { id: role.id, name: role.name, role_type: role.roleType } : null,
     photo_url: user.photo ? `/api/configuration/users/photo/${user.id}` : null,
@@ -151,7 +166,7 @@ export const USERS_TABLE: TableSpec = {
 export function usersPage(tx: Tx, query: DataTableQuery, basePath: string) {
   const joined = () =>
     tx
-      .select({ user: userColumns, role: roles })
+      .select({ user: userColumns, role: roles, title: titleName })
       .from(users)
       .leftJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
   return paginate({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as XLSX from 'xlsx'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
 import { insertPatient } from '../../../tests/fixtures/patients'
+import { insertSubgroup } from '../../../tests/fixtures/subgroups'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
 import { withTenant } from '../../db/client'
@@ -21,11 +22,14 @@ describe('patient look-ups', () => {
   let active: Awaited<ReturnType<typeof insertPatient>>
   let candidate: Awaited<ReturnType<typeof insertPatient>>
   let theirs: Awaited<ReturnType<typeof insertPatient>>
+  /** The ids of acme's subgroup items, by name. */
+  let subgroupItems: Record<'Planta 2' | 'Almacén', string>
 
   beforeAll(async () => {
     t = await buildTestApp()
     await seedReferenceLists(t.database.db)
     acmeId = (await buildTenant(t.database.db, { slug: 'acme', availableAdministrativeStatuses: [] })).id
+    subgroupItems = await insertSubgroup(t.database.db, acmeId, 'Ubicación', ['Planta 2', 'Almacén'])
     const globexId = (
       await buildTenant(t.database.db, {
         slug: 'globex',
@@ -54,14 +58,14 @@ describe('patient look-ups', () => {
       lastName: 'Zamudio',
       administrativeStatus: 'active',
       payrollNumber: 'N-1001',
-      subgroups: ['Planta 2'],
+      subgroups: [subgroupItems['Planta 2']],
     })
     candidate = await insertPatient(t.database.db, acmeId, {
       name: 'Óscar',
       lastName: 'Ibarra',
       administrativeStatus: 'candidate',
       payrollNumber: 'N-1002',
-      subgroups: ['Almacén', 'Planta 2'],
+      subgroups: [subgroupItems.Almacén, subgroupItems['Planta 2']],
     })
     theirs = await insertPatient(t.database.db, globexId, { payrollNumber: 'G-1' })
   })
@@ -177,14 +181,16 @@ describe('patient look-ups', () => {
       // The seeded list names every status the contract allows.
       for (const status of filters.body.data.administrative_statuses)
         expect(status.name).not.toBe(status.code)
-      expect(filters.body.data.subgroups).toEqual(expect.arrayContaining(['Almacén', 'Planta 2']))
+      expect(filters.body.data.subgroups).toEqual(
+        expect.arrayContaining([subgroupItems.Almacén, subgroupItems['Planta 2']]),
+      )
       // Another tenant sees its own narrowed statuses and none of these subgroups.
       const other = await get(globex, '/api/operation/get-filters/patients')
       expect(other.body.data.administrative_statuses.map((s: { code: string }) => s.code)).toEqual([
         'active',
         'inactive',
       ])
-      expect(other.body.data.subgroups).not.toContain('Almacén')
+      expect(other.body.data.subgroups).not.toContain(subgroupItems.Almacén)
     })
 
     it('needs a session (401) and the index permission (403)', async () => {
@@ -217,7 +223,7 @@ describe('patient look-ups', () => {
         filters: JSON.stringify({ administrative_status: 'candidate' }),
       })
       expect(candidates.body.data.data.map((p: { id: string }) => p.id)).toEqual([candidate.id])
-      const warehouse = await page(staff, { filters: JSON.stringify({ subgroup: 'Almacén' }) })
+      const warehouse = await page(staff, { filters: JSON.stringify({ subgroup: subgroupItems.Almacén }) })
       expect(warehouse.body.data.data.map((p: { id: string }) => p.id)).toEqual([candidate.id])
       const lists = await auditOf('patient.list')
       expect(lists.at(-1)?.details).toEqual({ patients: [candidate.id] })
@@ -234,7 +240,7 @@ describe('patient look-ups', () => {
 
   describe('download', () => {
     it('sends the filtered patients as pacientes_DD_MM_YYYY.xlsx and audits it', async () => {
-      const filters = encodeURIComponent(JSON.stringify({ subgroup: 'Planta 2' }))
+      const filters = encodeURIComponent(JSON.stringify({ subgroup: subgroupItems['Planta 2'] }))
       const file = await t.app.inject({
         method: 'GET',
         url: `/api/operation/patients/download?filters=${filters}&sortBy=payroll_number`,

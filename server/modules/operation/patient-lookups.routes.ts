@@ -19,12 +19,13 @@ import type { Lang } from '../../platform/language'
 import { translate } from '../../platform/messages'
 import { route } from '../../platform/route'
 import { sendVersion } from '../../platform/versions'
+import { subgroupItemNames } from '../catalogs/catalogues'
 import { sublabelOptions } from '../catalogs/special-labels'
 import { downloadName, sendWorkbook, workbookOf } from '../configuration/spreadsheet'
 import { fullName } from './assignment-present'
 import { assignedUserOf, isAssigned, patientScope } from './assignment-scope'
 import { withAssignees } from './patient-assignees'
-import { availableStatuses, subgroupNames } from './patient-rules'
+import { availableStatuses, subgroupsInUse } from './patient-rules'
 import { patientByCurp, presentPatient } from './patients'
 import { patientsMatching, patientsPage } from './patients-table'
 
@@ -145,7 +146,7 @@ export async function patientLookupRoutes(app: FastifyInstance) {
     req.withTenant(async (tx) => {
       // One after the other: the statements share the transaction's one connection.
       const administrative_statuses = await availableStatuses(tx, tenantOf(req), req.lang)
-      const subgroups = await subgroupNames(tx)
+      const subgroups = await subgroupsInUse(tx)
       const special_sublabels = await sublabelOptions(tx, [])
       const professionals = mayFilterByAssigned(req)
         ? await tx
@@ -207,6 +208,7 @@ export async function patientLookupRoutes(app: FastifyInstance) {
       const sublabels = new Map(
         (await sublabelOptions(tx, [])).map((s) => [s.id, `${s.special_label_name}: ${s.name}`]),
       )
+      const subgroupNames = await subgroupItemNames(tx)
       const found = await withAssignees(
         tx,
         await patientsMatching(
@@ -232,7 +234,10 @@ export async function patientLookupRoutes(app: FastifyInstance) {
         row.birthDate,
         row.phone,
         statuses.get(row.administrativeStatus) ?? row.administrativeStatus,
-        row.subgroups.join(', '),
+        row.subgroups
+          .map((id) => subgroupNames.get(id) ?? '')
+          .filter(Boolean)
+          .join(', '),
         row.supervisor,
         row.email,
         row.specialSublabelIds.flatMap((id) => sublabels.get(id) ?? []).join(', '),

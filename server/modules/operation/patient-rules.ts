@@ -6,6 +6,7 @@ import { ValidationError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
 import { translate } from '../../platform/messages'
 import type { TenantContext } from '../../platform/request'
+import { assertSubgroupItems } from '../catalogs/catalogues'
 import { assertSublabels } from '../catalogs/special-labels'
 
 /**
@@ -36,7 +37,9 @@ export async function assertPatientRules(
   tx: Tx,
   tenant: TenantContext,
   patientId: string,
-  fields: Partial<Pick<PatientFields, 'administrative_status' | 'email' | 'special_sublabel_ids'>>,
+  fields: Partial<
+    Pick<PatientFields, 'administrative_status' | 'email' | 'special_sublabel_ids' | 'subgroups'>
+  >,
   lang: Lang,
 ): Promise<void> {
   const errors: Record<string, string[]> = {}
@@ -52,6 +55,7 @@ export async function assertPatientRules(
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors)
   if (fields.special_sublabel_ids) await assertSublabels(tx, fields.special_sublabel_ids, lang)
+  if (fields.subgroups) await assertSubgroupItems(tx, fields.subgroups, lang)
 }
 
 /** Whether another patient, or a user who is not this patient's account, holds the e-mail. */
@@ -70,12 +74,12 @@ async function emailHolder(tx: Tx, email: string, patientId: string): Promise<bo
   return user !== undefined
 }
 
-/** Distinct subgroup names the tenant's patients carry, for the table's filter. */
-export async function subgroupNames(tx: Tx): Promise<string[]> {
+/** Distinct subgroup items (their ids) the tenant's patients carry, for the table's filter. */
+export async function subgroupsInUse(tx: Tx): Promise<string[]> {
   // tx.execute answers the driver's result; both drivers give the rows under `rows`.
   const { rows } = (await tx.execute(
-    sql`select distinct jsonb_array_elements_text(${patients.subgroups}) as name
-          from ${patients} where ${patients.deletedAt} is null order by name`,
-  )) as unknown as { rows: Array<{ name: string }> }
-  return rows.map((row) => row.name)
+    sql`select distinct jsonb_array_elements_text(${patients.subgroups}) as id
+          from ${patients} where ${patients.deletedAt} is null order by id`,
+  )) as unknown as { rows: Array<{ id: string }> }
+  return rows.map((row) => row.id)
 }

@@ -6,6 +6,7 @@ import { buildCurp } from '../../../src/contract/rules/curp'
 import { buildNss } from '../../../src/contract/rules/nss'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
 import { insertPatient } from '../../../tests/fixtures/patients'
+import { insertSubgroup } from '../../../tests/fixtures/subgroups'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
 import { withTenant } from '../../db/client'
@@ -22,6 +23,8 @@ const ACCOUNT_PASSWORD = 'Paciente#2026'
 describe('patient registration', () => {
   let t: TestApp
   let acmeId: string
+  /** The ids of the tenant's subgroup items, by name. */
+  let subgroupItems: Record<'Planta 2' | 'Turno nocturno' | 'Almacén', string>
   let staff: Record<string, string>
   let reader: Record<string, string>
   let globex: Record<string, string>
@@ -30,6 +33,11 @@ describe('patient registration', () => {
   beforeAll(async () => {
     t = await buildTestApp()
     acmeId = (await buildTenant(t.database.db, { slug: 'acme' })).id
+    subgroupItems = await insertSubgroup(t.database.db, acmeId, 'Ubicación', [
+      'Planta 2',
+      'Turno nocturno',
+      'Almacén',
+    ])
     const globexId = (await buildTenant(t.database.db, { slug: 'globex' })).id
     const nurse = await buildUser(t.database.db, acmeId, { permissions: STAFF })
     const onlyIndex = await buildUser(t.database.db, acmeId, { permissions: ['patients-index'] })
@@ -79,7 +87,7 @@ describe('patient registration', () => {
       emergency_contact_phone: '4427654321',
       hire_date: '2019-08-01',
       exam_frequency: '1-year',
-      subgroups: ['Planta 2', 'Turno nocturno'],
+      subgroups: [subgroupItems['Planta 2'], subgroupItems['Turno nocturno']],
       supervisor: 'Ing. Ramón Treviño',
       covid_status: 'observation',
       initial_symptoms: ['fever', 'cough'],
@@ -168,6 +176,14 @@ describe('patient registration', () => {
       expect(await stored(taken.id)).toBeUndefined()
     })
 
+    it('refuses a subgroup item the tenant does not have', async () => {
+      const body = aPatient({ subgroups: ['0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'] })
+      const refused = await create(body)
+      expect(refused.status).toBe(422)
+      expect(refused.body.errors).toEqual({ subgroups: ['El subgrupo no existe en el catálogo.'] })
+      expect(await stored(body.id)).toBeUndefined()
+    })
+
     it('refuses a CURP already registered with the field message', async () => {
       const first = aPatient()
       await create(first)
@@ -220,7 +236,10 @@ describe('patient registration', () => {
       const refused = await create(aPatient({ administrative_status: 'candidate' }), headers)
       expect(refused.status).toBe(422)
       expect(refused.body.errors).toEqual({ administrative_status: ['Valor no permitido'] })
-      expect((await create(aPatient({ administrative_status: 'inactive' }), headers)).status).toBe(200)
+      // Another tenant's patient: acme's subgroups are not this tenant's.
+      expect(
+        (await create(aPatient({ administrative_status: 'inactive', subgroups: [] }), headers)).status,
+      ).toBe(200)
     })
 
     it('needs a session (401) and the create permission (403)', async () => {
@@ -241,7 +260,7 @@ describe('patient registration', () => {
       const changed = await update(body.id, 1, {
         weight: 95.5,
         height: 1.62,
-        subgroups: ['Almacén'],
+        subgroups: [subgroupItems.Almacén],
         covid_tests: [
           { date: '2026-11-19', type: 'pcr', result: 'positive' },
           { date: '2026-11-26', type: 'antigen', result: 'negative' },
@@ -252,7 +271,7 @@ describe('patient registration', () => {
       expect(changed.body.data).toMatchObject({
         version: 2,
         bmi: 36.4,
-        subgroups: ['Almacén'],
+        subgroups: [subgroupItems.Almacén],
         recontagion: true,
       })
       expect(changed.body.data.covid_tests).toHaveLength(2)

@@ -17,7 +17,7 @@ import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
 import { assertInScope, assignedTo, assignedUserOf } from './assignment-scope'
-import { presentReading as present, READING_TABLES, type ReadingTable } from './readings'
+import { presentReading as present, READING_TABLES, type ReadingTable, recordersOf } from './readings'
 
 export interface ReadingKind {
   entity: SyncedEntity
@@ -225,7 +225,8 @@ export async function readingRoutes(app: FastifyInstance) {
           .where(and(eq(table.patientId, query.patient_id), isNull(table.deletedAt)))
           .orderBy(desc(table.takenAt))
         await req.audit(tx, { action: `${entity}.list`, entity: 'patient', entityId: query.patient_id })
-        return rows.map(present)
+        const recorders = await recordersOf(tx, rows)
+        return rows.map((row) => ({ ...present(row), recorded_by: recorders.get(row) ?? null }))
       }),
     )
 

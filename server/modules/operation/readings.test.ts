@@ -76,6 +76,23 @@ describe('creating a reading', () => {
     expect(keys).toMatchObject([{ status: 'done', response: created.data }])
   })
 
+  it('names who recorded it, in the list and in the change feed: a professional, not the patient', async () => {
+    const body = reading()
+    expect((await create(body)).status).toBe(200)
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/operation/patients/blood-pressure?patient_id=${patientId}`,
+      headers,
+    })
+    const recorder = { name: 'Prueba Usuario', by_patient: false }
+    expect(listed.json().data.find((row: { id: string }) => row.id === body.id)).toMatchObject({
+      recorded_by: recorder,
+    })
+    const feed = await t.app.inject({ method: 'GET', url: '/api/sync/changes?limit=1000', headers })
+    const change = feed.json().data.changes.find((c: { id: string }) => c.id === body.id)
+    expect(change.data).toMatchObject({ recorded_by: recorder })
+  })
+
   it('answers a replay with the stored answer, and writes nothing more', async () => {
     const body = reading()
     const key = uuidv7()

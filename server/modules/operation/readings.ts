@@ -1,10 +1,13 @@
-import type { ReadingKind } from '../../../src/contract/schemas/readings'
+import { inArray } from 'drizzle-orm'
+import type { ReadingKind, ReadingRecorder } from '../../../src/contract/schemas/readings'
+import type { Tx } from '../../db/client'
 import {
   bloodPressureReadings,
   glucoseReadings,
   habitReadings,
   nutritionReadings,
   somatometryReadings,
+  users,
 } from '../../db/schema'
 
 /** Each self-tracking kind's table: the routes, the PDFs and the change feed read the same. */
@@ -32,4 +35,46 @@ export function presentReading(row: Record<string, unknown>) {
       column === 'takenAt' && typeof value === 'string' ? new Date(value).toISOString() : value
   }
   return out as { id: string; version: number; patient_id: string }
+}
+
+/**
+ * Who recorded each of these readings, by its row (issue 17: a reading a nurse takes is not the
+ * patient's self-tracking): the creating account's name, and whether that account is the
+ * patient's own. One statement for all the rows; a reading with no known creator gets null.
+ */
+export async function recordersOf(
+  tx: Tx,
+  rows: Array<Record<string, unknown>>,
+): Promise<Map<Record<string, unknown>, ReadingRecorder | null>> {
+  const ids = [
+    ...new Set(rows.map((row) => row.createdBy).filter((id): id is string => typeof id === 'string')),
+  ]
+  const accounts =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({
+            id: users.id,
+            name: users.name,
+            lastName: users.lastName,
+            secondLastName: users.secondLastName,
+            patientId: users.patientId,
+          })
+          .from(users)
+          .where(inArray(users.id, ids))
+  const byId = new Map(accounts.map((account) => [account.id, account]))
+  const recorders = new Map<Record<string, unknown>, ReadingRecorder | null>()
+  for (const row of rows) {
+    const account = typeof row.createdBy === 'string' ? byId.get(row.createdBy) : undefined
+    recorders.set(
+      row,
+      account
+        ? {
+            name: [account.name, account.lastName, account.secondLastName].filter(Boolean).join(' '),
+            by_patient: account.patientId !== null && account.patientId === row.patientId,
+          }
+        : null,
+    )
+  }
+  return recorders
 }

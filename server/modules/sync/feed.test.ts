@@ -93,7 +93,14 @@ describe('the change feed', () => {
       assigned_user_ids: [],
       assigned_user_names: [],
     })
-    expect(data(pressure)).toEqual(presentReading(stored.pressure as Record<string, unknown>))
-    expect(data(glucose)).toEqual(presentReading(stored.glucose as Record<string, unknown>))
+    // A reading travels with who recorded it (no account here: written straight to the table).
+    expect(data(pressure)).toEqual({
+      ...presentReading(stored.pressure as Record<string, unknown>),
+      recorded_by: null,
+    })
+    expect(data(glucose)).toEqual({
+      ...presentReading(stored.glucose as Record<string, unknown>),
+      recorded_by: null,
+    })
   })
 })

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client'
 import { changeLogHorizon, patients, recordSections } from '../../db/schema'
 import { assigneesOf } from '../operation/patient-assignees'
 import { presentPatient } from '../operation/patients'
-import { presentReading, READING_TABLES, type ReadingTable } from '../operation/readings'
+import { presentReading, READING_TABLES, type ReadingTable, recordersOf } from '../operation/readings'
 import { presentRecordSection, type RecordSectionRow } from '../operation/record-sections'
 
 type PatientRow = typeof patients.$inferSelect
@@ -109,9 +109,11 @@ async function currentRows(
   >) {
     const ids = idsOf(entity)
     if (ids.length === 0) continue
-    for (const row of await rowsById(tx, table, ids)) {
+    const rows = await rowsById(tx, table, ids)
+    const recorders = await recordersOf(tx, rows)
+    for (const row of rows) {
       found.set(`${entity}:${row.id}`, {
-        data: presentReading(row),
+        data: { ...presentReading(row), recorded_by: recorders.get(row) ?? null },
         deleted: row.deletedAt !== null,
         version: row.version as number,
       })

@@ -67,6 +67,8 @@ export const MENUS: readonly MenuDefinition[] = [
       { key: 'classifications', to: '/classifications', permission: 'classifications-index' },
       { key: 'sub-classifications', to: '/sub-classifications', permission: 'sub-classifications-index' },
       { key: 'editable-inputs', to: '/editable-inputs', permission: 'editable-inputs-index' },
+      { key: 'collaborator-types', to: '/collaborator-types', permission: 'collaborator-types-index' },
+      { key: 'practitioner-titles', to: '/practitioner-titles', permission: 'practitioner-titles-index' },
       // The provider's own: the shared catalogs, on the landlord host (decision 0005).
       { key: 'catalog-import', to: '/catalog-import', permission: 'catalogs.import' },
     ],

@@ -23,7 +23,13 @@ const CATALOGUE_SCREENS = [
   'classifications',
   'sub-classifications',
   'editable-inputs',
+  // SPEC §2: "Collaborator types are also a catalogue"; practitioner titles are one of §3's.
+  'collaborator-types',
+  'practitioner-titles',
 ] as const
+
+/** A catalogue screen of SPEC §2: its path and the base of its permission names. */
+export type CatalogueScreenName = (typeof CATALOGUE_SCREENS)[number]
 
 const crudScreens = <const T extends string>(names: readonly T[]) =>
   names.flatMap((name) => [`${name}-index`, `${name}-create`, `${name}-edit`] as const)

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CATALOGUE_NAMES, type CatalogueName } from './catalogue-definitions'
 
 /** The small fixed lists of SPEC §7 "Reference lists", each at `GET /catalog/<name>`. */
 export const REFERENCE_LIST_NAMES = [
@@ -37,8 +38,13 @@ export type CatalogName = (typeof CATALOG_NAMES)[number]
  * The catalogues each tenant keeps for itself (docs/decisions/0015-tenant-catalogs.md), versioned
  * per tenant and listed by `GET /catalog/versions` beside the shared ones.
  */
-export const TENANT_CATALOG_NAMES = ['special-labels', 'medicines'] as const
-export type TenantCatalogName = (typeof TENANT_CATALOG_NAMES)[number]
+export type TenantCatalogName = 'special-labels' | 'medicines' | CatalogueName
+export const TENANT_CATALOG_NAMES: readonly TenantCatalogName[] = [
+  'special-labels',
+  'medicines',
+  // The simple catalogues of one definition each (docs/decisions/0018-catalogues.md).
+  ...CATALOGUE_NAMES,
+]
 
 /** Search answers at most this many rows; a longer list is narrowed by typing more. */
 export const MAX_SEARCH_RESULTS = 200

@@ -37,6 +37,7 @@ export const PayrollParams = v.object({
  */
 export const PatientFilters = v.object({
   administrative_statuses: v.array(v.object({ code: v.string(), name: v.string() })),
+  /** The subgroup items (ids) patients carry; their names come from the subgroups catalogue. */
   subgroups: v.array(v.string()),
   special_sublabels: v.array(SublabelOption),
   professionals: v.array(v.object({ value: v.string(), label: v.string() })),

@@ -123,10 +123,10 @@ export const patientFieldEntries = {
   emergency_contact_relationship: v.optional(v.nullable(v.picklist(RELATIONSHIPS, 'field.picklist')), null),
   emergency_contact_phone: phone,
   /**
-   * Names of the tenant's subgroups the patient belongs to. The subgroups catalogue does not
-   * exist yet, so these are its items' names as typed; they become ids when it does.
+   * The items of the tenant's subgroups catalogue the patient belongs to, by id (issue 18,
+   * decision 0018); the server refuses an id that is not a live item of the tenant.
    */
-  subgroups: v.optional(list(text(100), 30), []),
+  subgroups: v.optional(list(v.pipe(v.string(), v.uuid('field.uuid')), 30), []),
   supervisor: optionalText(150),
   /**
    * The tenant's special sublabels the patient carries, by id (SPEC §3 special labels with

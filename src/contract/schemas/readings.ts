@@ -106,12 +106,25 @@ export type NutritionRequest = v.InferOutput<typeof NutritionRequest>
 export const HabitRequest = v.object({ ...base, ...habitValues })
 export type HabitRequest = v.InferOutput<typeof HabitRequest>
 
+/**
+ * Who recorded a reading (issue 17): the patient themself, or a professional by name. The server
+ * names the account that created it; the device names its own user for a reading not yet sent.
+ */
+export const ReadingRecorder = v.object({
+  name: v.pipe(v.string(), v.maxLength(400)),
+  /** The account is the patient's own (patient mode), not staff acting for them. */
+  by_patient: v.boolean(),
+})
+export type ReadingRecorder = v.InferOutput<typeof ReadingRecorder>
+
 /** What the server keeps of every reading besides its body (its version, times, soft delete). */
 const stored = {
   version: v.number(),
   created_at: v.string(),
   updated_at: v.string(),
   deleted_at: v.nullable(v.string()),
+  /** Null when no account is known (the demo's seed); absent from a write's own answer. */
+  recorded_by: v.optional(v.nullable(ReadingRecorder)),
 }
 /** A somatometry as the API answers it (`lastSomatometry`). */
 export const SomatometryReading = v.object({ ...base, ...somatometryValues, ...stored })

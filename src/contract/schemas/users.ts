@@ -55,6 +55,32 @@ const userEntries = {
     v.transform((number) => number?.toUpperCase() ?? null),
   ),
   phone: Phone,
+  /** A health professional's title: a value of the practitioner-titles catalogue; blank for none. */
+  title_id: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(36, 'field.uuid'),
+        v.transform((id) => (id === '' ? null : id)),
+        v.nullable(v.pipe(v.string(), v.uuid('field.uuid'))),
+      ),
+    ),
+    null,
+  ),
+  /** The cédula profesional (SEP: 7 or 8 digits) prescriptions print; blank for none. */
+  professional_license: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(8, 'field.invalid'),
+        v.transform((licence) => (licence === '' ? null : licence)),
+        v.nullable(v.pipe(v.string(), v.regex(/^\d{7,8}$/, 'field.invalid'))),
+      ),
+    ),
+    null,
+  ),
   role_id: v.pipe(v.string(), v.uuid()),
   // Form data sends it as text.
   active: v.optional(
@@ -101,6 +127,10 @@ export const User = v.object({
   email: v.string(),
   employee_number: v.nullable(v.string()),
   phone: v.nullable(v.string()),
+  title_id: v.nullable(v.string()),
+  /** The title's name, as a prescription prints it before the name. */
+  title: v.nullable(v.string()),
+  professional_license: v.nullable(v.string()),
   active: v.boolean(),
   role: v.nullable(UserRole),
   photo_url: v.nullable(v.string()),

@@ -16,6 +16,7 @@ import { PermissionDeniedDialog } from './PermissionDeniedDialog'
 import { PATIENT_MENU } from './patient-menu'
 import { Sidebar } from './Sidebar'
 import { SyncStatus } from './SyncStatus'
+import { useStaffScreensCached } from './staff-screens'
 import { UserMenu } from './UserMenu'
 import { useEngineLifecycle } from './use-engine-lifecycle'
 import { useMenus } from './use-menus'
@@ -37,6 +38,7 @@ export function AppLayout() {
   const tenantName = useTenantName()
   const busy = useApiBusy()
   const pull = useEngineLifecycle()
+  useStaffScreensCached()
 
   const switchMode = () => {
     const next: Mode = mode === 'role' ? 'patient' : 'role'

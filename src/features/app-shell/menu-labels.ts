@@ -31,6 +31,8 @@ export const MENU_LABELS: Record<string, MessageDescriptor> = {
   classifications: msg`Clasificaciones`,
   'sub-classifications': msg`Subclasificaciones`,
   'editable-inputs': msg`Campos editables`,
+  'collaborator-types': msg`Tipos de colaborador`,
+  'practitioner-titles': msg`Títulos profesionales`,
   administration: msg`Administración`,
   users: msg`Usuarios`,
   profiles: msg`Perfiles`,

@@ -17,18 +17,20 @@ export type PullState =
  * initial sync the first time, with its progress), again whenever the app returns to the
  * foreground. Offline, the pull fails quietly and the cached data stays; a full device is told.
  * The screens read the local database at once; sending and pulling wait for the first paint, so
- * a cold start draws its screen before the sync takes the CPU.
+ * a cold start draws its screen before the sync takes the CPU. The landlord's host holds no
+ * tenant records and serves no change feed: there no engine starts (issue 17).
  */
 export function useEngineLifecycle(): PullState {
   const session = useSession()
   const userId = session?.user.uuid
   const host = session?.host
+  const landlord = session?.isLandlord ?? false
   const [pull, setPull] = useState<PullState>({ status: 'idle' })
   // The engine belongs to one user on one host; other session changes (tokens) keep it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: userId and host identify the engine
+  // biome-ignore lint/correctness/useExhaustiveDependencies: userId, host and landlord identify the engine
   useEffect(() => {
     const current = session
-    if (!userId || !host || !current) return
+    if (!userId || !host || !current || landlord) return
     const engine = createSyncEngine(current)
     setCurrentEngine(engine)
     let live = true
@@ -54,6 +56,6 @@ export function useEngineLifecycle(): PullState {
       setCurrentEngine(null)
       engine.stop()
     }
-  }, [userId, host])
+  }, [userId, host, landlord])
   return pull
 }

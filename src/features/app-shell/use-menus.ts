@@ -9,7 +9,7 @@ import { useFreshUser } from './use-fresh-user'
  */
 export function useMenus(): MenuItem[] {
   const session = useSession()
-  useFreshUser(session?.user.uuid)
+  useFreshUser(session?.user.uuid, session?.isLandlord ?? false)
   if (!session) return []
   return session.menus ?? menusFor(new Set(session.user.permissions))
 }

@@ -18,31 +18,32 @@ const row = (id: string, user_name: string, state: string) => ({
 })
 const page = (rows: unknown[]) => ({ data: rows, from: 1, to: rows.length, total: rows.length, links: [] })
 
+const signInWith = (permissions: string[]) =>
+  saveSession({
+    accessToken: 'a',
+    refreshToken: 'r',
+    expiresAt: Date.now() + 3_600_000,
+    user: {
+      uuid: 'manager-1',
+      name: 'Paola',
+      last_name: 'Cárdenas',
+      email: 'manager@demo.localhost',
+      employee_number: null,
+      photo_url: null,
+      role: null,
+      permissions,
+      patient_id: null,
+    },
+    host: 'demo.localhost',
+    isLandlord: false,
+    routeRedirect: '/dashboard',
+    passwordExpired: false,
+    noticePending: false,
+    menus: null,
+  })
+
 describe('the concentrated assignment requests', () => {
-  beforeEach(() =>
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'manager-1',
-        name: 'Paola',
-        last_name: 'Cárdenas',
-        email: 'manager@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['assignments.concentrated-accept', 'assignments.concentrated-refuse'],
-        patient_id: null,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/dashboard',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    }),
-  )
+  beforeEach(() => signInWith(['assignments.concentrated-accept', 'assignments.concentrated-refuse']))
   afterEach(() => {
     saveSession(null)
     vi.unstubAllGlobals()
@@ -81,7 +82,7 @@ describe('the concentrated assignment requests', () => {
     fireEvent.click(
       screen.getByRole('checkbox', { name: 'Seleccionar la solicitud de Ricardo Salinas Ochoa' }),
     )
-    expect(screen.getByText('1 solicitudes seleccionadas')).toBeTruthy()
+    expect(screen.getByText('1 solicitud seleccionada')).toBeTruthy()
     fireEvent.click(authorize)
     await waitFor(() =>
       expect(bodyOf('/api/operation/patients/assignment/concentrated/requests/authorize')).toEqual({
@@ -91,5 +92,21 @@ describe('the concentrated assignment requests', () => {
     // The table reloads and the selection is cleared.
     await waitFor(() => expect(listed).toBe(2))
     expect(screen.getByText('0 solicitudes seleccionadas')).toBeTruthy()
+  })
+
+  it('shows no checkbox and no selection to whom may neither authorize nor refuse', async () => {
+    signInWith(['assignments-concentrated-index'])
+    stubApi({
+      '/api/operation/get-filters/concentrated-assignment': ok({ states: ['waiting'], professionals: [] }),
+      '/api/operation/patients/assignment/concentrated/list': ok(
+        page([row('r1', 'Ricardo Salinas Ochoa', 'waiting')]),
+      ),
+    })
+    await renderWithI18n(<ConcentratedRequestsPage />)
+    expect(await screen.findByRole('cell', { name: 'Ricardo Salinas Ochoa' })).toBeTruthy()
+    expect(screen.queryByRole('checkbox')).toBeNull()
+    expect(screen.queryByText(/seleccionad/)).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Autorizar' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Rechazar' })).toBeNull()
   })
 })

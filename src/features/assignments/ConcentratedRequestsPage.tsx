@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { call, download } from '../../api/client'
@@ -24,7 +24,7 @@ import { Checkbox } from '../../ui/Checkbox'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
 import { PageHeader } from '../../ui/PageHeader'
 import { SelectField } from '../../ui/SelectField'
-import { DecisionBar } from './DecisionBar'
+import { DecisionBar, mayDecide } from './DecisionBar'
 import { dateTime, requestStateLabel } from './labels'
 import { useDecision } from './use-decision'
 import './assignments.css'
@@ -37,6 +37,7 @@ export function ConcentratedRequestsPage() {
   const { t, i18n } = useLingui()
   const session = useSession()
   const can = (permission: string) => hasPermission(session, permission)
+  const decides = mayDecide(can)
   const options = useCall(concentratedFilters)
   const [state, setState] = useState<RequestState | ''>('waiting')
   const [userId, setUserId] = useState('')
@@ -58,21 +59,26 @@ export function ConcentratedRequestsPage() {
       sortBy: 'created_at',
       sort: 'desc',
       columns: [
-        {
-          key: 'select',
-          title: t`Seleccionar`,
-          isAction: true,
-          component: (row) =>
-            row.state === 'waiting' ? (
-              <Checkbox
-                label={
-                  <span className="visually-hidden">{t`Seleccionar la solicitud de ${row.user_name}`}</span>
-                }
-                checked={decision.selected.has(row.id)}
-                onCheckedChange={(on) => decision.toggle(row.id, on)}
-              />
-            ) : null,
-        },
+        // Only whom may decide selects (issue 17).
+        ...(decides
+          ? [
+              {
+                key: 'select',
+                title: t`Seleccionar`,
+                isAction: true,
+                component: (row: AssignmentRequestRow) =>
+                  row.state === 'waiting' ? (
+                    <Checkbox
+                      label={
+                        <span className="visually-hidden">{t`Seleccionar la solicitud de ${row.user_name}`}</span>
+                      }
+                      checked={decision.selected.has(row.id)}
+                      onCheckedChange={(on) => decision.toggle(row.id, on)}
+                    />
+                  ) : null,
+              },
+            ]
+          : []),
         { key: 'user_name', title: t`Profesional`, isSort: true, isSearch: true },
         { key: 'patients', title: t`Pacientes` },
         { key: 'waiting', title: t`En espera` },
@@ -111,7 +117,7 @@ export function ConcentratedRequestsPage() {
         },
       ],
     }),
-    [i18n.locale, decision.selected, session],
+    [i18n.locale, decision.selected, session, decides],
   )
 
   const stateOptions = REQUEST_STATES.map((value) => ({ value, label: requestStateLabel(value, i18n) }))
@@ -159,7 +165,13 @@ export function ConcentratedRequestsPage() {
         />
       </div>
       <DecisionBar
-        count={<Trans>{decision.selected.size} solicitudes seleccionadas</Trans>}
+        count={
+          <Plural
+            value={decision.selected.size}
+            one="# solicitud seleccionada"
+            other="# solicitudes seleccionadas"
+          />
+        }
         selected={decision.selected.size}
         busy={decision.busy}
         can={can}

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { call, download } from '../../api/client'
@@ -20,7 +20,7 @@ import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
 import { errorMessage } from '../../ui/form/error-message'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
-import { DecisionBar } from './DecisionBar'
+import { DecisionBar, mayDecide } from './DecisionBar'
 import { dateTime, requestStateLabel } from './labels'
 import { useDecision } from './use-decision'
 import './assignments.css'
@@ -32,6 +32,7 @@ export function RequestDetailsPage({ requestId }: { requestId: string }) {
   const { t, i18n } = useLingui()
   const session = useSession()
   const can = (permission: string) => hasPermission(session, permission)
+  const decides = mayDecide(can)
   const request = useCall(showRequest, { params: { id: requestId } }, requestId)
   const decision = useDecision(
     (verdict, selected) =>
@@ -46,19 +47,24 @@ export function RequestDetailsPage({ requestId }: { requestId: string }) {
     () => ({
       sortBy: 'patient_name',
       columns: [
-        {
-          key: 'select',
-          title: t`Seleccionar`,
-          isAction: true,
-          component: (row) =>
-            row.state === 'waiting' ? (
-              <Checkbox
-                label={<span className="visually-hidden">{t`Seleccionar a ${row.patient_name}`}</span>}
-                checked={decision.selected.has(row.patient_id)}
-                onCheckedChange={(on) => decision.toggle(row.patient_id, on)}
-              />
-            ) : null,
-        },
+        // Only whom may decide selects (issue 17).
+        ...(decides
+          ? [
+              {
+                key: 'select',
+                title: t`Seleccionar`,
+                isAction: true,
+                component: (row: RequestPatient) =>
+                  row.state === 'waiting' ? (
+                    <Checkbox
+                      label={<span className="visually-hidden">{t`Seleccionar a ${row.patient_name}`}</span>}
+                      checked={decision.selected.has(row.patient_id)}
+                      onCheckedChange={(on) => decision.toggle(row.patient_id, on)}
+                    />
+                  ) : null,
+              },
+            ]
+          : []),
         { key: 'patient_name', title: t`Paciente`, isSort: true, isSearch: true },
         { key: 'curp', title: t`CURP`, isSort: true, isSearch: true },
         { key: 'payroll_number', title: t`Número de nómina`, isSort: true, isSearch: true },
@@ -79,7 +85,7 @@ export function RequestDetailsPage({ requestId }: { requestId: string }) {
         },
       ],
     }),
-    [i18n.locale, decision.selected],
+    [i18n.locale, decision.selected, decides],
   )
 
   if (request.status === 'error') return <Alert>{errorMessage(request.error, i18n)}</Alert>
@@ -111,7 +117,13 @@ export function RequestDetailsPage({ requestId }: { requestId: string }) {
         </Trans>
       </p>
       <DecisionBar
-        count={<Trans>{decision.selected.size} pacientes seleccionados</Trans>}
+        count={
+          <Plural
+            value={decision.selected.size}
+            one="# paciente seleccionado"
+            other="# pacientes seleccionados"
+          />
+        }
         selected={decision.selected.size}
         busy={decision.busy}
         can={can}

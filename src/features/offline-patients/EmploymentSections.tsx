@@ -8,8 +8,8 @@ import { FormSelect } from './FormSelect'
 import { optionsOf, type SectionProps } from './form-section'
 
 /**
- * Employment: payroll number, hire date, administrative status, subgroups, supervisor, periodic
- * exam frequency. The statuses offered are the tenant's available ones when known
+ * Employment: payroll number, hire date, administrative status, supervisor, periodic exam
+ * frequency (the subgroups are SubgroupsSection, picked from the tenant's catalogue). The statuses offered are the tenant's available ones when known
  * (get-filters/patients), else the whole list.
  */
 export function EmploymentSection({
@@ -37,11 +37,6 @@ export function EmploymentSection({
           aria-required
           options={optionsOf(statuses ?? allStatuses)}
           error={message('administrative_status')}
-        />
-        <TextField
-          label={t`Subgrupos (separados por comas)`}
-          error={message('subgroups')}
-          {...form.register('subgroups')}
         />
         <TextField label={t`Supervisor`} error={message('supervisor')} {...form.register('supervisor')} />
         <FormSelect

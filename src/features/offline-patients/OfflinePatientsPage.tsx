@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react'
 import { download } from '../../api/client'
 import { useConnection } from '../../api/connection'
 import { useCall } from '../../api/use-call'
-import { useReferenceList, useSpecialLabels } from '../../catalogs/use-catalog'
+import { useCatalogueEntries, useReferenceList, useSpecialLabels } from '../../catalogs/use-catalog'
 import { downloadPatients, patientFilters, patientsTable } from '../../contract/endpoints/operation'
 import { downloadDateStamp } from '../../contract/rules/dates'
 import { ASSIGNED_FILTER_PERMISSION } from '../../contract/schemas/patient-lookups'
@@ -120,11 +120,27 @@ export function OfflinePatientsPage() {
       ]),
     [statuses, offered.data],
   )
+  // The subgroup items' names, inactive subgroups' too: a patient may still carry one.
+  const subgroupEntries = useCatalogueEntries('subgroups')
+  const subgroupNames = useMemo(
+    () =>
+      new Map(
+        (subgroupEntries ?? []).flatMap((subgroup) =>
+          subgroup.items.map((item) => [item.id, `${subgroup.name}: ${item.name}`] as const),
+        ),
+      ),
+    [subgroupEntries],
+  )
+  const subgroupName = (id: string) => subgroupNames.get(id) ?? ''
   // The labels follow the language (i18n.locale stands for t and stateLabel).
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for the labels
   const labels = useMemo<RowLabels>(
-    () => ({ status: (code) => statusNames.get(code) ?? code, state: stateLabel }),
-    [statusNames, i18n.locale],
+    () => ({
+      status: (code) => statusNames.get(code) ?? code,
+      state: stateLabel,
+      subgroup: (id) => subgroupNames.get(id) ?? '',
+    }),
+    [statusNames, subgroupNames, i18n.locale],
   )
   // The first page and the count first, every patient after the first paint (use-patient-list.ts).
   const list = usePatientList(db, labels)
@@ -205,7 +221,8 @@ export function OfflinePatientsPage() {
           isSort: local,
           isHide: !hasSubgroups,
           priority: 6,
-          component: (row) => row.subgroups_label ?? subgroupsOf(row).join(', '),
+          component: (row) =>
+            row.subgroups_label ?? subgroupsOf(row).map(subgroupName).filter(Boolean).join(', '),
         },
         {
           key: 'assigned_label',
@@ -306,6 +323,7 @@ export function OfflinePatientsPage() {
       <PatientFilters
         choices={choices}
         statusName={statusName}
+        subgroupName={subgroupName}
         sublabels={sublabels}
         byAssigned={byAssigned}
         value={filters}

@@ -7,6 +7,8 @@ interface PatientFiltersProps {
   choices: FilterChoices
   /** An administrative status's name in the app's language. */
   statusName: (code: string) => string
+  /** A subgroup item's name (the device's copy of the subgroups catalogue). */
+  subgroupName: (id: string) => string
   /** The tenant's special sublabels, named with their label (the device's copy of the catalogue). */
   sublabels: Array<{ value: string; label: string }>
   /** Whether the user may filter by assigned professional (SPEC §6 "assigned filter"). */
@@ -23,6 +25,7 @@ interface PatientFiltersProps {
 export function PatientFilters({
   choices,
   statusName,
+  subgroupName,
   sublabels,
   byAssigned,
   value,
@@ -45,7 +48,7 @@ export function PatientFilters({
         <SelectField
           label={t`Subgrupo`}
           placeholder={t`Todos`}
-          options={choices.subgroups.map((name) => ({ value: name, label: name }))}
+          options={choices.subgroups.map((id) => ({ value: id, label: subgroupName(id) }))}
           value={value.subgroup ?? ''}
           onChange={(event) => set('subgroup', event.target.value)}
         />

@@ -2,7 +2,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { reportConnection } from '../../api/connection'
-import { holdCatalogs, SPECIAL_LABELS } from '../../catalogs/test-catalogs'
+import { holdCatalogs, SPECIAL_LABELS, SUBGROUPS } from '../../catalogs/test-catalogs'
 import type { LocalDb } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
 import { setCurrentEngine } from '../../sync/current-engine'
@@ -183,6 +183,7 @@ describe('the patient form on the device', { timeout: 20_000 }, () => {
     stubApi(CATALOGS)
     const { db } = aDevice()
     await holdAddressCatalogs(db)
+    await db.catalogueEntries.bulkPut(SUBGROUPS)
     const onDone = vi.fn()
     await renderForm({ db, onDone })
     const patient = aPatient()
@@ -196,7 +197,10 @@ describe('the patient form on the device', { timeout: 20_000 }, () => {
     await within(screen.getByLabelText('Municipio')).findByRole('option', { name: 'Zapopan' })
     fill('Municipio', '039')
     fill('Calle, número y colonia (otro)', 'Av. Juárez 120, Col. Centro')
-    fill('Subgrupos (separados por comas)', 'Planta 2, Turno nocturno')
+    openStep('Empleo')
+    // The active subgroups' items, from the device's copy; the inactive subgroup is not offered.
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Nocturno' }))
+    expect(screen.queryByRole('checkbox', { name: 'Norte' })).toBeNull()
     fill('Correo electrónico', 'Lupita@Correo.mx')
     fill('Contraseña', 'Paciente#2026')
     fill('Confirmar contraseña', 'Paciente#2026')
@@ -207,7 +211,7 @@ describe('the patient form on the device', { timeout: 20_000 }, () => {
     expect(entry?.body).toMatchObject({
       address_state_code: '14',
       address_municipality_code: '039',
-      subgroups: ['Planta 2', 'Turno nocturno'],
+      subgroups: [SUBGROUPS[0]?.items[1]?.id],
       email: 'lupita@correo.mx',
       password: 'Paciente#2026',
     })

@@ -28,6 +28,7 @@ import {
   patientFieldsOf,
 } from './patient-form-values'
 import { SpecialLabelsSection } from './SpecialLabelsSection'
+import { SubgroupsSection } from './SubgroupsSection'
 import './patients.css'
 
 export interface PatientFormProps {
@@ -218,6 +219,7 @@ export function PatientForm({ db, patient, onDone, onOpenPatient }: PatientFormP
           {...sections}
           statuses={filters.status === 'loaded' ? filters.data.administrative_statuses : undefined}
         />
+        <SubgroupsSection {...sections} />
         <SpecialLabelsSection {...sections} />
       </div>
       <div data-step="3" hidden={step !== 3} className="patient-form__step">

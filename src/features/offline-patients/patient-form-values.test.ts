@@ -10,7 +10,7 @@ import { formValuesOf, PatientFormSchema, patientFieldsOf } from './patient-form
 function cachedPatient(overrides: Record<string, unknown> = {}): LocalPatient {
   const fields = v.parse(CreatePatientRequest, {
     ...aPatient({
-      subgroups: ['Planta 2', 'Almacén'],
+      subgroups: ['0190a1b2-c3d4-7e5f-8a9b-000000000111', '0190a1b2-c3d4-7e5f-8a9b-000000000112'],
       weight: 70.5,
       height: 1.62,
       pregnancy: false,
@@ -36,7 +36,10 @@ describe('the patient form’s values', () => {
       pregnancy: 'no',
       vaccinated: 'yes',
     })
-    expect(values.subgroups).toBe('Planta 2, Almacén')
+    expect(values.subgroups).toEqual([
+      '0190a1b2-c3d4-7e5f-8a9b-000000000111',
+      '0190a1b2-c3d4-7e5f-8a9b-000000000112',
+    ])
     const fields = patientFieldsOf(v.parse(PatientFormSchema, values))
     // Opening and saving a record without touching it changes nothing.
     expect(changedFields(patient, fields)).toEqual({})
@@ -47,7 +50,7 @@ describe('the patient form’s values', () => {
       ...formValuesOf(cachedPatient()),
       phone: '  ',
       height: '1,70',
-      subgroups: 'Planta 2, , Planta 2',
+      subgroups: ['0190a1b2-c3d4-7e5f-8a9b-000000000111'],
       password: 'Paciente#2026',
       password_confirmation: 'Paciente#2026',
     }
@@ -55,7 +58,7 @@ describe('the patient form’s values', () => {
     expect(fields).toMatchObject({
       phone: null,
       height: 1.7,
-      subgroups: ['Planta 2'],
+      subgroups: ['0190a1b2-c3d4-7e5f-8a9b-000000000111'],
       password: 'Paciente#2026',
     })
     expect(patientFieldsOf(v.parse(PatientFormSchema, formValuesOf(cachedPatient())))).not.toHaveProperty(
@@ -79,7 +82,7 @@ describe('the patient form’s values', () => {
       administrative_status: 'active',
       covid_tests: [],
       underlying_conditions: [],
-      subgroups: '',
+      subgroups: [],
       pregnancy: '',
     })
   })

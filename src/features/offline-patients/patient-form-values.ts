@@ -42,21 +42,6 @@ const choiceOf = <T>(schema: v.GenericSchema<boolean | null | undefined, T>) =>
     v.transform((choice): boolean | null => (choice === '' ? null : choice === 'yes')),
     narrow<boolean | null, T>(schema),
   )
-/** Free-text names separated by commas, as a list without blanks or repeats. */
-const namesOf = <T>(schema: v.GenericSchema<string[] | undefined, T>) =>
-  v.pipe(
-    v.string(),
-    v.transform((text) => [
-      ...new Set(
-        text
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean),
-      ),
-    ]),
-    narrow<string[], T>(schema),
-  )
-
 const CovidTestRow = v.object({
   date: v.pipe(v.string(), v.trim(), DateText),
   type: v.pipe(v.string(), v.nonEmpty('field.required')),
@@ -89,7 +74,7 @@ export const PatientFormSchema = v.pipe(
     payroll_number: textOf(e.payroll_number),
     hire_date: dateOf(e.hire_date),
     administrative_status: e.administrative_status,
-    subgroups: namesOf(e.subgroups),
+    subgroups: e.subgroups,
     special_sublabel_ids: e.special_sublabel_ids,
     supervisor: textOf(e.supervisor),
     exam_frequency: textOf(e.exam_frequency),
@@ -172,7 +157,6 @@ type TextField =
   | (typeof TEXT_FIELDS)[number]
   | (typeof NUMBER_FIELDS)[number]
   | (typeof DATE_FIELDS)[number]
-  | 'subgroups'
   | 'password'
   | 'password_confirmation'
 
@@ -188,6 +172,7 @@ export type PatientFormValues = Record<TextField, string> &
     underlying_conditions: string[]
     initial_symptoms: string[]
     special_sublabel_ids: string[]
+    subgroups: string[]
     covid_tests: CovidTestValues[]
   }
 
@@ -211,7 +196,7 @@ export function formValuesOf(patient: LocalPatient | undefined): PatientFormValu
           result: test.result,
         }))
       : [],
-    subgroups: asList(patient?.subgroups).join(', '),
+    subgroups: asList(patient?.subgroups),
     password: '',
     password_confirmation: '',
   } as PatientFormValues

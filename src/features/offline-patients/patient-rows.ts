@@ -41,6 +41,8 @@ export interface RowLabels {
   status: (code: string) => string
   /** The words for a sync state (synced, pending…). */
   state: (state: string) => string
+  /** A subgroup item's name, by its id (the device's copy of the subgroups catalogue). */
+  subgroup?: (id: string) => string
 }
 
 /** The patient's subgroups, whatever the row holds (older rows have none). */
@@ -73,7 +75,10 @@ export function patientRows<P extends CachedPatient>(
       ...patient,
       full_name: fullName(patient),
       administrative_status_label: status ? labels.status(status) : '',
-      subgroups_label: subgroupsOf(patient).join(', '),
+      subgroups_label: subgroupsOf(patient)
+        .map((id) => labels.subgroup?.(id) ?? id)
+        .filter(Boolean)
+        .join(', '),
       assigned_label: assignedNames(patient),
       state_label: labels.state(patient.syncState),
     }

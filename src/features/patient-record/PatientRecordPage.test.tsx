@@ -128,10 +128,13 @@ describe('the patient’s record page', () => {
     expect((await within(conditions).findByRole('listitem')).textContent).toMatch(/^Asma/)
   })
 
-  it('shows what the patient logs of themselves, read only, with the blood-pressure category', {
+  it('shows the patient’s readings, read only, with the blood-pressure category and who recorded each', {
     timeout: 15_000,
   }, async () => {
-    const { db, ctx } = aDevice()
+    const device = aDevice()
+    const { db } = device
+    // A nurse takes the readings here; the patient's own would say "El paciente (autocontrol)".
+    const ctx = { ...device.ctx, userName: 'Enfermera Demo', patientId: null }
     const patient = await aSyncedPatient(db, ctx)
     const yesterday = new Date(Date.now() - 86_400_000).toISOString()
     const longAgo = new Date(Date.now() - 200 * 86_400_000).toISOString()
@@ -179,7 +182,7 @@ describe('the patient’s record page', () => {
       [`/api/operation/patients/${patient.id}`]: { body: { data: patient, message: '', error: false } },
     })
     await renderRecord(db, patient.id)
-    const panel = await screen.findByRole('region', { name: 'Autocontrol del paciente' })
+    const panel = await screen.findByRole('region', { name: 'Lecturas del paciente' })
     const pressure = await within(panel).findByRole('region', { name: 'Registro de presión arterial' })
     await waitFor(() =>
       expect(within(pressure).getByRole('table', { name: 'Entradas del periodo' }).textContent).toContain(
@@ -188,6 +191,9 @@ describe('the patient’s record page', () => {
     )
     expect(within(pressure).getByRole('table', { name: 'Entradas del periodo' }).textContent).toContain(
       'Hipertensión etapa 1',
+    )
+    expect(within(pressure).getByRole('table', { name: 'Entradas del periodo' }).textContent).toContain(
+      'Profesional: Enfermera Demo',
     )
     const glucose = within(panel).getByRole('region', { name: 'Registro de glucosa' })
     const rows = within(within(glucose).getByRole('table', { name: 'Entradas del periodo' })).getAllByRole(

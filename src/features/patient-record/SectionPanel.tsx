@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { ReferenceItem } from '../../contract/schemas/catalogs'
 import type { RecordSection } from '../../contract/schemas/record-sections'
 import type { LocalDb, LocalRecordSection } from '../../db/local-db'
+import { SECTION_TITLES } from '../../i18n/record-section-titles'
 import { mutationContext } from '../../session/mutation-context'
 import { currentEngine } from '../../sync/current-engine'
 import { deleteRecordSection } from '../../sync/record-section-mutators'
@@ -12,7 +13,7 @@ import { EditDeleteActions } from '../../ui/EditDeleteActions'
 import { FormDialog } from '../../ui/FormDialog'
 import { notify } from '../../ui/notices'
 import { SectionEntryForm } from './SectionEntryForm'
-import { SECTION_TITLES, SYNC_BADGES } from './section-texts'
+import { SYNC_BADGES } from './section-texts'
 
 export interface SectionPanelProps {
   db: LocalDb

@@ -12,9 +12,10 @@ import { useRange } from '../../ui/charts/use-range'
 import { formatDateTime } from '../../ui/format-date'
 
 /**
- * What the patient logs of themselves (issue 7), as their professional sees it in the record:
- * read only — the entries are the patient's own, and only the patient amends or deletes them.
- * Read from the device, like the rest of the record, so it shows offline too.
+ * The patient's readings (issue 7), as their professional sees them in the record: what the
+ * patient logs of themselves and what a professional took for them, each entry saying who
+ * recorded it (issue 17). Read only here. Read from the device, like the rest of the record, so
+ * it shows offline too.
  */
 export function SelfTrackingPanel({ db, patientId }: { db: LocalDb; patientId: string }) {
   const { i18n, t } = useLingui()
@@ -33,17 +34,25 @@ export function SelfTrackingPanel({ db, patientId }: { db: LocalDb; patientId: s
   const ranges = useBloodPressureRanges()
   const language: DocumentLanguage = i18n.locale.startsWith('en') ? 'en' : 'es'
   const texts = selfTrackingTexts[language]
+  const recorderOf = (row: LocalReading): string => {
+    const recorder = row.recorded_by
+    if (!recorder) return t`Sin dato`
+    return recorder.by_patient ? t`El paciente (autocontrol)` : t`Profesional: ${recorder.name}`
+  }
 
   return (
     <section className="record-self-tracking" aria-labelledby="record-self-tracking-title">
       <div className="record-self-tracking__header">
         <h2 id="record-self-tracking-title">
-          <Trans>Autocontrol del paciente</Trans>
+          <Trans>Lecturas del paciente</Trans>
         </h2>
         <RangePicker value={range.choice} onChange={range.setChoice} />
       </div>
       <p className="record-self-tracking__hint">
-        <Trans>Lo registra el propio paciente; aquí solo se consulta.</Trans>
+        <Trans>
+          Las registra el propio paciente (autocontrol) o un profesional; cada entrada dice quién. Aquí solo
+          se consulta.
+        </Trans>
       </p>
       {byKind === undefined ? null : (
         <div className="record-self-tracking__kinds">
@@ -75,6 +84,9 @@ export function SelfTrackingPanel({ db, patientId }: { db: LocalDb; patientId: s
                               {column.heading}
                             </th>
                           ))}
+                          <th scope="col">
+                            <Trans>Registrada por</Trans>
+                          </th>
                         </tr>
                       </thead>
                       <tbody>
@@ -86,6 +98,7 @@ export function SelfTrackingPanel({ db, patientId }: { db: LocalDb; patientId: s
                                 {column.cell(row as unknown as ReadingOf<ReadingKind>)}
                               </td>
                             ))}
+                            <td>{recorderOf(row)}</td>
                           </tr>
                         ))}
                       </tbody>

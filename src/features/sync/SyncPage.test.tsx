@@ -5,7 +5,8 @@ import { setCurrentEngine } from '../../sync/current-engine'
 import type { SyncEngine } from '../../sync/engine'
 import { createPatient, updatePatient } from '../../sync/mutators'
 import { markRejected } from '../../sync/outbox'
-import { aDevice, aPatient, aSyncedPatient, CURPS } from '../../sync/test-fixtures'
+import { createReading } from '../../sync/reading-mutators'
+import { aBloodPressure, aDevice, aPatient, aSyncedPatient, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
 import { SyncPage } from './SyncPage'
 
@@ -35,7 +36,7 @@ describe('the sync screen', () => {
     setCurrentEngine({ db, loop: { kick() {} } } as unknown as SyncEngine)
     await renderWithI18n(<SyncPage />)
     expect(await screen.findByText('Rechazado')).toBeTruthy()
-    expect(screen.getByText('La sistólica debe ser como máximo 250.')).toBeTruthy()
+    expect(screen.getByText('El servidor lo rechazó: La sistólica debe ser como máximo 250.')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Descartar' }))
     const confirm = (await screen.findAllByRole('button', { name: 'Descartar' })).at(-1) as HTMLElement
     expect(confirm.hasAttribute('disabled')).toBe(true)
@@ -47,6 +48,46 @@ describe('the sync screen', () => {
     expect(
       await screen.findByText('Todo lo registrado en este dispositivo ya llegó al servidor.'),
     ).toBeTruthy()
+  })
+
+  it('names each entry by what it is and whose, says in words why it waits, and counts its tries', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(
+      db,
+      ctx,
+      aPatient({ name: 'Rosa Elena', last_name: 'Quintero', second_last_name: null }),
+    )
+    await createReading(db, ctx, 'blood-pressure', aBloodPressure(patient.id))
+    const [create, reading] = await db.outbox.orderBy('seq').toArray()
+    await db.outbox.update(create?.seq as number, { attempts: 1, lastError: 'network' })
+    await db.outbox.update(reading?.seq as number, { attempts: 3, lastError: 'network' })
+    setCurrentEngine({ db, loop: { kick() {} } } as unknown as SyncEngine)
+    await renderWithI18n(<SyncPage />)
+    expect(await screen.findByText('Lectura de presión arterial de Rosa Elena Quintero')).toBeTruthy()
+    expect(screen.getByText('Datos de Rosa Elena Quintero')).toBeTruthy()
+    expect(screen.getAllByText('Sin conexión: se enviará al volver la red')).toHaveLength(2)
+    expect(screen.queryByText('network')).toBeNull()
+    expect(screen.getByText('1 intento')).toBeTruthy()
+    expect(screen.getByText('3 intentos')).toBeTruthy()
+  })
+
+  it('says the same in English, plurals included', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(
+      db,
+      ctx,
+      aPatient({ name: 'Rosa Elena', last_name: 'Quintero', second_last_name: null }),
+    )
+    await createReading(db, ctx, 'blood-pressure', aBloodPressure(patient.id))
+    const [create, reading] = await db.outbox.orderBy('seq').toArray()
+    await db.outbox.update(create?.seq as number, { attempts: 1, lastError: 'network' })
+    await db.outbox.update(reading?.seq as number, { attempts: 3, lastError: 'network' })
+    setCurrentEngine({ db, loop: { kick() {} } } as unknown as SyncEngine)
+    await renderWithI18n(<SyncPage />, 'en')
+    expect(await screen.findByText('Blood pressure reading of Rosa Elena Quintero')).toBeTruthy()
+    expect(screen.getAllByText('No connection: it will be sent when the network returns')).toHaveLength(2)
+    expect(screen.getByText('1 attempt')).toBeTruthy()
+    expect(screen.getByText('3 attempts')).toBeTruthy()
   })
 
   it('asks a person to look at a change the server has failed for more than a day', async () => {
@@ -147,7 +188,7 @@ describe('correcting a refused patient registration', () => {
       db,
       ctx,
       aPatient({
-        subgroups: ['Planta 2'],
+        subgroups: ['0190a1b2-c3d4-7e5f-8a9b-000000000111'],
         pregnancy: false,
         covid_tests: [{ date: '2026-11-19', type: 'pcr', result: 'positive' }],
         email: 'lupita@correo.mx',
@@ -169,7 +210,7 @@ describe('correcting a refused patient registration', () => {
     await waitFor(async () => expect((await db.outbox.get(entry.seq as number))?.status).toBe('pending'))
     expect((await db.outbox.get(entry.seq as number))?.body).toMatchObject({
       curp: CURPS.juan,
-      subgroups: ['Planta 2'],
+      subgroups: ['0190a1b2-c3d4-7e5f-8a9b-000000000111'],
       pregnancy: false,
       covid_tests: [{ date: '2026-11-19', type: 'pcr', result: 'positive' }],
       password: 'Paciente#2026',

@@ -1,7 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
+import type { ReadingKind } from '../../contract/schemas/readings'
 import type { Conflict, LocalDb, OutboxEntry } from '../../db/local-db'
+import { SECTION_TITLES } from '../../i18n/record-section-titles'
 import { currentSession } from '../../session/session-store'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { currentEngine } from '../../sync/current-engine'
@@ -16,6 +18,7 @@ import { Spinner } from '../../ui/Spinner'
 import { ConflictResolver } from './ConflictResolver'
 import { DiscardDialog } from './DiscardDialog'
 import { EditEntryDialog } from './EditEntryDialog'
+import { type EntrySubject, subjectsOf } from './entry-subjects'
 import './sync.css'
 
 /**
@@ -23,14 +26,19 @@ import './sync.css'
  * out; the rejected and blocked ones can be tried again or discarded with a reason (recorded).
  */
 export function SyncPage() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const db = useSyncEngine()?.db
-  const entries = useLiveQuery(async () => (db ? db.outbox.orderBy('seq').toArray() : undefined), [db])
+  const queue = useLiveQuery(async () => {
+    if (!db) return undefined
+    const entries = await db.outbox.orderBy('seq').toArray()
+    return { entries, subjects: await subjectsOf(db, entries, currentSession()?.user ?? null) }
+  }, [db])
   const conflicts = useLiveQuery(async () => (db ? conflictsByRecord(db) : undefined), [db])
   const [doomed, setDoomed] = useState<OutboxEntry | null>(null)
   const [editing, setEditing] = useState<OutboxEntry | null>(null)
 
-  if (!db || !entries || !conflicts) return <Spinner />
+  if (!db || !queue || !conflicts) return <Spinner />
+  const { entries, subjects } = queue
   const statusText: Record<OutboxEntry['status'], string> = {
     pending: t`Por enviar`,
     sending: t`Enviando`,
@@ -38,16 +46,58 @@ export function SyncPage() {
     rejected: t`Rechazado`,
     blocked: t`Bloqueado (depende de uno rechazado)`,
   }
-  const kindText: Record<OutboxEntry['kind'], string> = {
+  const actionText: Record<OutboxEntry['kind'], string> = {
     'patient.create': t`Alta de paciente`,
     'patient.update': t`Cambio de paciente`,
     'patientProfile.update': t`Cambio de mi perfil`,
-    'reading.create': t`Lectura`,
-    'reading.update': t`Cambio de lectura`,
+    'reading.create': t`Nueva lectura`,
+    'reading.update': t`Corrección de lectura`,
     'reading.delete': t`Baja de lectura`,
     'recordSection.create': t`Alta en el expediente`,
     'recordSection.update': t`Cambio en el expediente`,
     'recordSection.delete': t`Baja en el expediente`,
+  }
+  const readingText: Record<ReadingKind, string> = {
+    'blood-pressure': t`Lectura de presión arterial`,
+    glucose: t`Lectura de glucosa`,
+    somatometry: t`Somatometría`,
+    nutrition: t`Registro de nutrición`,
+    habit: t`Registro de hábitos`,
+  }
+  /** What the entry is, and whose: "Lectura de presión arterial de Rosa Elena Quintero". */
+  const titleOf = (entry: OutboxEntry, subject: EntrySubject | undefined): string => {
+    const patient = subject?.patient ?? t`un paciente que ya no está en este dispositivo`
+    switch (entry.entity) {
+      case 'patient':
+        return entry.kind === 'patientProfile.update' ? t`Mi perfil` : t`Datos de ${patient}`
+      case 'reading': {
+        const what = subject?.reading ? readingText[subject.reading] : t`Lectura`
+        return t`${what} de ${patient}`
+      }
+      case 'recordSection': {
+        const section = subject?.section ? i18n._(SECTION_TITLES[subject.section]) : t`Expediente`
+        return t`${section} en el expediente de ${patient}`
+      }
+    }
+  }
+  /** Why the entry still waits, in words (the outbox keeps a code, or the server's message). */
+  const reasonOf = (entry: OutboxEntry): string | null => {
+    switch (entry.lastError) {
+      case null:
+        return null
+      case 'network':
+        return t`Sin conexión: se enviará al volver la red`
+      case 'retry':
+        return entry.failingSince === undefined
+          ? t`El servidor pidió esperar: se enviará de nuevo en un momento`
+          : t`El servidor no pudo guardarlo: se intentará de nuevo`
+      case 'version-mismatch':
+        return entry.status === 'rejected'
+          ? t`El servidor ya tiene otra versión de este registro y no se pudo conciliar`
+          : t`Alguien más cambió este registro: se está conciliando con la versión del servidor`
+      default:
+        return t`El servidor lo rechazó: ${entry.lastError}`
+    }
   }
   const again = async (entry: OutboxEntry) => {
     await retry(db, entry.seq as number)
@@ -81,18 +131,21 @@ export function SyncPage() {
               data-status={entry.status}
               data-attention={isFailingTooLong(entry, Date.now()) || undefined}
             >
-              <strong>{kindText[entry.kind]}</strong>
+              <strong>{titleOf(entry, subjects.get(entry.mutationId))}</strong>
+              <span>{actionText[entry.kind]}</span>
               <span>{statusText[entry.status]}</span>
               <small>
                 <Trans>Registrado {when(entry.createdAt)}</Trans>
                 {entry.attempts > 0 && (
                   <>
                     {' · '}
-                    <Trans>{entry.attempts} intentos</Trans>
+                    <span>
+                      <Plural value={entry.attempts} one="# intento" other="# intentos" />
+                    </span>
                   </>
                 )}
               </small>
-              {entry.lastError && <Alert>{entry.lastError}</Alert>}
+              {entry.lastError && <Alert>{reasonOf(entry)}</Alert>}
               {isFailingTooLong(entry, Date.now()) && (
                 <Alert>
                   <Trans>

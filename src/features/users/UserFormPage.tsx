@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { call } from '../../api/client'
 import { useCall } from '../../api/use-call'
+import { catalogueCalls } from '../../contract/endpoints/catalogues'
 import { listRoles } from '../../contract/endpoints/roles'
 import { createUser, refreshSessionUser, showUser, updateUser } from '../../contract/endpoints/users'
 import type { User } from '../../contract/schemas/users'
@@ -29,6 +30,8 @@ const EMPTY: UserFormValues = {
   email: '',
   employee_number: '',
   phone: '',
+  title_id: '',
+  professional_license: '',
   role_id: '',
   active: true,
   password: '',
@@ -43,6 +46,8 @@ const valuesOf = (user: User): UserFormValues => ({
   email: user.email,
   employee_number: user.employee_number ?? '',
   phone: user.phone ?? '',
+  title_id: user.title_id ?? '',
+  professional_license: user.professional_license ?? '',
   role_id: user.role?.id ?? '',
   active: user.active,
 })
@@ -52,6 +57,7 @@ export function UserFormPage({ id, onDone }: { id?: string; onDone: () => void }
   const { t, i18n } = useLingui()
   const editing = id !== undefined
   const roles = useCall(listRoles)
+  const titles = useCall(catalogueCalls['practitioner-titles'].all)
   const existing = useCall(showUser, { params: { id: id ?? '' } }, id ?? '', editing)
   const [photo, setPhoto] = useState<File | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -121,6 +127,22 @@ export function UserFormPage({ id, onDone }: { id?: string; onDone: () => void }
             inputMode="tel"
             error={message('phone')}
             {...form.register('phone')}
+          />
+          <SelectField
+            label={t`Título profesional`}
+            placeholder={t`Sin título`}
+            options={(titles.data ?? [])
+              // The current title stays offered after it was deactivated.
+              .filter((title) => title.active || title.id === existing.data?.title_id)
+              .map((title) => ({ value: title.id, label: title.name }))}
+            error={message('title_id')}
+            {...form.register('title_id')}
+          />
+          <TextField
+            label={t`Cédula profesional`}
+            inputMode="numeric"
+            error={message('professional_license')}
+            {...form.register('professional_license')}
           />
           <SelectField
             label={t`Perfil`}

@@ -31,6 +31,8 @@ export interface UserFormValues {
   email: string
   employee_number: string | null
   phone: string | null
+  title_id: string | null
+  professional_license: string | null
   role_id: string
   active: boolean
   password?: string

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify'
+import { catalogueCalls } from '../../../src/contract/endpoints/catalogues'
+import { fullPath } from '../../../src/contract/endpoints/define'
+import {
+  CATALOGUE_DEFINITIONS,
+  type CatalogueDefinition,
+} from '../../../src/contract/schemas/catalogue-definitions'
+import type { Lang } from '../../platform/language'
+import { route } from '../../platform/route'
+import { downloadName, sendWorkbook, workbookOf } from '../configuration/spreadsheet'
+import { callerIdOf, tenantIdOf } from '../configuration/tenant-scope'
+import * as catalogue from './catalogues'
+
+const HEADERS: Record<Lang, Record<'code' | 'name' | 'parent' | 'items' | 'active', string>> = {
+  es: { code: 'Código', name: 'Nombre', parent: 'Pertenece a', items: 'Elementos', active: 'Activo' },
+  en: { code: 'Code', name: 'Name', parent: 'Belongs to', items: 'Items', active: 'Active' },
+}
+const YES_NO: Record<Lang, [string, string]> = { es: ['Sí', 'No'], en: ['Yes', 'No'] }
+
+/** The spreadsheet of a catalogue: the columns its definition gives it, in its order. */
+function sheetOf(
+  definition: CatalogueDefinition,
+  lang: Lang,
+  entries: Awaited<ReturnType<typeof catalogue.listEntries>>,
+) {
+  const h = HEADERS[lang]
+  const columns = [
+    ...(definition.code === 'none' ? [] : [[h.code, (e: (typeof entries)[number]) => e.code ?? ''] as const]),
+    [h.name, (e: (typeof entries)[number]) => e.name] as const,
+    ...(definition.children.kind === 'parent'
+      ? [[h.parent, (e: (typeof entries)[number]) => e.parent_name ?? ''] as const]
+      : []),
+    ...(definition.children.kind === 'items'
+      ? [[h.items, (e: (typeof entries)[number]) => e.items.map((item) => item.name).join(', ')] as const]
+      : []),
+    [h.active, (e: (typeof entries)[number]) => YES_NO[lang][e.active ? 0 : 1]] as const,
+  ]
+  return workbookOf(
+    definition.fileName.slice(0, 31),
+    columns.map(([title]) => title),
+    entries.map((entry) => columns.map(([, cell]) => cell(entry) ?? '')),
+  )
+}
+
+/**
+ * Every simple tenant catalogue's calls (issue 18), registered from its definition: each change
+ * moves the catalogue's version in its transaction and is audited.
+ */
+export async function catalogueRoutes(app: FastifyInstance) {
+  for (const definition of CATALOGUE_DEFINITIONS) {
+    const calls = catalogueCalls[definition.name]
+    const entity = `catalogue.${definition.name}`
+
+    route(app, calls.all, async (_input, req) =>
+      req.withTenant((tx) => catalogue.listEntries(tx, definition)),
+    )
+
+    route(app, calls.table, async ({ query }, req) =>
+      req.withTenant((tx) => catalogue.entriesPage(tx, definition, query, fullPath(calls.table))),
+    )
+
+    route(app, calls.show, async ({ params }, req) =>
+      req.withTenant((tx) => catalogue.showEntry(tx, definition, params.id)),
+    )
+
+    route(app, calls.create, async ({ body }, req) =>
+      req.withTenant(async (tx) => {
+        const entry = await catalogue.createEntry(
+          tx,
+          definition,
+          tenantIdOf(req),
+          body,
+          callerIdOf(req),
+          req.lang,
+        )
+        await req.audit(tx, { action: `${entity}.create`, entity, entityId: entry.id, details: { ...body } })
+        return entry
+      }),
+    )
+
+    route(app, calls.update, async ({ params, body }, req) =>
+      req.withTenant(async (tx) => {
+        const entry = await catalogue.updateEntry(tx, definition, params.id, body, callerIdOf(req), req.lang)
+        await req.audit(tx, { action: `${entity}.update`, entity, entityId: entry.id, details: { ...body } })
+        return entry
+      }),
+    )
+
+    route(app, calls.destroy, async ({ params }, req) => {
+      await req.withTenant(async (tx) => {
+        await catalogue.destroyEntry(tx, definition, params.id, callerIdOf(req), req.lang)
+        await req.audit(tx, { action: `${entity}.delete`, entity, entityId: params.id })
+      })
+      return null
+    })
+
+    route(app, calls.download, async (_input, req, reply) => {
+      const entries = await req.withTenant((tx) => catalogue.listEntries(tx, definition))
+      await sendWorkbook(reply, downloadName(definition.fileName), sheetOf(definition, req.lang, entries))
+    })
+  }
+}

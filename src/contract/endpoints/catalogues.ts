@@ -1,0 +1,91 @@
+import * as v from 'valibot'
+import {
+  CATALOGUE_DEFINITIONS,
+  type CatalogueDefinition,
+  CatalogueEntry,
+  CatalogueIdParams,
+  type CatalogueName,
+  CatalogueRow,
+  entrySchema,
+  permissionsOfCatalogue,
+} from '../schemas/catalogue-definitions'
+import { DataTableQuery, paginated } from '../schemas/data-table'
+import { endpoint } from './define'
+
+/**
+ * The calls of every simple tenant catalogue (SPEC §7 "Catalogues"), made from its definition:
+ * create, show, update, destroy and download at SPEC's paths, the data table of its screen, and
+ * the whole list a device caches (SPEC's list call where it names one). Reading the whole list
+ * is open to any signed-in user of the tenant: every device picks from it offline.
+ */
+function catalogueEndpoints(definition: CatalogueDefinition) {
+  const base = `/catalog/${definition.name}`
+  const resource = definition.paths === 'resource'
+  const can = permissionsOfCatalogue(definition)
+  const body = entrySchema(definition)
+  return {
+    create: endpoint({
+      service: 'catalogs',
+      method: 'POST',
+      path: resource ? base : `${base}/create`,
+      access: can.create,
+      body,
+      response: CatalogueEntry,
+    }),
+    show: endpoint({
+      service: 'catalogs',
+      method: 'GET',
+      path: resource ? `${base}/:id` : `${base}/show/:id`,
+      access: can.list,
+      params: CatalogueIdParams,
+      response: CatalogueEntry,
+    }),
+    update: endpoint({
+      service: 'catalogs',
+      method: 'POST',
+      path: `${base}/:id`,
+      access: can.edit,
+      params: CatalogueIdParams,
+      body,
+      response: CatalogueEntry,
+    }),
+    destroy: endpoint({
+      service: 'catalogs',
+      method: 'DELETE',
+      path: resource ? `${base}/:id` : `${base}/destroy/:id`,
+      access: can.delete,
+      params: CatalogueIdParams,
+    }),
+    /** An .xlsx file, not an envelope. */
+    download: endpoint({
+      service: 'catalogs',
+      method: 'GET',
+      path: `${base}/download`,
+      access: can.export,
+    }),
+    /** The screen's data table (SPEC §7 "Data table": a POST of the table's query). */
+    table: endpoint({
+      service: 'catalogs',
+      method: 'POST',
+      path: `${base}/list`,
+      access: can.list,
+      query: DataTableQuery,
+      response: paginated(CatalogueRow),
+    }),
+    /** Every live value, inactive ones too (old records name them), in the catalogue's order. */
+    all: endpoint({
+      service: 'catalogs',
+      method: 'GET',
+      path: definition.listPath,
+      access: 'authenticated',
+      response: v.array(CatalogueEntry),
+    }),
+  }
+}
+
+export type CatalogueEndpoints = ReturnType<typeof catalogueEndpoints>
+
+/** Each catalogue's calls, by its SPEC name. */
+export const catalogueCalls = Object.fromEntries(
+  CATALOGUE_DEFINITIONS.map((definition) => [definition.name, catalogueEndpoints(definition)]),
+) as Record<CatalogueName, CatalogueEndpoints> // fromEntries forgets the keys

@@ -1,0 +1,144 @@
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type CatalogueName, catalogueNamed } from '../../contract/schemas/catalogue-definitions'
+import { saveSession } from '../../session/session-store'
+import { renderWithI18n, stubApi } from '../../test/render'
+import { CatalogueFormPage } from './CatalogueFormPage'
+
+const CREATE = '/api/catalogs/catalog/subgroups/create'
+
+async function renderForm(onDone: () => void, catalogue: CatalogueName = 'subgroups') {
+  const definition = catalogueNamed(catalogue)
+  const rootRoute = createRootRoute({
+    component: () => <CatalogueFormPage definition={definition} onDone={onDone} />,
+  })
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory() })
+  return renderWithI18n(<RouterProvider router={router} />)
+}
+
+describe('a catalogue’s form', () => {
+  beforeEach(() =>
+    saveSession({
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresAt: Date.now() + 3_600_000,
+      user: {
+        uuid: 'admin-1',
+        name: 'Ana',
+        last_name: 'Ruiz',
+        email: 'admin@demo.localhost',
+        employee_number: null,
+        photo_url: null,
+        role: null,
+        permissions: ['subgroups-index', 'subgroups-create'],
+        patient_id: null,
+      },
+      host: 'demo.localhost',
+      isLandlord: false,
+      routeRedirect: '/subgroups',
+      passwordExpired: false,
+      noticePending: false,
+      menus: null,
+    }),
+  )
+  afterEach(() => {
+    saveSession(null)
+    localStorage.clear()
+    vi.unstubAllGlobals()
+  })
+
+  it('asks every item for a name before sending anything (SPEC §5)', async () => {
+    const api = stubApi({})
+    await renderForm(vi.fn())
+    fireEvent.change(await screen.findByLabelText('Nombre'), { target: { value: 'Turno' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar elemento' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    expect(await screen.findByText('Este campo es obligatorio.')).toBeTruthy()
+    expect(api.requests).toHaveLength(0)
+  })
+
+  it('sends the items in the order they were moved to', async () => {
+    const onDone = vi.fn()
+    const entry = {
+      id: 's1',
+      catalogue: 'subgroups',
+      name: 'Turno',
+      code: null,
+      active: true,
+      parent_id: null,
+      parent_name: null,
+      position: 0,
+      items: [],
+      updated_at: '',
+    }
+    const api = stubApi({ [CREATE]: { body: { data: entry, message: '', error: false } } })
+    await renderForm(onDone)
+    fireEvent.change(await screen.findByLabelText('Nombre'), { target: { value: 'Turno' } })
+    for (const [index, item] of ['Matutino', 'Vespertino', 'Nocturno'].entries()) {
+      fireEvent.click(screen.getByRole('button', { name: 'Agregar elemento' }))
+      fireEvent.change(screen.getByLabelText(`Elemento ${index + 1}`), { target: { value: item } })
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Subir Elemento 3' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    expect(api.bodyOf(CREATE)).toEqual({
+      name: 'Turno',
+      code: null,
+      active: true,
+      parent_id: null,
+      items: [{ name: 'Matutino' }, { name: 'Nocturno' }, { name: 'Vespertino' }],
+    })
+  })
+
+  it('fills a diagnosis from the CIE-10 search and files it under the chosen system', async () => {
+    const system = {
+      id: '0190a1b2-c3d4-7e5f-8a9b-000000000201',
+      catalogue: 'affected_system',
+      name: 'Órganos de los sentidos',
+      code: 'senses',
+      active: true,
+      parent_id: null,
+      parent_name: null,
+      position: 0,
+      items: [],
+      updated_at: '',
+    }
+    const created = { ...system, id: 'd1', catalogue: 'diagnostics', name: 'Efectos del ruido', code: 'H833' }
+    const api = stubApi({
+      '/api/catalogs/catalog/affected_system/list': { body: { data: [system], message: '', error: false } },
+      '/api/catalogs/catalog/diagnostics': {
+        body: {
+          data: [
+            {
+              code: 'H833',
+              description: 'Efectos del ruido sobre el oído interno',
+              chapter: 'VIII',
+              affected_system_code: 'senses',
+            },
+          ],
+          message: '',
+          error: false,
+        },
+      },
+      '/api/catalogs/catalog/diagnostics/create': { body: { data: created, message: '', error: false } },
+    })
+    const onDone = vi.fn()
+    await renderForm(onDone, 'diagnostics')
+    fireEvent.change(await screen.findByLabelText('Buscar en CIE-10 (código o palabras)'), {
+      target: { value: 'ruido' },
+    })
+    fireEvent.click(await screen.findByRole('button', { name: /H833/ }))
+    await screen.findByRole('option', { name: 'Órganos de los sentidos (senses)' })
+    fireEvent.change(screen.getByLabelText('Aparato o sistema'), { target: { value: system.id } })
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    expect(api.bodyOf('/api/catalogs/catalog/diagnostics/create')).toEqual({
+      name: 'Efectos del ruido sobre el oído interno',
+      code: 'H833',
+      active: true,
+      parent_id: system.id,
+      items: [],
+    })
+  })
+})

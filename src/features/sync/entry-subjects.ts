@@ -1,0 +1,53 @@
+import type { ReadingKind } from '../../contract/schemas/readings'
+import type { RecordSection } from '../../contract/schemas/record-sections'
+import type { SessionUser } from '../../contract/schemas/session'
+import type { LocalDb, OutboxEntry } from '../../db/local-db'
+import { fullName } from '../../db/patient-sort-name'
+
+/** What a queued change is about: its patient by name, and the kind of reading or record entry. */
+export interface EntrySubject {
+  /** Null when the device knows no name (the record was removed from it since). */
+  patient: string | null
+  reading?: ReadingKind
+  section?: RecordSection
+}
+
+/**
+ * The subject of each queued change, by mutation id, so a nurse reading /sync knows which of her
+ * records waits (issue 17). Read from the device: the patient's row, or the reading's or record
+ * entry's row and its `patient_id`. A patient's own readings name the patient in session, whose
+ * row the device may not hold.
+ */
+export async function subjectsOf(
+  db: LocalDb,
+  entries: OutboxEntry[],
+  self: SessionUser | null,
+): Promise<Map<string, EntrySubject>> {
+  const subjects = new Map<string, EntrySubject>()
+  for (const entry of entries) subjects.set(entry.mutationId, await subjectOf(db, entry, self))
+  return subjects
+}
+
+async function subjectOf(db: LocalDb, entry: OutboxEntry, self: SessionUser | null): Promise<EntrySubject> {
+  switch (entry.entity) {
+    case 'patient':
+      return { patient: await nameOf(db, entry.entityId, self) }
+    case 'reading': {
+      const row = await db.readings.get(entry.entityId)
+      const patientId = row?.patient_id ?? (entry.body.patient_id as string | undefined)
+      return { patient: patientId ? await nameOf(db, patientId, self) : null, reading: row?.kind }
+    }
+    case 'recordSection': {
+      const row = await db.recordSections.get(entry.entityId)
+      const patientId = row?.patient_id ?? (entry.body.patient_id as string | undefined)
+      return { patient: patientId ? await nameOf(db, patientId, self) : null, section: row?.section }
+    }
+  }
+}
+
+async function nameOf(db: LocalDb, patientId: string, self: SessionUser | null): Promise<string | null> {
+  const patient = await db.patients.get(patientId)
+  if (patient) return fullName(patient)
+  if (self && self.patient_id === patientId) return `${self.name} ${self.last_name}`.trim()
+  return null
+}
