@@ -85,34 +85,41 @@ async function checkEveryScreen(page: Page, size: (typeof SIZES)[number]): Promi
 
 const newPatient = (page: Page) => page.getByRole('button', { name: 'Nuevo paciente' })
 
-async function checkRole(browser: Browser, username: string, baseURL?: string): Promise<string[]> {
-  const failures: string[] = []
-  for (const size of SIZES) {
-    const context = await browser.newContext({
-      ...(baseURL ? { baseURL } : {}),
-      locale: 'es-MX',
-      viewport: { width: size.width, height: size.height },
-    })
-    const page = await context.newPage()
-    await signIn(page, username)
-    failures.push(...(await checkEveryScreen(page, size)).map((failure) => `${username}: ${failure}`))
-    await context.close()
-  }
+async function checkRole(
+  browser: Browser,
+  username: string,
+  size: (typeof SIZES)[number],
+  baseURL?: string,
+): Promise<string[]> {
+  const context = await browser.newContext({
+    ...(baseURL ? { baseURL } : {}),
+    locale: 'es-MX',
+    viewport: { width: size.width, height: size.height },
+  })
+  const page = await context.newPage()
+  await signIn(page, username)
+  const failures = (await checkEveryScreen(page, size)).map((failure) => `${username}: ${failure}`)
+  await context.close()
   return failures
 }
 
-for (const username of TENANT_ROLES) {
-  test(`no menu screen of ${username} scrolls sideways on a tablet or a phone`, async ({ browser }) => {
+// One sign-in per role and size; each test has its own time, the machine being shared.
+for (const size of SIZES) {
+  for (const username of TENANT_ROLES) {
+    test(`no menu screen of ${username} scrolls sideways on a ${size.name}`, async ({ browser }) => {
+      test.setTimeout(120_000)
+      expect(await checkRole(browser, username, size)).toEqual([])
+    })
+  }
+
+  test(`no menu screen of the provider scrolls sideways on a ${size.name}`, async ({ browser }) => {
     test.setTimeout(120_000)
-    expect(await checkRole(browser, username)).toEqual([])
+    const port = new URL(test.info().project.use.baseURL ?? '').port
+    expect(await checkRole(browser, 'root@admin.localhost', size, `http://admin.localhost:${port}`)).toEqual(
+      [],
+    )
   })
 }
-
-test('no menu screen of the provider scrolls sideways on a tablet or a phone', async ({ browser }) => {
-  test.setTimeout(120_000)
-  const port = new URL(test.info().project.use.baseURL ?? '').port
-  expect(await checkRole(browser, 'root@admin.localhost', `http://admin.localhost:${port}`)).toEqual([])
-})
 
 test('a patient’s record opens with its banner: who, the warnings and the actions', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'es-MX', viewport: { width: 390, height: 844 } })
@@ -136,5 +143,25 @@ test('a patient’s record opens with its banner: who, the warnings and the acti
   await expect(banner.getByText('Alertas:')).toBeVisible()
   await expect(banner.getByRole('link', { name: 'Editar datos' })).toBeVisible()
   expect(await overflow(page)).toBe(0)
+  await context.close()
+})
+
+test('the header is one row; the tablet’s sidebar folds away and stays so after a reload', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'es-MX', viewport: { width: 1024, height: 768 } })
+  const page = await context.newPage()
+  await signIn(page, 'doctor@demo.localhost')
+  const header = page.locator('.app__header')
+  expect((await header.boundingBox())?.height).toBeLessThanOrEqual(64)
+  const sidebar = page.getByRole('complementary', { name: 'Navegación' })
+  await expect(sidebar).toBeVisible()
+  await page.getByRole('button', { name: 'Menú', exact: true }).click()
+  await expect(sidebar).toBeHidden()
+  await page.reload()
+  await expect(page.locator('main h1').first()).toBeVisible()
+  await expect(sidebar).toBeHidden()
+  await page.setViewportSize({ width: 390, height: 844 })
+  expect((await header.boundingBox())?.height).toBeLessThanOrEqual(64)
   await context.close()
 })

@@ -10,6 +10,10 @@ import { signIn } from './sign-in'
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Navegación' })
 const serverTable = (page: Page) => page.getByRole('table', { name: 'Pacientes en el servidor' })
 
+// The office's desktop: at this width the table shows the assigned professional, which this test
+// reads in the rows (narrower, that column gives way and is read by expanding a row).
+test.use({ viewport: { width: 2560, height: 1440 } })
+
 test('an administrator filters by assigned professional, pages the server’s list and assigns two patients', async ({
   page,
 }) => {

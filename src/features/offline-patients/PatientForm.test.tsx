@@ -238,6 +238,24 @@ describe('the patient form on the device', { timeout: 20_000 }, () => {
     expect(entry).toMatchObject({ kind: 'patient.update', body: { phone: '3398765432' }, baseVersion: 3 })
   })
 
+  it('restores an edit’s draft only while the record is at the version it began from', async () => {
+    stubApi({})
+    const { db, ctx } = aDevice()
+    const server = await aSyncedPatient(db, ctx)
+    const row = await db.patients.get(server.id)
+    if (!row) throw new Error('patient not cached')
+    await renderForm({ db, patient: row })
+    const original = shownValue('Teléfono')
+    fill('Teléfono', '3398765432')
+    cleanup()
+    await renderForm({ db, patient: row })
+    expect(shownValue('Teléfono')).toBe('3398765432')
+    cleanup()
+    // A sync brought a newer version meanwhile: the draft would write older values back over it.
+    await renderForm({ db, patient: { ...row, version: row.version + 1 } })
+    expect(shownValue('Teléfono')).toBe(original)
+  })
+
   it('gives a patient a special sublabel from the device’s catalogue, queued like any edit', async () => {
     stubApi({})
     const { db, ctx } = aDevice()

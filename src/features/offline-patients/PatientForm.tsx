@@ -29,6 +29,7 @@ import {
 } from './patient-form-values'
 import { SpecialLabelsSection } from './SpecialLabelsSection'
 import { SubgroupsSection } from './SubgroupsSection'
+import './patients.css'
 
 export interface PatientFormProps {
   db: LocalDb
@@ -47,7 +48,7 @@ function fieldInForm(form: HTMLFormElement | null, name: string) {
   return { element, label: label ?? name, step }
 }
 
-/** The names of the fields with an error (a COVID test row's error counts as its list's). */
+/** The names of the fields with an error, as the form's elements are named. */
 const namesWithErrors = (errors: FieldErrors) => Object.keys(errors)
 
 /**
@@ -77,14 +78,16 @@ export function PatientForm({ db, patient, onDone, onOpenPatient }: PatientFormP
   const steps = [t`Identificación`, t`Contacto y domicilio`, t`Empleo`, t`Cuenta de acceso`]
   const last = steps.length - 1
 
-  // Every change, and every move between steps, is kept for a reload.
+  // Once something is typed, every change and every move between steps is kept for a reload;
+  // a form only looked at leaves nothing behind. An edit's draft carries the record's version.
   useEffect(() => {
-    saveDraft(patient?.id, { step, values: form.getValues() })
-    const subscription = form.watch((values) =>
-      saveDraft(patient?.id, { step, values: values as PatientFormValues }),
-    )
+    const keep = (values: PatientFormValues) =>
+      saveDraft(patient?.id, { step, values, version: patient?.version })
+    if (form.formState.isDirty || draft) keep(form.getValues())
+    // The watched values are the form's own (PatientFormValues), only typed as partial.
+    const subscription = form.watch((values) => keep(values as PatientFormValues))
     return () => subscription.unsubscribe()
-  }, [form, step, patient?.id])
+  }, [form, step, patient?.id, patient?.version, draft])
 
   const goTo = (next: number) => {
     setStep(next)

@@ -105,17 +105,6 @@ function BodyRow<Row>({
             >
               <span aria-hidden="true">{open ? '▾' : '▸'}</span>
             </button>
-            {!open && (
-              // Read with the row by assistive technology (and found in its text), as plain text:
-              // what gave way to the width is only out of sight, not out of the row.
-              <span className="visually-hidden">
-                {hidden.map((column) => (
-                  <span key={column.key}>
-                    {column.title}: {show(cellValue(row, column.key))}.{' '}
-                  </span>
-                ))}
-              </span>
-            )}
           </td>
         )}
       </tr>

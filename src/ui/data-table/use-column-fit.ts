@@ -4,6 +4,9 @@ import type { Column } from './config'
 /** Below this width (a phone) the rows show as cards, every column stacked inside. */
 export const CARD_WIDTH = 600
 
+/** Width changes smaller than this keep the columns as they are (a scroll bar is about 15px). */
+const SAME_WIDTH = 24
+
 /**
  * The order in which columns give way when the table is too narrow: highest priority number
  * first, the later column first among equals. Action columns and priority 0 never give way, nor
@@ -68,7 +71,9 @@ export function useColumnFit<Row>(
 
   const cards = width > 0 && width < CARD_WIDTH
   const order = givingWayOrder(columns)
-  const current = fitted.width === width && fitted.content === content
+  // A few pixels (a page's scroll bar coming and going as columns give way) are the same width:
+  // starting again on them would make the fit swing forever between two layouts.
+  const current = Math.abs(fitted.width - width) < SAME_WIDTH && fitted.content === content
   const count = cards || width === 0 || !current ? 0 : Math.min(fitted.hidden, order.length)
   const gone = new Set(order.slice(0, count))
   const squeezed = current && !cards && fitted.squeezed
