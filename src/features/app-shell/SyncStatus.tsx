@@ -29,7 +29,7 @@ export function SyncStatus({ pull }: { pull: PullState }) {
       <span className="sync-status__dot" data-connection={connection} />
       <span>{connection === 'offline' ? t`Sin conexión` : t`En línea`}</span>
       {pull.status === 'pulling' && (
-        <span>
+        <span className="sync-status__progress">
           <Trans>Sincronizando… {pull.applied} registros</Trans>
         </span>
       )}
