@@ -12,7 +12,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
  * The service worker: the app opens with no network; page navigations fall back to the cached
  * index.html, never the API.
  *
- * Issue 17 (decision 0021): a patient's phone downloads only what a patient can open. The build
+ * Issue 17 (decision 0020): a patient's phone downloads only what a patient can open. The build
  * marks the chunks reached only through a staff screen (`staff: true`, build/staff-chunks.ts).
  * The install caches the rest (the shell, the sign-in, the patient's screens, shared chunks, css,
  * icons); the staff chunks are cached when the page says a professional signed in on this device
