@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { openPatients, waitForServiceWorker } from './patients'
+import { openFormStep, openPatients, waitForServiceWorker } from './patients'
 import { signIn, signOut } from './sign-in'
 
 /**
@@ -58,6 +58,7 @@ test('an administrator’s new subgroup and diagnosis reach a nurse’s device, 
   await openPatients(page)
   await page.getByRole('button', { name: 'Nuevo paciente' }).click()
   await expect(page).toHaveURL(/\/patients\/create$/)
+  await openFormStep(page, 'Empleo')
   const items = page.getByRole('group', { name: subgroup })
   await expect(items.getByRole('checkbox')).toHaveCount(3)
   await context.setOffline(true)
