@@ -2,7 +2,6 @@ import { v7 as uuidv7 } from 'uuid'
 import { type CatalogueName, nameKey } from '../../src/contract/schemas/catalogue-definitions'
 import type { Tx } from '../db/client'
 import { catalogueEntries } from '../db/schema'
-import { AFFECTED_SYSTEMS } from '../modules/catalogs/affected-systems'
 import { itemsCatalogueOf } from '../modules/catalogs/catalogues'
 import { bumpTenantCatalogVersion } from '../modules/catalogs/tenant-versions'
 
@@ -18,8 +17,9 @@ const names = (...list: string[]): SeedValue[] => list.map((name) => ({ name }))
 
 /**
  * The demo tenant's catalogues: what a Mexican occupational-health service starts with (IMSS's
- * disability types, the exams a periodic exam orders, the review-of-systems list the shared
- * catalogue seeds). The tenant edits them on the catalogue screens.
+ * disability types, the exams a periodic exam orders). The affected systems are not here: every
+ * tenant starts with them (provisionTenant), and the diagnoses below are filed under them by code.
+ * The tenant edits them all on the catalogue screens.
  */
 const DEFAULTS: Partial<Record<CatalogueName, SeedValue[]>> = {
   consultReason: names(
@@ -32,7 +32,6 @@ const DEFAULTS: Partial<Record<CatalogueName, SeedValue[]>> = {
     'Toma de signos vitales',
     'Orientación y consejería',
   ),
-  affected_system: AFFECTED_SYSTEMS.map((system) => ({ name: system.nameEs, code: system.code })),
   diagnostics: [
     { code: 'J00', name: 'Rinofaringitis aguda (resfriado común)', parentCode: 'respiratory' },
     { code: 'A09', name: 'Diarrea y gastroenteritis de presunto origen infeccioso', parentCode: 'digestive' },
@@ -88,14 +87,18 @@ const DEFAULTS: Partial<Record<CatalogueName, SeedValue[]>> = {
 /**
  * Seeds the demo tenant's simple catalogues (issue 18) and answers the subgroups' item ids by
  * item name, for the demo patients to carry. A parent is found by its seeded code, which the
- * parent catalogue's value keeps only where the definition has a code (systems); classifications
- * have none, so their code here only links the seed.
+ * parent catalogue's value keeps only where the definition has a code (systems, whose ids by code
+ * `systemIds` gives); classifications have none, so their code here only links the seed.
  */
-export async function seedCatalogues(tx: Tx, tenantId: string): Promise<Map<string, string>> {
-  const idsByCode = new Map<string, string>()
+export async function seedCatalogues(
+  tx: Tx,
+  tenantId: string,
+  systemIds: ReadonlyMap<string, string>,
+): Promise<Map<string, string>> {
+  const idsByCode = new Map<string, string>(systemIds)
   const itemIds = new Map<string, string>()
   for (const [catalogue, values] of Object.entries(DEFAULTS) as [CatalogueName, SeedValue[]][]) {
-    const keepsCode = catalogue === 'affected_system' || catalogue === 'diagnostics'
+    const keepsCode = catalogue === 'diagnostics'
     for (const [position, value] of values.entries()) {
       const id = uuidv7()
       if (value.code) idsByCode.set(value.code, id)

@@ -17,6 +17,7 @@ import {
   users,
 } from '../db/schema'
 import { normalizeAnswer } from '../modules/authentication/recovery'
+import { provisionTenant } from '../modules/configuration/tenant-provisioning'
 import { hashPassword } from '../platform/passwords'
 import { seedCatalogues } from './catalogues'
 import { generatePerson, randomSource } from './people'
@@ -127,17 +128,16 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
     .onConflictDoNothing()
 
   const tenantId = uuidv7()
-  await db.insert(tenants).values({
-    id: tenantId,
-    slug: 'demo',
-    tradeName: 'Clínica Demo',
-    businessName: 'Servicios de Salud Ocupacional Demo S.A. de C.V.',
-    rfc: 'SSO150310MK1',
-    primaryColor: '#0b7a75',
-    passwordExpiryMonths: 0,
-  })
-
   await withTenant(db, tenantId, async (tx) => {
+    const systemIds = await provisionTenant(tx, {
+      id: tenantId,
+      slug: 'demo',
+      tradeName: 'Clínica Demo',
+      businessName: 'Servicios de Salud Ocupacional Demo S.A. de C.V.',
+      rfc: 'SSO150310MK1',
+      primaryColor: '#0b7a75',
+      passwordExpiryMonths: 0,
+    })
     const roleIds = new Map<string, string>()
     for (const profile of PROFILES) {
       const id = uuidv7()
@@ -160,7 +160,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       people.push(person)
     }
     const sublabelIds = await seedTenantCatalogs(tx, tenantId)
-    const subgroupItems = await seedCatalogues(tx, tenantId)
+    const subgroupItems = await seedCatalogues(tx, tenantId, systemIds)
     const shifts = ['Matutino', 'Vespertino', 'Nocturno'].flatMap((name) => subgroupItems.get(name) ?? [])
     const patientRows = people.map(({ sex: _sex, ...person }, index) => ({
       tenantId,

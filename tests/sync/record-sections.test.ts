@@ -1,4 +1,7 @@
+import { v7 as uuidv7 } from 'uuid'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { withTenant } from '../../server/db/client'
+import { catalogueEntries } from '../../server/db/schema'
 import { seedReferenceLists } from '../../server/seed/reference-lists'
 import { createPatient } from '../../src/sync/mutators'
 import {
@@ -27,12 +30,23 @@ import {
 describe('record section entries shared by tablets and the server', () => {
   let server: SyncServer
   let clinic: Clinic
+  const diabetesId = uuidv7()
   const opened: Device[] = []
 
   beforeAll(async () => {
     server = await startSyncServer()
     await seedReferenceLists(server.database.db)
     clinic = await openClinic(server, 'sur', 2)
+    // A medical condition is a value of the clinic's catalogue (decision 0018).
+    await withTenant(server.database.db, clinic.tenantId, (tx) =>
+      tx.insert(catalogueEntries).values({
+        tenantId: clinic.tenantId,
+        id: diabetesId,
+        catalogue: 'medical-conditions',
+        name: 'Diabetes',
+        nameKey: 'diabetes',
+      }),
+    )
   })
   afterEach(async () => {
     for (const device of opened.splice(0)) await device.close()
@@ -54,7 +68,7 @@ describe('record section entries shared by tablets and the server', () => {
     const patient = await createPatient(first.db, first.ctx, newPatient(4_000))
     const entry = await createRecordSection(first.db, first.ctx, 'medical-conditions', {
       patient_id: patient.id,
-      medical_condition_id: 'diabetes',
+      medical_condition_id: diabetesId,
       note: 'Tipo 2',
       year: 2018,
     })

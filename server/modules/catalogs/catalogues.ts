@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
-import { v7 as uuidv7 } from 'uuid'
+import { validate as isUuid, v7 as uuidv7 } from 'uuid'
 import {
   type CatalogueDefinition,
   type CatalogueEntry,
@@ -392,9 +392,13 @@ export async function assertLiveEntry(
   field: string,
   lang: Lang,
 ): Promise<void> {
-  const [found] = await tx
-    .select({ id: catalogueEntries.id })
-    .from(catalogueEntries)
-    .where(and(eq(catalogueEntries.id, id), inCatalogue(catalogue), eq(catalogueEntries.active, true)))
+  // A value that is no id (an old record's code of a shared list) is in no catalogue; asked of
+  // the uuid column, it would fail the query instead.
+  const [found] = isUuid(id)
+    ? await tx
+        .select({ id: catalogueEntries.id })
+        .from(catalogueEntries)
+        .where(and(eq(catalogueEntries.id, id), inCatalogue(catalogue), eq(catalogueEntries.active, true)))
+    : []
   if (!found) throw new ValidationError({ [field]: [translate('catalogue.unknownParent', lang)] })
 }

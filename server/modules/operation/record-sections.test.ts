@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { catalogueCalls } from '../../../src/contract/endpoints/catalogues'
+import { pathFor } from '../../../src/contract/endpoints/define'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
 import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
 import { withTenant } from '../../db/client'
-import { auditLog, changeLog, recordSections } from '../../db/schema'
+import { auditLog, catalogueEntries, changeLog, recordSections } from '../../db/schema'
 import { seedReferenceLists } from '../../seed/reference-lists'
 import { changesAfter } from '../sync/feed'
 
@@ -26,6 +28,11 @@ describe('patient record sections', () => {
   let reader: Record<string, string>
   let nobody: Record<string, string>
   let intruder: Record<string, string>
+  let admin: Record<string, string>
+  // Values of acme's medical-conditions catalogue (decision 0018): one live, one deactivated.
+  const hypertensionId = uuidv7()
+  const goutId = uuidv7()
+  const globexConditionId = uuidv7()
 
   beforeAll(async () => {
     t = await buildTestApp()
@@ -33,12 +40,41 @@ describe('patient record sections', () => {
     acmeId = (await buildTenant(t.database.db, { slug: 'acme' })).id
     const globexId = (await buildTenant(t.database.db, { slug: 'globex' })).id
     patientId = (await insertPatient(t.database.db, acmeId)).id as string
+    await withTenant(t.database.db, globexId, (tx) =>
+      tx.insert(catalogueEntries).values({
+        tenantId: globexId,
+        id: globexConditionId,
+        catalogue: 'medical-conditions',
+        name: 'Hipertensión',
+        nameKey: 'hipertension',
+      }),
+    )
+    await withTenant(t.database.db, acmeId, (tx) =>
+      tx.insert(catalogueEntries).values([
+        {
+          tenantId: acmeId,
+          id: hypertensionId,
+          catalogue: 'medical-conditions',
+          name: 'Hipertensión',
+          nameKey: 'hipertension',
+        },
+        {
+          tenantId: acmeId,
+          id: goutId,
+          catalogue: 'medical-conditions',
+          name: 'Gota',
+          nameKey: 'gota',
+          active: false,
+        },
+      ]),
+    )
     otherPatientId = (await insertPatient(t.database.db, acmeId)).id as string
     const sign = async (host: string, tenantId: string, permissions: string[]) =>
       (await signIn(t.app, host, (await buildUser(t.database.db, tenantId, { permissions })).email)).headers
     nurse = await sign('acme.localhost', acmeId, ['patients-index', 'patients-edit', 'assignments.all'])
     reader = await sign('acme.localhost', acmeId, ['patients-index', 'assignments.all'])
     nobody = await sign('acme.localhost', acmeId, ['dashboard-index'])
+    admin = await sign('acme.localhost', acmeId, ['medical-conditions-index', 'catalogues.delete'])
     intruder = await sign('globex.localhost', globexId, [
       'patients-index',
       'patients-edit',
@@ -67,7 +103,7 @@ describe('patient record sections', () => {
   const condition = (overrides: Record<string, unknown> = {}) => ({
     id: uuidv7(),
     patient_id: patientId,
-    medical_condition_id: 'hypertension',
+    medical_condition_id: hypertensionId,
     note: 'Controlada con dieta',
     year: 2015,
     ...overrides,
@@ -94,7 +130,7 @@ describe('patient record sections', () => {
         id: body.id,
         patient_id: patientId,
         section: 'medical-conditions',
-        medical_condition_id: 'hypertension',
+        medical_condition_id: hypertensionId,
         note: 'Controlada con dieta',
         year: 2015,
         version: 1,
@@ -178,7 +214,29 @@ describe('patient record sections', () => {
         [condition({ year: now + 1 }), 'year', `Debe ser como máximo ${now}.`],
         [condition({ year: 2001.5 }), 'year', 'Debe ser un número entero.'],
         [condition({ medical_condition_id: '  ' }), 'medical_condition_id', 'Este campo es obligatorio.'],
-        [condition({ medical_condition_id: 'unicorn-fever' }), 'medical_condition_id', 'Valor no permitido'],
+        [
+          condition({ medical_condition_id: 'unicorn-fever' }),
+          'medical_condition_id',
+          'El valor elegido no existe en el catálogo.',
+        ],
+        // Deactivated in the catalogue: old entries keep it, new ones may not pick it.
+        [
+          condition({ medical_condition_id: goutId }),
+          'medical_condition_id',
+          'El valor elegido no existe en el catálogo.',
+        ],
+        // A condition of the shared reference list is no longer a value a new entry may carry.
+        [
+          condition({ medical_condition_id: 'hypertension' }),
+          'medical_condition_id',
+          'El valor elegido no existe en el catálogo.',
+        ],
+        // Another tenant's value, or one of another catalogue, is not in this one.
+        [
+          condition({ medical_condition_id: uuidv7() }),
+          'medical_condition_id',
+          'El valor elegido no existe en el catálogo.',
+        ],
         [condition({ note: 'x'.repeat(1001) }), 'note', 'Debe tener como máximo 1000 caracteres.'],
       ] as const
       for (const [body, field, message] of bad) {
@@ -209,7 +267,9 @@ describe('patient record sections', () => {
     })
 
     it('answers 404 for a patient of another tenant, or none', async () => {
-      expect((await send(intruder, 'POST', '/medical-conditions', condition())).status).toBe(404)
+      // A value of the intruder's own catalogue: only the patient is out of reach.
+      const intruding = condition({ medical_condition_id: globexConditionId })
+      expect((await send(intruder, 'POST', '/medical-conditions', intruding)).status).toBe(404)
       const body = condition({ patient_id: uuidv7() })
       expect((await createCondition(body)).status).toBe(404)
       expect((await trail(body.id)).rows).toHaveLength(0)
@@ -288,7 +348,7 @@ describe('patient record sections', () => {
       expect(updated.data).toMatchObject({
         note: 'Con losartán',
         year: 2015,
-        medical_condition_id: 'hypertension',
+        medical_condition_id: hypertensionId,
         version: 2,
       })
       const { changes, audit } = await trail(created.id)
@@ -320,6 +380,52 @@ describe('patient record sections', () => {
       const late = await update(created.id, { note: 'después' }, '1')
       expect(late.status).toBe(422)
       expect((await trail(created.id)).rows[0]).toMatchObject({ note: created.note, version: 2 })
+    })
+
+    it('keeps an old entry naming a condition of the shared list readable and editable', async () => {
+      const id = uuidv7()
+      await withTenant(t.database.db, acmeId, (tx) =>
+        tx.insert(recordSections).values({
+          tenantId: acmeId,
+          id,
+          patientId,
+          section: 'medical-conditions',
+          medicalConditionId: 'diabetes',
+        }),
+      )
+      expect((await send(reader, 'GET', `/medical-conditions/${id}`)).data).toMatchObject({
+        medical_condition_id: 'diabetes',
+      })
+      const edited = await update(id, { note: 'Sigue en control' }, '1')
+      expect(edited.status).toBe(200)
+      expect(edited.data).toMatchObject({ medical_condition_id: 'diabetes', note: 'Sigue en control' })
+      const moved = await update(id, { medical_condition_id: hypertensionId }, '2')
+      expect(moved.data).toMatchObject({ medical_condition_id: hypertensionId, version: 3 })
+    })
+
+    it('keeps a catalogue value a live entry names from being deleted (422 naming where)', async () => {
+      const usedId = uuidv7()
+      await withTenant(t.database.db, acmeId, (tx) =>
+        tx.insert(catalogueEntries).values({
+          tenantId: acmeId,
+          id: usedId,
+          catalogue: 'medical-conditions',
+          name: 'Asma',
+          nameKey: 'asma',
+        }),
+      )
+      const entry = (await createCondition(condition({ medical_condition_id: usedId }))).data
+      const destroy = () =>
+        t.app.inject({
+          method: 'DELETE',
+          url: pathFor(catalogueCalls['medical-conditions'].destroy, { id: usedId }),
+          headers: admin,
+        })
+      const refused = await destroy()
+      expect(refused.statusCode).toBe(422)
+      expect(JSON.stringify(refused.json())).toMatch(/expediente|registro/i)
+      await send(nurse, 'DELETE', `/medical-conditions/${entry.id}`)
+      expect((await destroy()).statusCode).toBe(200)
     })
 
     it('answers 401, 403, 422 and another tenant’s 404, changing nothing', async () => {

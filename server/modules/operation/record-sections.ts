@@ -10,6 +10,7 @@ import { recordSections, referenceItems } from '../../db/schema'
 import { ValidationError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
 import { translate } from '../../platform/messages'
+import { assertLiveEntry } from '../catalogs/catalogues'
 import { isLiveMedicine } from '../catalogs/medicines'
 
 export type RecordSectionRow = typeof recordSections.$inferSelect
@@ -69,9 +70,9 @@ export function sameCreate(row: RecordSectionRow, section: RecordSection, reques
 }
 
 /**
- * 422 unless every list code the fields carry (a medical condition, a COVID status) is in its
- * reference list (SPEC §7 "Reference lists"; shared by all tenants), and a medicine id is one of
- * the tenant's medicines.
+ * 422 unless every list code the fields carry (a COVID status) is in its reference list (SPEC §7
+ * "Reference lists"; shared by all tenants), a medical condition is a live, active value of the
+ * tenant's `medical-conditions` catalogue, and a medicine id is one of the tenant's medicines.
  */
 export async function assertListCodes(tx: Tx, fields: Record<string, unknown>, lang: Lang): Promise<void> {
   const errors: Record<string, string[]> = {}
@@ -83,6 +84,11 @@ export async function assertListCodes(tx: Tx, fields: Record<string, unknown>, l
       .from(referenceItems)
       .where(and(eq(referenceItems.list, list), eq(referenceItems.code, value)))
     if (!item) errors[field] = [translate('field.invalid', lang)]
+  }
+  // A medical condition is a value of the tenant's catalogue (decision 0018). An old entry may
+  // still carry a code of the shared list: it stays as it is until the condition is changed.
+  if (typeof fields.medical_condition_id === 'string') {
+    await assertLiveEntry(tx, 'medical-conditions', fields.medical_condition_id, 'medical_condition_id', lang)
   }
   // An active medication names a medicine of the tenant's catalogue (decision 0015).
   if (typeof fields.medicine_id === 'string' && !(await isLiveMedicine(tx, fields.medicine_id))) {

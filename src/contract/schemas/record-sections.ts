@@ -22,7 +22,11 @@ export const RECORD_SECTIONS = [
 export type RecordSection = (typeof RECORD_SECTIONS)[number]
 
 const Id = v.pipe(v.string(), v.uuid('field.uuid'))
-/** A code of a reference list (SPEC §7 "Reference lists"); the server checks it is in the list. */
+/**
+ * A code of a reference list (SPEC §7 "Reference lists"), or the id of a tenant catalogue's value
+ * (a medical condition, decision 0018; old entries carry a code of the shared list instead); the
+ * server checks it is in the list or a live value.
+ */
 const listCode = v.pipe(v.string('field.required'), v.trim(), v.nonEmpty('field.required'), v.maxLength(50))
 const year = v.optional(v.nullable(RecordYear), null)
 
@@ -47,9 +51,11 @@ export const SECTION_FIELDS = {
   'covid-status': { covid_status_id: listCode },
 } as const satisfies Record<RecordSection, Record<string, v.GenericSchema>>
 
-/** The fields whose value must be a code of a reference list, and which list. */
+/**
+ * The fields whose value must be a code of a reference list, and which list. A medical condition
+ * is a value of the tenant's `medical-conditions` catalogue instead (decision 0018).
+ */
 export const SECTION_REFERENCES: Partial<Record<string, ReferenceListName>> = {
-  medical_condition_id: 'medical-conditions',
   covid_status_id: 'covid-statuses',
 }
 

@@ -1,5 +1,5 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { holdCatalogs } from '../../catalogs/test-catalogs'
 import type { LocalDb } from '../../db/local-db'
@@ -126,6 +126,67 @@ describe('the patient’s record page', () => {
     await renderRecord(db, patient.id)
     const conditions = await screen.findByRole('region', { name: 'Condiciones médicas' })
     expect((await within(conditions).findByRole('listitem')).textContent).toMatch(/^Asma/)
+  })
+
+  it('picks a medical condition from the tenant’s active catalogue values, and still names old entries', {
+    timeout: 15_000,
+  }, async () => {
+    const { db, ctx } = aDevice()
+    const patient = await aSyncedPatient(db, ctx)
+    const value = (id: string, name: string, active: boolean, position: number) => ({
+      id,
+      catalogue: 'medical-conditions',
+      name,
+      code: null,
+      active,
+      parent_id: null,
+      parent_name: null,
+      position,
+      items: [],
+      updated_at: '2026-11-25T10:00:00.000Z',
+    })
+    const hypertension = '0193a7f2-5b1e-7c3d-8e4f-0000000000e1'
+    const gout = '0193a7f2-5b1e-7c3d-8e4f-0000000000e2'
+    await db.catalogueEntries.bulkPut([
+      value(hypertension, 'Hipertensión', true, 0),
+      value(gout, 'Gota', false, 1),
+    ])
+    await holdCatalogs(db, { lists: { 'medical-conditions': [{ code: 'diabetes', name: 'Diabetes' }] } })
+    // One entry made with the shared list before the catalogue, one with a value since deactivated.
+    await createRecordSection(db, ctx, 'medical-conditions', {
+      patient_id: patient.id,
+      medical_condition_id: 'diabetes',
+    })
+    await createRecordSection(db, ctx, 'medical-conditions', {
+      patient_id: patient.id,
+      medical_condition_id: gout,
+    })
+    stubApi({})
+    await renderRecord(db, patient.id)
+    const conditions = await screen.findByRole('region', { name: 'Condiciones médicas' })
+    await waitFor(() =>
+      expect(
+        within(conditions)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent?.split(/Por enviar/)[0]),
+      ).toEqual(['Diabetes', 'Gota']),
+    )
+    fireEvent.click(within(conditions).getByRole('button', { name: 'Agregar Condiciones médicas' }))
+    const adding = await screen.findByRole('dialog', { name: 'Agregar: Condiciones médicas' })
+    const offered = within(within(adding).getByLabelText('Condición médica')).getAllByRole('option')
+    expect(offered.map((option) => option.textContent)).toEqual(['Selecciona…', 'Hipertensión'])
+    fireEvent.click(within(adding).getByRole('button', { name: 'Cancelar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    const goutEntry = within(conditions).getAllByRole('listitem')[1] as HTMLElement
+    fireEvent.click(within(goutEntry).getByRole('button', { name: /^Editar/ }))
+    const editing = await screen.findByRole('dialog', { name: 'Editar: Condiciones médicas' })
+    const picker = within(editing).getByLabelText('Condición médica') as HTMLSelectElement
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Selecciona…', 'Hipertensión', 'Gota'])
   })
 
   it('shows the patient’s readings, read only, with the blood-pressure category and who recorded each', {

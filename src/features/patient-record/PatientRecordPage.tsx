@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import { call } from '../../api/client'
-import { useReferenceList } from '../../catalogs/use-catalog'
+import { useCatalogueEntries, useReferenceList } from '../../catalogs/use-catalog'
 import { showPatient } from '../../contract/endpoints/operation'
 import { RECORD_SECTIONS, type RecordSection } from '../../contract/schemas/record-sections'
 import type { LocalRecordSection } from '../../db/local-db'
@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/Spinner'
 import { RecordBanner } from './RecordBanner'
 import { SectionPanel } from './SectionPanel'
 import { SelfTrackingPanel } from './SelfTrackingPanel'
+import { medicalConditionChoices } from './section-choices'
 import './patient-record.css'
 
 /**
@@ -35,8 +36,11 @@ export function PatientRecordPage({ id }: { id: string }) {
         : undefined,
     [db, id],
   )
-  const conditions = useReferenceList('medical-conditions')
-  const covidStatuses = useReferenceList('covid-statuses')
+  const conditions = medicalConditionChoices(
+    useCatalogueEntries('medical-conditions'),
+    useReferenceList('medical-conditions'),
+  )
+  const covidStatuses = useReferenceList('covid-statuses') ?? []
   const canEdit = hasPermission(currentSession(), 'patients-edit')
 
   useEffect(() => {
@@ -66,7 +70,11 @@ export function PatientRecordPage({ id }: { id: string }) {
       .filter((entry) => entry.section === section)
       .sort((a, b) => String(a.created_at ?? a.id).localeCompare(String(b.created_at ?? b.id)))
   const choicesOf = (section: RecordSection) =>
-    section === 'medical-conditions' ? conditions : section === 'covid-status' ? covidStatuses : undefined
+    section === 'medical-conditions'
+      ? conditions
+      : section === 'covid-status'
+        ? { offered: covidStatuses, named: covidStatuses }
+        : undefined
 
   return (
     <section className="page">

@@ -3,7 +3,6 @@ import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useMedicines } from '../../catalogs/use-catalog'
-import type { ReferenceItem } from '../../contract/schemas/catalogs'
 import type { RecordSection } from '../../contract/schemas/record-sections'
 import type { LocalDb, LocalRecordSection } from '../../db/local-db'
 import { mutationContext } from '../../session/mutation-context'
@@ -17,6 +16,7 @@ import { notify } from '../../ui/notices'
 import { SelectField } from '../../ui/SelectField'
 import { TextField } from '../../ui/TextField'
 import { initialValues, type SectionFormValues, sectionFields, sectionFormSchema } from './form-schema'
+import { pickerOptions, type SectionChoices } from './section-choices'
 import { FIELD_LABELS } from './section-texts'
 
 export interface SectionEntryFormProps {
@@ -25,8 +25,8 @@ export interface SectionEntryFormProps {
   patientId: string
   /** The entry being edited; absent for a new one. */
   entry?: LocalRecordSection
-  /** The reference list a code field picks from (medical conditions, COVID statuses). */
-  choices?: ReferenceItem[]
+  /** What a code field offers and names (medical conditions, COVID statuses). */
+  choices?: SectionChoices
   onDone: () => void
 }
 
@@ -63,7 +63,9 @@ export function SectionEntryForm({ db, section, patientId, entry, choices, onDon
     }
   })
   const message = (field: string) => fieldMessage(form.formState.errors[field]?.message, i18n)
-  const options = (choices ?? []).map((item) => ({ value: item.code, label: item.name }))
+  // An entry keeps the value it carries even when no longer offered (inactive, or of the shared list).
+  const carried = entry?.medical_condition_id ?? entry?.covid_status_id
+  const options = pickerOptions(choices, carried).map((item) => ({ value: item.code, label: item.name }))
   const medicineOptions = (medicines ?? []).map((medicine) => ({ value: medicine.id, label: medicine.name }))
   // Picking a medicine of the catalogue names the entry after it; the name may still be edited.
   const pickMedicine = (id: string) => {

@@ -10,10 +10,11 @@ import { renderWithI18n } from '../../test/render'
 import { SectionPanel } from './SectionPanel'
 
 const PATIENT = '0193a7f2-5b1e-7c3d-8e4f-000000000001'
-const CONDITIONS = [
+const LIST = [
   { code: 'diabetes', name: 'Diabetes' },
   { code: 'hypertension', name: 'Hipertensión arterial' },
 ]
+const CONDITIONS = { offered: LIST, named: LIST }
 
 describe('a record section panel on the device', () => {
   beforeEach(() =>

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import type { ReferenceItem } from '../../contract/schemas/catalogs'
 import type { RecordSection } from '../../contract/schemas/record-sections'
 import type { LocalDb, LocalRecordSection } from '../../db/local-db'
 import { SECTION_TITLES } from '../../i18n/record-section-titles'
@@ -13,6 +12,7 @@ import { EditDeleteActions } from '../../ui/EditDeleteActions'
 import { FormDialog } from '../../ui/FormDialog'
 import { notify } from '../../ui/notices'
 import { SectionEntryForm } from './SectionEntryForm'
+import type { SectionChoices } from './section-choices'
 import { SYNC_BADGES } from './section-texts'
 
 export interface SectionPanelProps {
@@ -21,15 +21,15 @@ export interface SectionPanelProps {
   patientId: string
   /** The section's live entries, from the device. */
   entries: LocalRecordSection[]
-  /** The reference list the section's code field names (medical conditions, COVID statuses). */
-  choices?: ReferenceItem[]
+  /** What the section's code field offers and names (medical conditions, COVID statuses). */
+  choices?: SectionChoices
   canEdit: boolean
 }
 
 /** What an entry says, in one line: its name or text, then its year and note when it has them. */
-export function summaryOf(entry: LocalRecordSection, choices: ReferenceItem[] | undefined): string {
+export function summaryOf(entry: LocalRecordSection, choices: SectionChoices | undefined): string {
   const code = (entry.medical_condition_id ?? entry.covid_status_id) as string | undefined
-  const named = code ? (choices?.find((item) => item.code === code)?.name ?? code) : undefined
+  const named = code ? (choices?.named.find((item) => item.code === code)?.name ?? code) : undefined
   const head = named ?? entry.medicine ?? entry.title ?? entry.habit ?? entry.description
   return [head, entry.year, entry.note]
     .filter((part) => part !== null && part !== undefined && part !== '')
