@@ -85,6 +85,7 @@ export function SectionEntryForm({ db, section, patientId, entry, choices, onDon
                 options={medicineOptions}
                 placeholder={t`Ninguno (escrito a mano)`}
                 error={message(field)}
+                defaultValue={form.formState.defaultValues?.[field]}
                 {...form.register(field, { onChange: (event) => pickMedicine(String(event.target.value)) })}
               />
             )
@@ -96,6 +97,9 @@ export function SectionEntryForm({ db, section, patientId, entry, choices, onDon
               options={options}
               placeholder={t`Selecciona…`}
               error={message(field)}
+              // React selects the carried value as the select mounts: the form's own setting of it
+              // came before the options were there, and an edit opened on "Selecciona…".
+              defaultValue={form.formState.defaultValues?.[field]}
               {...form.register(field)}
             />
           ) : (

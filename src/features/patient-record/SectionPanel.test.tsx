@@ -176,6 +176,41 @@ describe('a record section panel on the device', () => {
     ])
   })
 
+  it('edits a medical condition with its condition already picked', async () => {
+    const { db } = aDevice()
+    const entry: LocalRecordSection = {
+      id: '0193a7f2-5b1e-7c3d-8e4f-0000000000c3',
+      patient_id: PATIENT,
+      section: 'medical-conditions',
+      medical_condition_id: 'diabetes',
+      note: null,
+      year: 2010,
+      version: 2,
+      syncState: 'synced',
+    }
+    await db.recordSections.add(entry)
+    await db.shadows.put({ entity: 'recordSection', id: entry.id, version: 2, data: entry })
+    await renderWithI18n(
+      <SectionPanel
+        db={db}
+        section="medical-conditions"
+        patientId={PATIENT}
+        entries={[entry]}
+        choices={CONDITIONS}
+        canEdit
+      />,
+    )
+    fireEvent.click(screen.getByRole('button', { name: /^Editar Diabetes/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Editar: Condiciones médicas' })
+    expect((within(dialog).getByLabelText('Condición médica') as HTMLSelectElement).value).toBe('diabetes')
+    fireEvent.change(within(dialog).getByLabelText('Nota'), { target: { value: 'Controlada' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(await db.outbox.toArray()).toMatchObject([
+      { kind: 'recordSection.update', body: { note: 'Controlada' } },
+    ])
+  })
+
   it('offers no changes to someone who may only read', async () => {
     const { db } = aDevice()
     await renderWithI18n(
