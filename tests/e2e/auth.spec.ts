@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { restoreDemoPassword } from './passwords'
 import { DEMO_PASSWORD, openUserMenu, signIn, signOut } from './sign-in'
 
 /**
@@ -100,6 +101,7 @@ test('a password is recovered with the code sent by e-mail', async ({ page }) =>
 
   await signIn(page, 'staff@demo.localhost', 'Recupera#2026')
   await expect(page).toHaveURL(/\/dashboard$/)
+  await restoreDemoPassword(page, 'Recupera#2026')
 })
 
 test('a password the administrator chose must be changed at the first sign-in', async ({ page }) => {
@@ -218,6 +220,7 @@ test('a password is recovered by answering the three security questions', async 
   await page.getByRole('button', { name: 'Aceptar' }).click()
   await signIn(page, 'doctor@demo.localhost', 'Pregunta#2026')
   await expect(page).toHaveURL(/\/dashboard$/)
+  await restoreDemoPassword(page, 'Pregunta#2026')
 })
 
 test('a recovery left too long shows the expiry text and starts over', async ({ page }) => {

@@ -11,7 +11,15 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByLabel('Usuario').fill(username)
   await page.getByLabel('Contraseña', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Ingresar' }).click()
-  await page.waitForURL((url) => url.pathname !== '/')
+  // A refused sign-in (a password another spec changed and did not give back) fails here, with
+  // the login's words, instead of waiting out the test's time for a page that never comes.
+  const refused = page.locator('form [role="alert"]')
+  const signedIn = () => new URL(page.url()).pathname !== '/'
+  while (!signedIn()) {
+    if (await refused.isVisible())
+      throw new Error(`${username} could not sign in: ${await refused.textContent()}`)
+    await page.waitForURL((url) => url.pathname !== '/', { timeout: 250 }).catch(() => {})
+  }
   if (new URL(page.url()).pathname === '/notice_privacy') {
     await page.getByRole('checkbox', { name: 'He leído y acepto el aviso de privacidad' }).click()
     await page.getByRole('button', { name: 'Aceptar y continuar' }).click()
