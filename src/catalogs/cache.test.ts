@@ -165,10 +165,19 @@ describe('the device’s catalog cache', () => {
     expect((await activeCatalogueEntries(db, 'subgroups'))[0]?.name).toBe('Turno de trabajo')
   })
 
-  it('shares one refresh between two callers', async () => {
+  it('runs once more after the running refresh for the calls made meanwhile, shared between them', async () => {
     const { db } = aDevice()
-    const [first, second] = await Promise.all([refreshCatalogs(db), refreshCatalogs(db)])
-    expect(second).toBe(first)
-    expect(server.takeRequested().filter((p) => p.endsWith('/versions'))).toHaveLength(1)
+    const first = refreshCatalogs(db)
+    // A save on this device while the first refresh runs: its catalogue moved after the
+    // first refresh read the versions.
+    server.data.subgroups = [{ ...(SUBGROUPS[0] as CatalogueEntry), name: 'Turno de trabajo' }]
+    server.versions.subgroups = 2
+    const [second, third] = [refreshCatalogs(db), refreshCatalogs(db)]
+    expect(third).toBe(second)
+    expect(second).not.toBe(first)
+    await Promise.all([first, second])
+    // The second asked the versions again, after the first was done.
+    expect(server.takeRequested().filter((p) => p.endsWith('/versions'))).toHaveLength(2)
+    expect((await activeCatalogueEntries(db, 'subgroups'))[0]?.name).toBe('Turno de trabajo')
   })
 })

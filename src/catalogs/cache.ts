@@ -164,17 +164,31 @@ export const refreshOptionsFor = (permissions: readonly string[]): RefreshOption
   hasRoleMode(permissions) ? {} : { skip: ['diagnoses', ...TENANT_CATALOG_NAMES] }
 
 const running = new WeakMap<LocalDb, Promise<CatalogName[]>>()
+const following = new WeakMap<LocalDb, Promise<CatalogName[]>>()
 
 /**
  * Brings the cached catalogs in line with the server: fetches the ones whose version moved (or
  * whose names are in another language than the app's, the language every request carries) and
- * returns their names. One refresh per database at a
- * time: a second call while one runs shares it. Offline it fails like any call (NetworkError)
- * and the cache stays as it was.
+ * returns their names. One refresh per database at a time. A call while one runs gets one more
+ * refresh after it, shared by every such call: the running one read the versions before, and a
+ * catalogue saved on this screen meanwhile must still reach this device (with a dozen
+ * catalogues the sign-in's refresh outlasts a quick save). Offline it fails like any call
+ * (NetworkError) and the cache stays as it was.
  */
 export function refreshCatalogs(db: LocalDb, options: RefreshOptions = {}): Promise<CatalogName[]> {
   const current = running.get(db)
-  if (current) return current
+  if (current) {
+    const queued = following.get(db)
+    if (queued) return queued
+    const next = current
+      .catch(() => [])
+      .then(() => {
+        following.delete(db)
+        return refreshCatalogs(db, options)
+      })
+    following.set(db, next)
+    return next
+  }
   const work = (async () => {
     const lang = currentLanguage()
     const versions = await call(endpoints.catalogVersions)
