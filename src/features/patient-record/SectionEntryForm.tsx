@@ -97,8 +97,9 @@ export function SectionEntryForm({ db, section, patientId, entry, choices, onDon
               options={options}
               placeholder={t`Selecciona…`}
               error={message(field)}
-              // React selects the carried value as the select mounts: the form's own setting of it
-              // came before the options were there, and an edit opened on "Selecciona…".
+              // React selects the carried value as the select mounts: inside the dialog the form's
+              // own setting of it did not take (the cause is not pinned down), and an edit opened on
+              // "Selecciona…". Other selects bound by register() may need the same: see the note.
               defaultValue={form.formState.defaultValues?.[field]}
               {...form.register(field)}
             />
