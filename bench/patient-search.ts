@@ -15,7 +15,7 @@ import {
   patientRows,
   SEARCH_COLUMNS,
   updateRows,
-} from '../src/features/offline-patients/patient-rows'
+} from '../src/features/patients/patient-rows'
 import { type Matches, matchRows, pageOf, searchIndex, sortRows } from '../src/ui/data-table/local-rows'
 import { median } from './measure'
 

@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { PatientFormPage } from '../../../features/offline-patients/PatientFormPage'
+import { PatientFormPage } from '../../../features/patients/PatientFormPage'
 
 /** SPEC §2 patients-create. */
 export const Route = createFileRoute('/_app/patients/create')({

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { OfflinePatientsPage } from '../../../features/offline-patients/OfflinePatientsPage'
+import { PatientsPage } from '../../../features/patients/PatientsPage'
 
 /** SPEC §2 patients-index (the offline minimum; the full screens come with the patients issue). */
 export const Route = createFileRoute('/_app/patients/')({
   staticData: { permission: 'patients-index' },
-  component: OfflinePatientsPage,
+  component: PatientsPage,
 })

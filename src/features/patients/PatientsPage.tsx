@@ -63,7 +63,7 @@ const recordHref = (id: string) => `/patients/record/${encodeURIComponent(id)}`
  * payroll number without accents, filtered by administrative status and subgroup, exported as a
  * spreadsheet of the filtered rows, each row with its sync state and a link to its record.
  */
-export function OfflinePatientsPage() {
+export function PatientsPage() {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const session = useSession()

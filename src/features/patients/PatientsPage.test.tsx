@@ -14,7 +14,7 @@ import { LAST_PULL_KEY, type SyncEngine } from '../../sync/engine'
 import { aDevice, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
 import { SEARCH_DEBOUNCE_MS } from '../../ui/data-table/DataTable'
-import { OfflinePatientsPage } from './OfflinePatientsPage'
+import { PatientsPage } from './PatientsPage'
 
 vi.mock('xlsx', async (importOriginal) => {
   const actual = await importOriginal<typeof import('xlsx')>()
@@ -92,7 +92,7 @@ async function aDeviceWithPatients({ pulled = true } = {}): Promise<LocalDb> {
 
 async function renderPage() {
   const root = createRootRoute({ component: Outlet })
-  const index = createRoute({ getParentRoute: () => root, path: '/patients', component: OfflinePatientsPage })
+  const index = createRoute({ getParentRoute: () => root, path: '/patients', component: PatientsPage })
   const record = createRoute({
     getParentRoute: () => root,
     path: '/patients/record/$id',

@@ -15,7 +15,7 @@ import { setCurrentEngine } from '../../sync/current-engine'
 import { LAST_PULL_KEY, type SyncEngine } from '../../sync/engine'
 import { aDevice, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n, stubApi } from '../../test/render'
-import { OfflinePatientsPage } from './OfflinePatientsPage'
+import { PatientsPage } from './PatientsPage'
 
 const ok = (data: unknown) => ({ body: { data, message: '', error: false } })
 const RICARDO = '0193a1b2-0000-7000-8000-0000000000a1'
@@ -87,7 +87,7 @@ async function renderPage() {
   const pull = vi.fn(async () => 0)
   setCurrentEngine({ db, pull } as unknown as SyncEngine)
   const root = createRootRoute({ component: Outlet })
-  const index = createRoute({ getParentRoute: () => root, path: '/patients', component: OfflinePatientsPage })
+  const index = createRoute({ getParentRoute: () => root, path: '/patients', component: PatientsPage })
   const router = createRouter({
     routeTree: root.addChildren([index]),
     history: createMemoryHistory({ initialEntries: ['/patients'] }),
