@@ -241,6 +241,7 @@ export function DataTable<Row>({
                     style={column.width ? { width: column.width } : undefined}
                     aria-sort={current ? (sort === 'asc' ? 'ascending' : 'descending') : undefined}
                     data-action={column.isAction || undefined}
+                    data-column={column.key}
                   >
                     {sortable ? (
                       <button type="button" className="data-table__sort" onClick={() => sortOn(column)}>
