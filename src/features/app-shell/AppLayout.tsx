@@ -80,7 +80,7 @@ export function AppLayout() {
         <span className="app__tenant">{tenantName ?? <Trans>Salud Ocupacional</Trans>}</span>
         {/* A slot of fixed size: what the sync says never moves the page (CLS). */}
         <div className="app__status">
-          <SyncStatus pull={pull} />
+          <SyncStatus pull={pull} landlord={session.isLandlord} />
         </div>
         <UserMenu
           fullName={fullName}

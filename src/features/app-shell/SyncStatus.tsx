@@ -12,7 +12,7 @@ import type { PullState } from './use-engine-lifecycle'
  * The header's sync status (DESIGN §5): online or offline as the last request found it, the
  * changes waiting to be sent, the last complete sync, and a badge for what needs a person.
  */
-export function SyncStatus({ pull }: { pull: PullState }) {
+export function SyncStatus({ pull, landlord }: { pull: PullState; landlord: boolean }) {
   const { t } = useLingui()
   const connection = useConnection()
   const engine = useSyncEngine()
@@ -24,6 +24,15 @@ export function SyncStatus({ pull }: { pull: PullState }) {
     [db],
   )
   const since = lastPull ? formatTime(lastPull) : null
+  // The provider's host syncs nothing: only the connection, and no way to an empty queue.
+  if (landlord) {
+    return (
+      <span className="sync-status" aria-live="polite">
+        <span className="sync-status__dot" data-connection={connection} />
+        <span>{connection === 'offline' ? t`Sin conexión` : t`En línea`}</span>
+      </span>
+    )
+  }
   return (
     <Link to="/sync" className="sync-status" aria-live="polite">
       <span className="sync-status__dot" data-connection={connection} />

@@ -1,9 +1,11 @@
-import { renderHook, waitFor } from '@testing-library/react'
+import { renderHook, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '../../contract/schemas/session'
 import { type Session, saveSession } from '../../session/session-store'
 import { currentEngine } from '../../sync/current-engine'
-import { stubApi } from '../../test/render'
+import { renderWithI18n, stubApi } from '../../test/render'
+import { SyncPage } from '../sync/SyncPage'
+import { SyncStatus } from './SyncStatus'
 import { useEngineLifecycle } from './use-engine-lifecycle'
 import { useMenus } from './use-menus'
 
@@ -67,5 +69,23 @@ describe('the signed-in shell on the landlord host (issue 17)', () => {
     await waitFor(() => expect(currentEngine()).not.toBeNull())
     await waitFor(() => expect(api.requests.map((r) => new URL(r.url).pathname)).toContain(USER))
     shell.unmount()
+  })
+
+  it('shows the connection without a way to a sync screen, which says there is nothing to sync', async () => {
+    saveSession(sessionOn('admin.localhost', true))
+    await renderWithI18n(
+      <>
+        <SyncStatus pull={{ status: 'idle' }} landlord />
+        <SyncPage />
+      </>,
+    )
+    expect(screen.getByText('En línea')).toBeTruthy()
+    expect(screen.queryByRole('link')).toBeNull()
+    expect(screen.getByRole('heading', { name: 'Sincronización' })).toBeTruthy()
+    expect(
+      screen.getByText(
+        'El proveedor no guarda datos de las clínicas en este dispositivo: no hay nada que sincronizar.',
+      ),
+    ).toBeTruthy()
   })
 })

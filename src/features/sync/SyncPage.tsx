@@ -37,6 +37,19 @@ export function SyncPage() {
   const [doomed, setDoomed] = useState<OutboxEntry | null>(null)
   const [editing, setEditing] = useState<OutboxEntry | null>(null)
 
+  // The provider's host keeps no clinic's data on the device and starts no sync (issue 17).
+  if (currentSession()?.isLandlord) {
+    return (
+      <>
+        <PageHeader title={t`Sincronización`} />
+        <p>
+          <Trans>
+            El proveedor no guarda datos de las clínicas en este dispositivo: no hay nada que sincronizar.
+          </Trans>
+        </p>
+      </>
+    )
+  }
   if (!db || !queue || !conflicts) return <Spinner />
   const { entries, subjects } = queue
   const statusText: Record<OutboxEntry['status'], string> = {
