@@ -72,7 +72,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     options: `-c role=${APP_ROLE}`,
     maxLifetimeSeconds: CONNECTION_LIFETIME_SECONDS,
   })
-  prepareStatements(pool)
+  prepareStatements(pool, { withBegin: tenantSettingWithBegin })
   // An idle connection that breaks (PostgreSQL restarted, the connection terminated) is dropped by
   // the pool, which opens another when needed; unheard, the pool's error event would end the process.
   pool.on('error', () => {})
@@ -85,6 +85,18 @@ const tenantSetting = (tenantId: string) => sql`select set_config('app.tenant_id
 
 /** Its text as the driver gets it (the tenant's id is its one parameter). */
 const TENANT_SETTING_TEXT = new PgDialect().sqlToQuery(tenantSetting('')).sql
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * The tenant's setting as SQL text, to travel with `begin` (pg-statements.ts): only for the
+ * setting itself and a well-formed id, which is then the only thing written into the text.
+ */
+function tenantSettingWithBegin(text: string, values: readonly unknown[]): string | null {
+  const [tenantId] = values
+  if (text !== TENANT_SETTING_TEXT || typeof tenantId !== 'string' || !UUID.test(tenantId)) return null
+  return `select set_config('app.tenant_id', '${tenantId}', true)`
+}
 
 /**
  * Runs `work` in one transaction scoped to a tenant: row-level security shows and accepts only

@@ -17,12 +17,56 @@ type QueryConfig = { text?: unknown; name?: unknown; submit?: unknown }
  * pool renews its connections (CONNECTION_LIFETIME_SECONDS), so the texts a connection keeps are
  * those in use lately, without tracking them one by one.
  */
-export function prepareStatements(pool: pg.Pool): void {
+export function prepareStatements(pool: pg.Pool, options: PrepareOptions = {}): void {
   pool.on('connect', (client) => {
     const names = new Map<string, string>()
-    const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown
-    client.query = ((config: unknown, ...rest: unknown[]) => query(named(config, names), ...rest)) as never
+    const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => Promise<unknown>
+    const send = (config: unknown, ...rest: unknown[]) => query(named(config, names), ...rest)
+    client.query = (options.withBegin ? holdingBegin(send, options.withBegin) : send) as never
   })
+}
+
+export interface PrepareOptions {
+  /**
+   * The simple-protocol SQL that may travel with a transaction's `begin` in one round trip, for
+   * the statement that follows it (text and values); null when that statement goes on its own.
+   */
+  withBegin?: (text: string, values: readonly unknown[]) => string | null
+}
+
+type Send = (config: unknown, ...rest: unknown[]) => Promise<unknown>
+
+/** What a held `begin` answers at once: the driver's result of a command with no rows. */
+const NO_ROWS = { command: 'BEGIN', rowCount: null, rows: [], fields: [] }
+
+/**
+ * A transaction's `begin` waits for the statement after it: when `withBegin` can put that one in
+ * SQL text (the tenant's setting, which opens every tenant transaction), both go as one simple
+ * query, one round trip instead of two (docs/benchmarks.md: five round trips made the read of
+ * a tenant transaction). Any other statement gets the `begin` sent before it, as it was; a
+ * `rollback` before anything began has nothing to undo.
+ */
+function holdingBegin(send: Send, withBegin: NonNullable<PrepareOptions['withBegin']>): Send {
+  let held = false
+  return async (config, ...rest) => {
+    const text = typeof config === 'string' ? config : (config as QueryConfig | null)?.text
+    if (text === 'begin' && !held) {
+      held = true
+      return NO_ROWS
+    }
+    if (!held) return send(config, ...rest)
+    held = false
+    if (text === 'rollback') return { ...NO_ROWS, command: 'ROLLBACK' }
+    const values = Array.isArray(rest[0]) ? rest[0] : ((config as { values?: unknown[] }).values ?? [])
+    const together = typeof text === 'string' ? withBegin(text, values) : null
+    if (together === null) {
+      await send('begin')
+      return send(config, ...rest)
+    }
+    // A simple query of two statements answers both results; the caller asked for the second.
+    const results = (await send(`begin; ${together}`)) as unknown[]
+    return Array.isArray(results) ? results.at(-1) : results
+  }
 }
 
 function named(config: unknown, names: Map<string, string>): unknown {
