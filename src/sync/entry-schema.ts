@@ -4,6 +4,7 @@ import {
   EditPatientProfileRequest,
   UpdatePatientRequest,
 } from '../contract/schemas/patient'
+import { CreateEncounterRequest, UpdateEncounterRequest } from '../contract/schemas/encounters'
 import { CreateReadingRequest, UpdateReadingRequest } from '../contract/schemas/readings'
 import { CreateRecordSectionRequest, UpdateRecordSectionRequest } from '../contract/schemas/record-sections'
 import type { OutboxEntry } from '../db/local-db'
@@ -29,6 +30,10 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
       return CreateRecordSectionRequest[sectionOf(entry.path)]
     case 'recordSection.update':
       return UpdateRecordSectionRequest[sectionOf(entry.path)]
+    case 'encounter.create':
+      return CreateEncounterRequest
+    case 'encounter.update':
+      return UpdateEncounterRequest
     case 'reading.delete':
     case 'recordSection.delete':
       // A delete carries nothing to correct.
