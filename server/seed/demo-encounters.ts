@@ -25,7 +25,9 @@ interface Scenario {
   code: string
   reason: string
   type: 'initial' | 'follow_up'
-  vitals: Partial<Record<'temperatureC' | 'systolic' | 'diastolic' | 'heartRate' | 'glucose' | 'oximetry', number>>
+  vitals: Partial<
+    Record<'temperatureC' | 'systolic' | 'diastolic' | 'heartRate' | 'glucose' | 'oximetry', number>
+  >
   subjective: string
   objective: string
   analysis: string
@@ -55,7 +57,13 @@ const SCENARIOS: Scenario[] = [
     analysis: 'Hipertensión arterial sistémica en descontrol leve.',
     plan: 'Dieta baja en sodio, caminata 30 minutos diarios, control en un mes.',
     prescription: [
-      { medicine: 'Losartán', dose: '50 mg', everyHours: 24, forDays: 30, indications: 'Tomar por la mañana.' },
+      {
+        medicine: 'Losartán',
+        dose: '50 mg',
+        everyHours: 24,
+        forDays: 30,
+        indications: 'Tomar por la mañana.',
+      },
     ],
   },
   {
@@ -68,7 +76,13 @@ const SCENARIOS: Scenario[] = [
     analysis: 'Diabetes mellitus tipo 2 sin complicaciones, control glucémico subóptimo.',
     plan: 'Orientación nutricional, automonitoreo de glucosa y control en un mes.',
     prescription: [
-      { medicine: 'Metformina', dose: '850 mg', everyHours: 12, forDays: 30, indications: 'Tomar con los alimentos.' },
+      {
+        medicine: 'Metformina',
+        dose: '850 mg',
+        everyHours: 12,
+        forDays: 30,
+        indications: 'Tomar con los alimentos.',
+      },
     ],
   },
   {
@@ -80,7 +94,15 @@ const SCENARIOS: Scenario[] = [
     objective: 'Contractura paravertebral lumbar, Lasègue negativo, marcha normal.',
     analysis: 'Lumbalgia mecánica aguda relacionada con el trabajo.',
     plan: 'Compresas calientes, evitar cargas mayores a 10 kg por una semana, higiene de columna.',
-    prescription: [{ medicine: 'Ibuprofeno', dose: '400 mg', everyHours: 8, forDays: 5, indications: 'Tomar después de comer.' }],
+    prescription: [
+      {
+        medicine: 'Ibuprofeno',
+        dose: '400 mg',
+        everyHours: 8,
+        forDays: 5,
+        indications: 'Tomar después de comer.',
+      },
+    ],
   },
   {
     code: 'G439',
@@ -113,7 +135,15 @@ const SCENARIOS: Scenario[] = [
     objective: 'Mucosas orales semihidratadas, abdomen blando, peristalsis aumentada.',
     analysis: 'Gastroenteritis aguda de probable origen infeccioso, deshidratación leve.',
     plan: 'Suero vida oral a libre demanda, dieta astringente, incapacidad de un día.',
-    prescription: [{ medicine: 'Paracetamol', dose: '500 mg', everyHours: 8, forDays: 2, indications: 'Solo si hay fiebre.' }],
+    prescription: [
+      {
+        medicine: 'Paracetamol',
+        dose: '500 mg',
+        everyHours: 8,
+        forDays: 2,
+        indications: 'Solo si hay fiebre.',
+      },
+    ],
   },
   {
     code: 'L259',
@@ -152,7 +182,10 @@ export async function seedDemoEncounters(
     .select()
     .from(catalogueEntries)
     .where(
-      and(inArray(catalogueEntries.catalogue, ['consultReason', 'diagnostics']), isNull(catalogueEntries.deletedAt)),
+      and(
+        inArray(catalogueEntries.catalogue, ['consultReason', 'diagnostics']),
+        isNull(catalogueEntries.deletedAt),
+      ),
     )
   const reasons = new Map(entries.filter((e) => e.catalogue === 'consultReason').map((e) => [e.name, e.id]))
   const diagnoses = new Map(entries.filter((e) => e.catalogue === 'diagnostics').map((e) => [e.code, e]))
@@ -163,7 +196,9 @@ export async function seedDemoEncounters(
     .where(isNull(medicinePresentations.deletedAt))
   const lineOf = (line: ScenarioLine): PrescriptionLine | null => {
     const medicine = medicineRows.find((row) => row.name === line.medicine)
-    const presentation = presentations.find((row) => row.medicineId === medicine?.id && row.dose === line.dose)
+    const presentation = presentations.find(
+      (row) => row.medicineId === medicine?.id && row.dose === line.dose,
+    )
     if (!medicine || !presentation) return null
     return {
       id: uuidv7(),
@@ -244,7 +279,9 @@ export async function seedDemoEncounters(
           id: uuidv7(),
           encounterId: id,
           version: 2,
-          changes: { plan: { before: original, after: `${original} Se agrega cita de control en dos semanas.` } },
+          changes: {
+            plan: { before: original, after: `${original} Se agrega cita de control en dos semanas.` },
+          },
           amendedBy: author,
         })
       }

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { callDurationProblem } from '../../src/contract/rules/call-duration'
-import { UpdateEncounterRequest } from '../../src/contract/schemas/encounters'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callDurationProblem } from '../../src/contract/rules/call-duration'
 import { isValidCurp } from '../../src/contract/rules/curp'
 import { isValidNss } from '../../src/contract/rules/nss'
 import { ALL_PERMISSIONS } from '../../src/contract/rules/permissions'
 import { CATALOG_NAMES } from '../../src/contract/schemas/catalogs'
+import { UpdateEncounterRequest } from '../../src/contract/schemas/encounters'
 import { openTestDatabase } from '../../tests/fixtures/database'
 import { type Database, withTenant } from '../db/client'
 import {
@@ -170,8 +170,14 @@ describe('demo seed', () => {
         presentEncounter(row, null)
       expect(v.safeParse(UpdateEncounterRequest, fields).issues, id).toBeUndefined()
       expect(callDurationProblem(fields.modality, fields.call_duration), id).toBeNull()
-      expect(fields.diagnoses.every((d) => codes.has(d.code)), id).toBe(true)
-      expect(fields.prescription.every((line) => medicineIds.has(line.medicine_id)), id).toBe(true)
+      expect(
+        fields.diagnoses.every((d) => codes.has(d.code)),
+        id,
+      ).toBe(true)
+      expect(
+        fields.prescription.every((line) => medicineIds.has(line.medicine_id)),
+        id,
+      ).toBe(true)
       expect(Date.parse(fields.started_at)).toBeLessThan(Date.now())
     }
     expect(rows.filter((row) => row.prescription.length > 0).length).toBeGreaterThan(20)

@@ -7,7 +7,11 @@ import Dexie, {
 } from 'dexie'
 import type { Diagnosis, Locality, Municipality } from '../contract/schemas/catalogs'
 import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
-import type { Diagnosis, EncounterAuthor, PrescriptionLine } from '../contract/schemas/encounters'
+import type {
+  EncounterAuthor,
+  Diagnosis as EncounterDiagnosis,
+  PrescriptionLine,
+} from '../contract/schemas/encounters'
 import type { Medicine } from '../contract/schemas/medicines'
 import type { Habit, Meal, ReadingKind, ReadingRecorder } from '../contract/schemas/readings'
 import type { RecordSection } from '../contract/schemas/record-sections'
@@ -123,7 +127,7 @@ export interface LocalEncounter {
   patient_id: string
   /** ISO instant in UTC (the server answers it so too): the history sorts by it. */
   started_at: string
-  diagnoses: Diagnosis[]
+  diagnoses: EncounterDiagnosis[]
   prescription: PrescriptionLine[]
   /** The server's word once acknowledged; the device's own user for one recorded here. */
   prescriber: EncounterAuthor | null

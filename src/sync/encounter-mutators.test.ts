@@ -46,7 +46,11 @@ describe('consultations offline', () => {
   it('records the row and its create in one go, waiting for the patient’s own create', async () => {
     const { db, ctx } = aDevice()
     const patient = await createPatient(db, ctx, aPatient())
-    const encounter = await createEncounter(db, { ...ctx, userName: 'Lucía Mendoza' }, aConsultation({ patient_id: patient.id }))
+    const encounter = await createEncounter(
+      db,
+      { ...ctx, userName: 'Lucía Mendoza' },
+      aConsultation({ patient_id: patient.id }),
+    )
     expect(encounter.id).toMatch(UUID_V7)
     expect(await db.encounters.get(encounter.id)).toMatchObject({
       patient_id: patient.id,
@@ -84,7 +88,10 @@ describe('consultations offline', () => {
   it('queues only the changed fields of an amendment, as a POST after the create', async () => {
     const { db, ctx } = aDevice()
     const encounter = await createEncounter(db, ctx, aConsultation())
-    const amended = await updateEncounter(db, ctx, encounter.id, { weight_kg: 82, subjective: 'Congestión nasal.' })
+    const amended = await updateEncounter(db, ctx, encounter.id, {
+      weight_kg: 82,
+      subjective: 'Congestión nasal.',
+    })
     expect(amended).toMatchObject({ weight_kg: 82, bmi: 26.8 })
     const [create, update] = await pendingEntries(db)
     expect(update).toMatchObject({
@@ -102,7 +109,10 @@ describe('consultations offline', () => {
     const { db, ctx } = aDevice()
     const encounter = await createEncounter(db, ctx, aConsultation())
     await expect(updateEncounter(db, ctx, encounter.id, { modality: 'remote' })).rejects.toThrow(v.ValiError)
-    const remote = await updateEncounter(db, ctx, encounter.id, { modality: 'remote', call_duration: '00:20' })
+    const remote = await updateEncounter(db, ctx, encounter.id, {
+      modality: 'remote',
+      call_duration: '00:20',
+    })
     expect(remote).toMatchObject({ modality: 'remote', call_duration: '00:20' })
     await expect(updateEncounter(db, ctx, encounter.id, { call_duration: null })).rejects.toThrow(v.ValiError)
   })
@@ -122,18 +132,37 @@ describe('consultations offline', () => {
 
   it('lands pulled consultations in the history, newest first, with the last vital signs', async () => {
     const { db, ctx } = aDevice()
-    const mine = await createEncounter(db, ctx, aConsultation({ started_at: '2026-11-21T10:00:00Z', weight_kg: null, height_m: null, temperature_c: null }))
+    const mine = await createEncounter(
+      db,
+      ctx,
+      aConsultation({
+        started_at: '2026-11-21T10:00:00Z',
+        weight_kg: null,
+        height_m: null,
+        temperature_c: null,
+      }),
+    )
     const pulled = (id: string, startedAt: string, weight: number) => ({
       entity: 'encounter' as const,
       id,
       op: 'upsert' as const,
       version: 1,
-      data: { ...aConsultation(), id, started_at: startedAt, weight_kg: weight, prescription: [], prescriber: null },
+      data: {
+        ...aConsultation(),
+        id,
+        started_at: startedAt,
+        weight_kg: weight,
+        prescription: [],
+        prescriber: null,
+      },
     })
     const older = '0193a7f2-5b1e-7c3d-8e4f-0000000000a1'
     const newest = '0193a7f2-5b1e-7c3d-8e4f-0000000000a2'
     await applyChanges(db, {
-      changes: [pulled(older, '2026-10-01T15:00:00.000Z', 79), pulled(newest, '2026-11-25T16:00:00.000Z', 81)],
+      changes: [
+        pulled(older, '2026-10-01T15:00:00.000Z', 79),
+        pulled(newest, '2026-11-25T16:00:00.000Z', 81),
+      ],
       cursor: '1.2',
       hasMore: false,
     })

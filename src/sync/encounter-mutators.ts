@@ -135,7 +135,9 @@ export async function savePrescription(
   db: LocalDb,
   ctx: MutationContext,
   id: string,
-  lines: ReadonlyArray<Omit<PrescriptionLine, 'id' | 'indications'> & { id?: string; indications?: string | null }>,
+  lines: ReadonlyArray<
+    Omit<PrescriptionLine, 'id' | 'indications'> & { id?: string; indications?: string | null }
+  >,
 ): Promise<LocalEncounter | null> {
   const prescription = lines.map((line) => ({ ...line, id: line.id ?? uuidv7() }))
   return updateEncounter(db, ctx, id, { prescription })

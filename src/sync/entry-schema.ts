@@ -1,10 +1,10 @@
 import * as v from 'valibot'
+import { CreateEncounterRequest, UpdateEncounterRequest } from '../contract/schemas/encounters'
 import {
   CreatePatientRequest,
   EditPatientProfileRequest,
   UpdatePatientRequest,
 } from '../contract/schemas/patient'
-import { CreateEncounterRequest, UpdateEncounterRequest } from '../contract/schemas/encounters'
 import { CreateReadingRequest, UpdateReadingRequest } from '../contract/schemas/readings'
 import { CreateRecordSectionRequest, UpdateRecordSectionRequest } from '../contract/schemas/record-sections'
 import type { OutboxEntry } from '../db/local-db'

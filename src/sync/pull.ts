@@ -181,8 +181,18 @@ async function held<T>(range: { count(): Promise<number> }, read: () => Promise<
 async function writeState(db: LocalDb, state: PageState): Promise<void> {
   const shadowPuts: Shadow[] = []
   const shadowDeletes: [SyncEntity, string][] = []
-  const rowPuts: Record<SyncEntity, LocalRow[]> = { patient: [], reading: [], recordSection: [], encounter: [] }
-  const rowDeletes: Record<SyncEntity, string[]> = { patient: [], reading: [], recordSection: [], encounter: [] }
+  const rowPuts: Record<SyncEntity, LocalRow[]> = {
+    patient: [],
+    reading: [],
+    recordSection: [],
+    encounter: [],
+  }
+  const rowDeletes: Record<SyncEntity, string[]> = {
+    patient: [],
+    reading: [],
+    recordSection: [],
+    encounter: [],
+  }
   for (const key of state.changedShadows) {
     const shadow = state.shadows.get(key)
     if (shadow) shadowPuts.push(shadow)

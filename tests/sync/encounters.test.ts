@@ -6,8 +6,8 @@ import { authorsOf, presentEncounter } from '../../server/modules/operation/enco
 import { encounterHistory } from '../../src/db/encounters'
 import { MAX_WAIT_MS } from '../../src/sync/backoff'
 import { createEncounter, savePrescription } from '../../src/sync/encounter-mutators'
-import { createPatient } from '../../src/sync/mutators'
 import { sameValue } from '../../src/sync/merge'
+import { createPatient } from '../../src/sync/mutators'
 import { aConsultation, aLine, type EncounterCatalog, seedEncounterCatalog } from '../fixtures/encounters'
 import { type Device, openDevice } from './device'
 import { newPatient } from './people'
@@ -110,7 +110,9 @@ describe('consultations recorded offline', () => {
     const { keys, changes, audit } = await serverTrail(server, clinic.tenantId)
     expect(keys.filter((key) => key.status !== 'done')).toEqual([])
     expect(
-      changes.filter((change) => change.entityId === consultation.id).map((change) => [change.op, change.version]),
+      changes
+        .filter((change) => change.entityId === consultation.id)
+        .map((change) => [change.op, change.version]),
     ).toEqual([
       ['upsert', 1],
       ['upsert', 2],
@@ -131,5 +133,4 @@ describe('consultations recorded offline', () => {
       expect(sameValue(pulled[0]?.[field], value), field).toBe(true)
     }
   })
-
 })

@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
-import { aConsultation, aLine, type EncounterCatalog, seedEncounterCatalog } from '../../../tests/fixtures/encounters'
+import {
+  aConsultation,
+  aLine,
+  type EncounterCatalog,
+  seedEncounterCatalog,
+} from '../../../tests/fixtures/encounters'
 import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
@@ -57,14 +62,20 @@ describe('medical consultations', () => {
     patientId = (await insertPatient(t.database.db, acmeId)).id as string
     unassignedId = (await insertPatient(t.database.db, acmeId)).id as string
     const sign = async (host: string, tenantId: string, permissions: string[], name = 'Prueba') => {
-      const user = await buildUser(t.database.db, tenantId, { permissions, name, professionalLicense: '12345678' })
+      const user = await buildUser(t.database.db, tenantId, {
+        permissions,
+        name,
+        professionalLicense: '12345678',
+      })
       return { id: user.id, headers: (await signIn(t.app, host, user.email)).headers }
     }
     doctor = (await sign('acme.localhost', acmeId, [...CLINICIAN, 'assignments.all'], 'Ricardo')).headers
     const professional = await sign('acme.localhost', acmeId, CLINICIAN, 'Lucía')
     assigned = professional.headers
     await withTenant(t.database.db, acmeId, (tx) =>
-      tx.insert(patientAssignments).values({ tenantId: acmeId, id: uuidv7(), patientId, userId: professional.id }),
+      tx
+        .insert(patientAssignments)
+        .values({ tenantId: acmeId, id: uuidv7(), patientId, userId: professional.id }),
     )
     reader = (
       await sign('acme.localhost', acmeId, [
@@ -82,7 +93,8 @@ describe('medical consultations', () => {
         'assignments.all',
       ])
     ).headers
-    nobody = (await sign('acme.localhost', acmeId, ['dashboard-index', 'patients-index', 'assignments.all'])).headers
+    nobody = (await sign('acme.localhost', acmeId, ['dashboard-index', 'patients-index', 'assignments.all']))
+      .headers
     intruder = (await sign('globex.localhost', globexId, [...CLINICIAN, 'assignments.all'])).headers
   })
   afterAll(() => t.close())
@@ -94,7 +106,12 @@ describe('medical consultations', () => {
     body?: object,
     extra: Record<string, string> = {},
   ) => {
-    const answer = await t.app.inject({ method, url: `${BASE}${url}`, headers: { ...headers, ...extra }, payload: body })
+    const answer = await t.app.inject({
+      method,
+      url: `${BASE}${url}`,
+      headers: { ...headers, ...extra },
+      payload: body,
+    })
     const json = answer.json()
     return { status: answer.statusCode, data: json.data, errors: json.errors, etag: answer.headers.etag }
   }
@@ -102,8 +119,12 @@ describe('medical consultations', () => {
     id: uuidv7(),
     ...aConsultation(catalog, patientId, overrides),
   })
-  const create = (body = consultation(), headers = doctor, key = uuidv7(), extra: Record<string, string> = {}) =>
-    send(headers, 'POST', '', body, { 'idempotency-key': key, ...extra })
+  const create = (
+    body = consultation(),
+    headers = doctor,
+    key = uuidv7(),
+    extra: Record<string, string> = {},
+  ) => send(headers, 'POST', '', body, { 'idempotency-key': key, ...extra })
   const amend = (
     id: string,
     body: object,
@@ -178,15 +199,40 @@ describe('medical consultations', () => {
 
     it('refuses bad input with the field messages in Spanish and English (422), keeping nothing', async () => {
       const bad = [
-        [{ call_duration: '00:20' }, 'call_duration', 'Una consulta presencial no lleva duración de llamada.', 'An on-site consultation takes no call duration.'],
-        [{ modality: 'remote' }, 'call_duration', 'Una consulta a distancia necesita la duración de la llamada.', 'A remote consultation needs the call duration.'],
-        [{ modality: 'remote', call_duration: '25:00' }, 'call_duration', 'Escribe la duración de la llamada como HH:MM o HH:MM:SS.', 'Write the call duration as HH:MM or HH:MM:SS.'],
+        [
+          { call_duration: '00:20' },
+          'call_duration',
+          'Una consulta presencial no lleva duración de llamada.',
+          'An on-site consultation takes no call duration.',
+        ],
+        [
+          { modality: 'remote' },
+          'call_duration',
+          'Una consulta a distancia necesita la duración de la llamada.',
+          'A remote consultation needs the call duration.',
+        ],
+        [
+          { modality: 'remote', call_duration: '25:00' },
+          'call_duration',
+          'Escribe la duración de la llamada como HH:MM o HH:MM:SS.',
+          'Write the call duration as HH:MM or HH:MM:SS.',
+        ],
         [{ weight_kg: 301 }, 'weight_kg', 'Debe ser como máximo 300.', 'Must be at most 300.'],
         [{ oximetry: 48 }, 'oximetry', 'Debe ser al menos 49.', 'Must be at least 49.'],
         [{ respiratory_rate: 31 }, 'respiratory_rate', 'Debe ser como máximo 30.', 'Must be at most 30.'],
         [{ type: 'urgent' }, 'type', 'Valor no permitido', 'Value not allowed'],
-        [{ started_at: '2026-02-30T10:00:00Z' }, 'started_at', 'Escribe la fecha como AAAA/MM/DD.', 'Write the date as YYYY/MM/DD.'],
-        [{ diagnoses: [] }, 'diagnoses', 'La consulta necesita al menos un diagnóstico.', 'The consultation needs at least one diagnosis.'],
+        [
+          { started_at: '2026-02-30T10:00:00Z' },
+          'started_at',
+          'Escribe la fecha como AAAA/MM/DD.',
+          'Write the date as YYYY/MM/DD.',
+        ],
+        [
+          { diagnoses: [] },
+          'diagnoses',
+          'La consulta necesita al menos un diagnóstico.',
+          'The consultation needs at least one diagnosis.',
+        ],
         [
           {
             diagnoses: [
@@ -198,11 +244,36 @@ describe('medical consultations', () => {
           'Un diagnóstico con este código ya está en la consulta.',
           'A diagnosis with this code is already in the consultation.',
         ],
-        [{ diagnoses: [{ code: 'A00ZZ', name: 'Otro', affected_system_id: catalog.respiratoryId }] }, 'diagnoses.0.code', 'El diagnóstico no existe en el catálogo CIE-10.', 'The diagnosis is not in the ICD-10 catalogue.'],
-        [{ diagnoses: [{ code: 'J00', name: 'Resfriado', affected_system_id: uuidv7() }] }, 'diagnoses.0.affected_system_id', 'El valor elegido no existe en el catálogo.', 'The chosen value is not in the catalogue.'],
-        [{ reason_id: uuidv7() }, 'reason_id', 'El valor elegido no existe en el catálogo.', 'The chosen value is not in the catalogue.'],
-        [{ prescription: [aLine(catalog)] }, 'prescription', 'Guarda los datos de la consulta antes de agregar la receta.', 'Save the consultation data before adding the prescription.'],
-        [{ plan: 'x'.repeat(5001) }, 'plan', 'Debe tener como máximo 5000 caracteres.', 'Must have at most 5000 characters.'],
+        [
+          { diagnoses: [{ code: 'A00ZZ', name: 'Otro', affected_system_id: catalog.respiratoryId }] },
+          'diagnoses.0.code',
+          'El diagnóstico no existe en el catálogo CIE-10.',
+          'The diagnosis is not in the ICD-10 catalogue.',
+        ],
+        [
+          { diagnoses: [{ code: 'J00', name: 'Resfriado', affected_system_id: uuidv7() }] },
+          'diagnoses.0.affected_system_id',
+          'El valor elegido no existe en el catálogo.',
+          'The chosen value is not in the catalogue.',
+        ],
+        [
+          { reason_id: uuidv7() },
+          'reason_id',
+          'El valor elegido no existe en el catálogo.',
+          'The chosen value is not in the catalogue.',
+        ],
+        [
+          { prescription: [aLine(catalog)] },
+          'prescription',
+          'Guarda los datos de la consulta antes de agregar la receta.',
+          'Save the consultation data before adding the prescription.',
+        ],
+        [
+          { plan: 'x'.repeat(5001) },
+          'plan',
+          'Debe tener como máximo 5000 caracteres.',
+          'Must have at most 5000 characters.',
+        ],
       ] as const
       for (const [overrides, field, spanish, english] of bad) {
         const body = consultation(overrides)
@@ -259,7 +330,11 @@ describe('medical consultations', () => {
       const { changes, audit, amendments } = await trail(created.id)
       expect(changes.map((change) => change.version)).toEqual([1, 2])
       expect(amendments).toHaveLength(1)
-      expect(audit.map((entry) => entry.action)).toEqual(['encounter.create', 'encounter.update', 'encounter.read'])
+      expect(audit.map((entry) => entry.action)).toEqual([
+        'encounter.create',
+        'encounter.update',
+        'encounter.read',
+      ])
     })
 
     it('keeps every amendment in order, each with what it replaced', async () => {
@@ -305,7 +380,9 @@ describe('medical consultations', () => {
       const created = (await create()).data
       const remote = await amend(created.id, { modality: 'remote' }, '1')
       expect(remote.status).toBe(422)
-      expect(remote.errors).toEqual({ call_duration: ['Una consulta a distancia necesita la duración de la llamada.'] })
+      expect(remote.errors).toEqual({
+        call_duration: ['Una consulta a distancia necesita la duración de la llamada.'],
+      })
       const both = await amend(created.id, { modality: 'remote', call_duration: '00:15' }, '1')
       expect(both.data).toMatchObject({ modality: 'remote', call_duration: '00:15', version: 2 })
     })
@@ -335,7 +412,17 @@ describe('medical consultations', () => {
   describe('the prescription', () => {
     it('is written on a saved consultation and kept as an amendment', async () => {
       const created = (await create()).data
-      const lines = [aLine(catalog), aLine(catalog, { medicine_id: catalog.ibuprofenId, presentation_id: catalog.tablet400Id, medicine_name: 'Ibuprofeno', dose: '400 mg', every_hours: 12, for_days: 3 })]
+      const lines = [
+        aLine(catalog),
+        aLine(catalog, {
+          medicine_id: catalog.ibuprofenId,
+          presentation_id: catalog.tablet400Id,
+          medicine_name: 'Ibuprofeno',
+          dose: '400 mg',
+          every_hours: 12,
+          for_days: 3,
+        }),
+      ]
       const written = await amend(created.id, { prescription: lines }, '1')
       expect(written.status).toBe(200)
       expect(written.data.prescription).toEqual(lines)
@@ -350,7 +437,12 @@ describe('medical consultations', () => {
       expect(twice.errors).toEqual({ prescription: ['Una presentación con esta dosis ya existe.'] })
       const again = await amend(
         created.id,
-        { prescription: [aLine(catalog), aLine(catalog, { presentation_id: catalog.tablet750Id, dose: '750 mg' })] },
+        {
+          prescription: [
+            aLine(catalog),
+            aLine(catalog, { presentation_id: catalog.tablet750Id, dose: '750 mg' }),
+          ],
+        },
         '1',
         doctor,
         uuidv7(),
@@ -361,7 +453,12 @@ describe('medical consultations', () => {
       })
       const spanish = await amend(
         created.id,
-        { prescription: [aLine(catalog), aLine(catalog, { presentation_id: catalog.tablet750Id, dose: '750 mg' })] },
+        {
+          prescription: [
+            aLine(catalog),
+            aLine(catalog, { presentation_id: catalog.tablet750Id, dose: '750 mg' }),
+          ],
+        },
         '1',
       )
       expect(spanish.errors).toEqual({
@@ -385,7 +482,11 @@ describe('medical consultations', () => {
       expect(wrongPresentation.errors).toEqual({
         'prescription.0.presentation_id': ['La presentación no existe para este medicamento.'],
       })
-      const unknown = await amend(created.id, { prescription: [aLine(catalog, { medicine_id: uuidv7() })] }, '1')
+      const unknown = await amend(
+        created.id,
+        { prescription: [aLine(catalog, { medicine_id: uuidv7() })] },
+        '1',
+      )
       expect(unknown.errors).toEqual({
         'prescription.0.medicine_id': ['El medicamento no existe en el catálogo de medicamentos.'],
       })
@@ -393,16 +494,28 @@ describe('medical consultations', () => {
 
     it('is refused (403) to a professional without the prescription permission', async () => {
       const created = (await create(consultation(), noPrescription)).data
-      expect((await amend(created.id, { prescription: [aLine(catalog)] }, '1', noPrescription)).status).toBe(403)
-      expect((await amend(created.id, { plan: 'Control en una semana.' }, '1', noPrescription)).status).toBe(200)
+      expect((await amend(created.id, { prescription: [aLine(catalog)] }, '1', noPrescription)).status).toBe(
+        403,
+      )
+      expect((await amend(created.id, { plan: 'Control en una semana.' }, '1', noPrescription)).status).toBe(
+        200,
+      )
     })
 
     it('keeps a line whose medicine the catalogue dropped since, on a later amendment', async () => {
       const created = (await create()).data
-      const line = aLine(catalog, { medicine_id: catalog.ibuprofenId, presentation_id: catalog.tablet400Id, medicine_name: 'Ibuprofeno', dose: '400 mg' })
+      const line = aLine(catalog, {
+        medicine_id: catalog.ibuprofenId,
+        presentation_id: catalog.tablet400Id,
+        medicine_name: 'Ibuprofeno',
+        dose: '400 mg',
+      })
       await amend(created.id, { prescription: [line] }, '1')
       await withTenant(t.database.db, acmeId, (tx) =>
-        tx.update(medicines).set({ deletedAt: new Date().toISOString() }).where(eq(medicines.id, catalog.ibuprofenId)),
+        tx
+          .update(medicines)
+          .set({ deletedAt: new Date().toISOString() })
+          .where(eq(medicines.id, catalog.ibuprofenId)),
       )
       const kept = await amend(created.id, { prescription: [line, aLine(catalog)] }, '2')
       expect(kept.status).toBe(200)
@@ -413,8 +526,18 @@ describe('medical consultations', () => {
   describe('reading', () => {
     it('lists a patient’s consultations newest first, with diagnoses and prescriber, and audits it', async () => {
       const patient = (await insertPatient(t.database.db, acmeId)).id as string
-      const older = (await create({ id: uuidv7(), ...aConsultation(catalog, patient, { started_at: '2026-10-01T14:00:00Z' }) })).data
-      const newer = (await create({ id: uuidv7(), ...aConsultation(catalog, patient, { started_at: '2026-11-02T09:15:00-06:00' }) })).data
+      const older = (
+        await create({
+          id: uuidv7(),
+          ...aConsultation(catalog, patient, { started_at: '2026-10-01T14:00:00Z' }),
+        })
+      ).data
+      const newer = (
+        await create({
+          id: uuidv7(),
+          ...aConsultation(catalog, patient, { started_at: '2026-11-02T09:15:00-06:00' }),
+        })
+      ).data
       const listed = await send(reader, 'GET', `?patient_id=${patient}`)
       expect(listed.status).toBe(200)
       expect(listed.data).toEqual([newer, older])
@@ -452,10 +575,12 @@ describe('medical consultations', () => {
         { code: 'on_site', name: 'Presencial' },
         { code: 'remote', name: 'A distancia' },
       ])
-      expect((await send(doctor, 'GET', '/modalities', undefined, { 'accept-language': 'en' })).data).toEqual([
-        { code: 'on_site', name: 'On site' },
-        { code: 'remote', name: 'Remote' },
-      ])
+      expect((await send(doctor, 'GET', '/modalities', undefined, { 'accept-language': 'en' })).data).toEqual(
+        [
+          { code: 'on_site', name: 'On site' },
+          { code: 'remote', name: 'Remote' },
+        ],
+      )
       expect((await send(anonymous, 'GET', '/modalities')).status).toBe(401)
       expect((await send(nobody, 'GET', '/modalities')).status).toBe(403)
     })

@@ -76,8 +76,11 @@ async function present(tx: Tx, row: EncounterRow): Promise<Encounter> {
 export async function encounterRoutes(app: FastifyInstance) {
   const tenantOf = (req: FastifyRequest) => req.tenant?.id as string
 
-  route(app, encounterModalities, async (_input, req): Promise<EncounterModalityOption[]> =>
-    ENCOUNTER_MODALITIES.map((code) => ({ code, name: translate(`encounter.modality.${code}`, req.lang) })),
+  route(
+    app,
+    encounterModalities,
+    async (_input, req): Promise<EncounterModalityOption[]> =>
+      ENCOUNTER_MODALITIES.map((code) => ({ code, name: translate(`encounter.modality.${code}`, req.lang) })),
   )
 
   route(app, createEncounter, async ({ body }, req, reply) => {
@@ -186,21 +189,24 @@ export async function encounterRoutes(app: FastifyInstance) {
     return encounter
   })
 
-  route(app, patientEncounters, async ({ query }, req): Promise<Encounter[]> =>
-    req.withTenant(async (tx) => {
-      await assertPatient(tx, req, query.patient_id)
-      const rows = await tx
-        .select()
-        .from(encounters)
-        .where(and(eq(encounters.patientId, query.patient_id), isNull(encounters.deletedAt)))
-        .orderBy(desc(encounters.startedAt), desc(encounters.id))
-      const authors = await authorsOf(
-        tx,
-        rows.map((row) => row.createdBy),
-      )
-      await req.audit(tx, { action: `${ENTITY}.list`, entity: 'patient', entityId: query.patient_id })
-      return rows.map((row) => presentEncounter(row, (row.createdBy && authors.get(row.createdBy)) || null))
-    }),
+  route(
+    app,
+    patientEncounters,
+    async ({ query }, req): Promise<Encounter[]> =>
+      req.withTenant(async (tx) => {
+        await assertPatient(tx, req, query.patient_id)
+        const rows = await tx
+          .select()
+          .from(encounters)
+          .where(and(eq(encounters.patientId, query.patient_id), isNull(encounters.deletedAt)))
+          .orderBy(desc(encounters.startedAt), desc(encounters.id))
+        const authors = await authorsOf(
+          tx,
+          rows.map((row) => row.createdBy),
+        )
+        await req.audit(tx, { action: `${ENTITY}.list`, entity: 'patient', entityId: query.patient_id })
+        return rows.map((row) => presentEncounter(row, (row.createdBy && authors.get(row.createdBy)) || null))
+      }),
   )
 
   route(app, showEncounter, async ({ params }, req, reply): Promise<EncounterWithAmendments> => {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import { bodyMassIndex } from '../../../src/contract/rules/vital-ranges'
 import {
   AMENDABLE_FIELDS,
   type AmendableField,
@@ -7,7 +8,6 @@ import {
   type EncounterAuthor,
   type FieldChange,
 } from '../../../src/contract/schemas/encounters'
-import { bodyMassIndex } from '../../../src/contract/rules/vital-ranges'
 import type { Tx } from '../../db/client'
 import {
   catalogueEntries,
@@ -126,7 +126,10 @@ export function sameCreate(row: EncounterRow, request: Record<string, unknown>):
   if (row.patientId !== request.patient_id) return false
   const stored = presentEncounter(row, null) as unknown as Record<string, unknown>
   return FIELDS.every((field) =>
-    sameJson(comparable(field, stored[field]), comparable(field, request[field] ?? (field === 'prescription' ? [] : null))),
+    sameJson(
+      comparable(field, stored[field]),
+      comparable(field, request[field] ?? (field === 'prescription' ? [] : null)),
+    ),
   )
 }
 
@@ -233,12 +236,17 @@ interface PrescribedPick {
 }
 
 /** The medicine-presentation pairs among `lines` that are live in the tenant's catalogue. */
-async function livePresentations(tx: Tx, lines: PrescribedPick[]): Promise<{ medicines: Set<string>; pairs: Set<string> }> {
+async function livePresentations(
+  tx: Tx,
+  lines: PrescribedPick[],
+): Promise<{ medicines: Set<string>; pairs: Set<string> }> {
   if (lines.length === 0) return { medicines: new Set(), pairs: new Set() }
   const found = await tx
     .select({ id: medicines.id })
     .from(medicines)
-    .where(and(inArray(medicines.id, [...new Set(lines.map((l) => l.medicine_id))]), isNull(medicines.deletedAt)))
+    .where(
+      and(inArray(medicines.id, [...new Set(lines.map((l) => l.medicine_id))]), isNull(medicines.deletedAt)),
+    )
   const pairs = await tx
     .select({ id: medicinePresentations.id, medicineId: medicinePresentations.medicineId })
     .from(medicinePresentations)
@@ -301,7 +309,9 @@ export async function assertCatalogueValues(
       .map((line, index) => ({ line, index }))
       .filter(
         ({ line }) =>
-          !held.some((old) => old.medicine_id === line.medicine_id && old.presentation_id === line.presentation_id),
+          !held.some(
+            (old) => old.medicine_id === line.medicine_id && old.presentation_id === line.presentation_id,
+          ),
       )
     const live = await livePresentations(
       tx,

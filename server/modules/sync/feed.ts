@@ -139,10 +139,10 @@ async function currentRows(
     )
     for (const row of rows) {
       found.set(`encounter:${row.id}`, {
-        data: presentEncounter(row, (row.createdBy && authors.get(row.createdBy)) || null) as unknown as Record<
-          string,
-          unknown
-        >,
+        data: presentEncounter(
+          row,
+          (row.createdBy && authors.get(row.createdBy)) || null,
+        ) as unknown as Record<string, unknown>,
         deleted: row.deletedAt !== null,
         version: row.version,
       })

@@ -22,8 +22,12 @@ describe('the prescription rules of SPEC §5 and §8', () => {
 
   it('names the very dose again a duplicate dose, whatever its case and spaces', () => {
     const held = [line(PARACETAMOL, TABLET_500, '500 mg')]
-    expect(prescriptionProblemOf(held, line(PARACETAMOL, TABLET_500, '500 mg'))).toBe('medicine.duplicateDose')
-    expect(prescriptionProblemOf(held, line(PARACETAMOL, TABLET_500, ' 500 MG '))).toBe('medicine.duplicateDose')
+    expect(prescriptionProblemOf(held, line(PARACETAMOL, TABLET_500, '500 mg'))).toBe(
+      'medicine.duplicateDose',
+    )
+    expect(prescriptionProblemOf(held, line(PARACETAMOL, TABLET_500, ' 500 MG '))).toBe(
+      'medicine.duplicateDose',
+    )
   })
 
   it('names the same medicine in another presentation or dose a duplicate medicine', () => {

@@ -138,7 +138,12 @@ export const ENCOUNTER_FIELDS = {
   started_at: IsoInstant,
   modality: v.picklist(ENCOUNTER_MODALITIES, 'field.picklist'),
   call_duration: optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(8, 'encounter.callDuration'), v.regex(CALL_DURATION, 'encounter.callDuration')),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(8, 'encounter.callDuration'),
+      v.regex(CALL_DURATION, 'encounter.callDuration'),
+    ),
   ),
   /** A value of the tenant's `consultReason` catalogue. */
   reason_id: Id,
@@ -154,26 +159,29 @@ export const ENCOUNTER_FIELDS = {
 export const AMENDABLE_FIELDS = { ...ENCOUNTER_FIELDS, prescription: Prescription } as const
 export type AmendableField = keyof typeof AMENDABLE_FIELDS
 
-/** The call duration against the modality, on the duration's field. */
-const callDurationFits = v.forward<
-  { modality: string; call_duration: string | null },
-  v.BaseIssue<unknown>
->(
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return
-    const problem = callDurationProblem(dataset.value.modality, dataset.value.call_duration)
-    if (problem) addIssue({ message: problem })
-  }),
-  ['call_duration'],
-)
-
 /**
  * The modality and call duration of a consultation as an amendment leaves it: what the device's
  * mutator checks before queueing an edit (the server checks the same with `callDurationProblem`).
  */
 export const CallOfModality = v.pipe(
   v.object({ modality: ENCOUNTER_FIELDS.modality, call_duration: ENCOUNTER_FIELDS.call_duration }),
-  callDurationFits,
+  // SPEC §5: a remote consultation needs its call duration; an on-site one takes none.
+  v.forward(
+    v.partialCheck(
+      [['modality'], ['call_duration']],
+      (call) => callDurationProblem(call.modality, call.call_duration) !== 'encounter.callDurationRequired',
+      'encounter.callDurationRequired',
+    ),
+    ['call_duration'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['modality'], ['call_duration']],
+      (call) => callDurationProblem(call.modality, call.call_duration) !== 'encounter.callDurationOnSite',
+      'encounter.callDurationOnSite',
+    ),
+    ['call_duration'],
+  ),
 )
 
 /**
@@ -191,7 +199,23 @@ export const CreateEncounterRequest = v.pipe(
       [],
     ),
   }),
-  callDurationFits,
+  // SPEC §5: a remote consultation needs its call duration; an on-site one takes none.
+  v.forward(
+    v.partialCheck(
+      [['modality'], ['call_duration']],
+      (call) => callDurationProblem(call.modality, call.call_duration) !== 'encounter.callDurationRequired',
+      'encounter.callDurationRequired',
+    ),
+    ['call_duration'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['modality'], ['call_duration']],
+      (call) => callDurationProblem(call.modality, call.call_duration) !== 'encounter.callDurationOnSite',
+      'encounter.callDurationOnSite',
+    ),
+    ['call_duration'],
+  ),
 )
 export type CreateEncounterRequest = v.InferOutput<typeof CreateEncounterRequest>
 
