@@ -5,7 +5,7 @@ import { encounterAmendments, encounters } from '../../server/db/schema'
 import { authorsOf, presentEncounter } from '../../server/modules/operation/encounters'
 import { encounterHistory } from '../../src/db/encounters'
 import { MAX_WAIT_MS } from '../../src/sync/backoff'
-import { createEncounter, savePrescription } from '../../src/sync/encounter-mutators'
+import { createEncounter, savePrescription, updateEncounter } from '../../src/sync/encounter-mutators'
 import { sameValue } from '../../src/sync/merge'
 import { createPatient } from '../../src/sync/mutators'
 import { aConsultation, aLine, type EncounterCatalog, seedEncounterCatalog } from '../fixtures/encounters'
@@ -131,6 +131,59 @@ describe('consultations recorded offline', () => {
     expect(pulled).toHaveLength(1)
     for (const [field, value] of Object.entries(stored ?? {})) {
       expect(sameValue(pulled[0]?.[field], value), field).toBe(true)
+    }
+  })
+
+  it('merges two tablets’ amendments of one consultation, and the server keeps each of them', async () => {
+    const first = tablet(0)
+    const second = tablet(1)
+    const patient = await createPatient(first.db, first.ctx, newPatient(6_001))
+    const consultation = await createEncounter(first.db, first.ctx, aConsultation(catalog, patient.id))
+    expect(await first.loop.runOnce()).toEqual({ sent: 2, stoppedBy: 'idle' })
+    await second.catchUp()
+
+    // Both amend the version they hold, each a different field: the second meets a 412 and merges.
+    await updateEncounter(first.db, first.ctx, consultation.id, {
+      plan: 'Reposo 48 horas y control en una semana.',
+    })
+    await updateEncounter(second.db, second.ctx, consultation.id, { temperature_c: 38.2 })
+    expect(await first.loop.runOnce()).toEqual({ sent: 1, stoppedBy: 'idle' })
+    expect(await second.loop.runOnce()).toEqual({ sent: 1, stoppedBy: 'idle' })
+    const amendments = second.network.log.filter((exchange) => exchange.path.endsWith(consultation.id))
+    expect(amendments.map((exchange) => [exchange.method, exchange.status, exchange.ifMatch])).toEqual([
+      ['POST', 412, '"1"'],
+      ['POST', 200, '"2"'],
+    ])
+
+    const [stored] = (await held(patient.id)).encounters
+    expect(stored).toMatchObject({
+      plan: 'Reposo 48 horas y control en una semana.',
+      temperature_c: 38.2,
+      version: 3,
+    })
+    const kept = (await held(patient.id)).amendments
+      .filter((amendment) => amendment.encounterId === consultation.id)
+      .sort((a, b) => a.version - b.version)
+    expect(kept.map((amendment) => [amendment.version, amendment.changes])).toEqual([
+      [
+        2,
+        {
+          plan: {
+            before: 'Hidratación, reposo relativo y paracetamol.',
+            after: 'Reposo 48 horas y control en una semana.',
+          },
+        },
+      ],
+      [3, { temperature_c: { before: 37.8, after: 38.2 } }],
+    ])
+    await first.catchUp()
+    await second.catchUp()
+    for (const device of [first, second]) {
+      const row = await device.db.encounters.get(consultation.id)
+      expect(row?.syncState, device.name).toBe('synced')
+      for (const [field, value] of Object.entries(stored ?? {})) {
+        expect(sameValue(row?.[field], value), `${device.name} ${field}`).toBe(true)
+      }
     }
   })
 })
