@@ -134,7 +134,7 @@ export const Prescription = v.pipe(
 /** The fields of a consultation a person fills in and may amend later (all but the prescription). */
 export const ENCOUNTER_FIELDS = {
   type: v.picklist(ENCOUNTER_TYPES, 'field.picklist'),
-  /** When it took place: the form's YYYY/MM/DD and HH:MM, as an instant. */
+  /** When it took place: the form's YYYY/MM/DD and HH:MM as an instant (`instantOfDateTime`). */
   started_at: IsoInstant,
   modality: v.picklist(ENCOUNTER_MODALITIES, 'field.picklist'),
   call_duration: optional(
