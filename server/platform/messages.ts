@@ -272,6 +272,44 @@ export const MESSAGES = {
     es: 'El subgrupo no existe en el catálogo.',
     en: 'The subgroup is not in the catalogue.',
   },
+  'encounter.diagnosisRequired': {
+    es: 'La consulta necesita al menos un diagnóstico.',
+    en: 'The consultation needs at least one diagnosis.',
+  },
+  'encounter.duplicateDiagnosis': {
+    es: 'Un diagnóstico con este código ya está en la consulta.',
+    en: 'A diagnosis with this code is already in the consultation.',
+  },
+  'encounter.diagnosisCode': {
+    es: 'El código CIE-10 no es válido.',
+    en: 'The ICD-10 code is not valid.',
+  },
+  'encounter.unknownDiagnosis': {
+    es: 'El diagnóstico no existe en el catálogo CIE-10.',
+    en: 'The diagnosis is not in the ICD-10 catalogue.',
+  },
+  'encounter.callDuration': {
+    es: 'Escribe la duración de la llamada como HH:MM o HH:MM:SS.',
+    en: 'Write the call duration as HH:MM or HH:MM:SS.',
+  },
+  'encounter.callDurationRequired': {
+    es: 'Una consulta a distancia necesita la duración de la llamada.',
+    en: 'A remote consultation needs the call duration.',
+  },
+  'encounter.callDurationOnSite': {
+    es: 'Una consulta presencial no lleva duración de llamada.',
+    en: 'An on-site consultation takes no call duration.',
+  },
+  'encounter.prescriptionBeforeSave': {
+    es: 'Guarda los datos de la consulta antes de agregar la receta.',
+    en: 'Save the consultation data before adding the prescription.',
+  },
+  'encounter.unknownPresentation': {
+    es: 'La presentación no existe para este medicamento.',
+    en: 'The presentation does not exist for this medicine.',
+  },
+  'encounter.modality.on_site': { es: 'Presencial', en: 'On site' },
+  'encounter.modality.remote': { es: 'A distancia', en: 'Remote' },
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof MESSAGES

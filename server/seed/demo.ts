@@ -20,6 +20,7 @@ import { normalizeAnswer } from '../modules/authentication/recovery'
 import { provisionTenant } from '../modules/configuration/tenant-provisioning'
 import { hashPassword } from '../platform/passwords'
 import { seedCatalogues } from './catalogues'
+import { seedDemoEncounters } from './demo-encounters'
 import { generatePerson, randomSource } from './people'
 import { PROFILES } from './profiles'
 import { demoSublabelOf, seedTenantCatalogs } from './tenant-catalogs'
@@ -231,6 +232,15 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       tenantId,
       userIds,
       patientRows.map((row) => row.id),
+    )
+    await seedDemoEncounters(
+      tx,
+      tenantId,
+      patientRows.map((row) => row.id),
+      {
+        doctor: userIds.get('doctor@demo.localhost') as string, // a DEMO_USERS account, made above
+        nurse: userIds.get('nurse@demo.localhost') as string, // likewise
+      },
     )
     await tx.insert(privacyNotices).values({ tenantId, version: 1, ...DEMO_PRIVACY_NOTICE })
   })

@@ -1,16 +1,23 @@
 import { eq } from 'drizzle-orm'
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callDurationProblem } from '../../src/contract/rules/call-duration'
 import { isValidCurp } from '../../src/contract/rules/curp'
 import { isValidNss } from '../../src/contract/rules/nss'
 import { ALL_PERMISSIONS } from '../../src/contract/rules/permissions'
 import { CATALOG_NAMES } from '../../src/contract/schemas/catalogs'
+import { UpdateEncounterRequest } from '../../src/contract/schemas/encounters'
 import { openTestDatabase } from '../../tests/fixtures/database'
 import { type Database, withTenant } from '../db/client'
 import {
   affectedSystems,
   bloodPressureRanges,
+  catalogueEntries,
   catalogVersions,
+  changeLog,
   diagnoses,
+  encounterAmendments,
+  encounters,
   federalEntities,
   landlordUsers,
   medicinePresentations,
@@ -25,6 +32,7 @@ import {
   tenants,
   users,
 } from '../db/schema'
+import { presentEncounter } from '../modules/operation/encounters'
 import { verifyPassword } from '../platform/passwords'
 import { DEMO_PASSWORD, DEMO_USERS } from './demo'
 import { demoSignInLines, seedOnFirstStart } from './index'
@@ -148,10 +156,45 @@ describe('demo seed', () => {
     expect(labelled.every((p) => p.specialSublabelIds.every((id) => known.has(id)))).toBe(true)
   })
 
+  it('gives a good share of the demo patients consultations the contract accepts, from the demo catalogues', async () => {
+    const rows = await inDemo((tx) => tx.select().from(encounters))
+    expect(new Set(rows.map((row) => row.patientId)).size).toBeGreaterThanOrEqual(50)
+    const codes = new Set(
+      (await inDemo((tx) => tx.select().from(catalogueEntries)))
+        .filter((entry) => entry.catalogue === 'diagnostics')
+        .map((entry) => entry.code),
+    )
+    const medicineIds = new Set((await inDemo((tx) => tx.select().from(medicines))).map((m) => m.id))
+    for (const row of rows) {
+      const { id, patient_id, prescriber, bmi, version, created_at, updated_at, deleted_at, ...fields } =
+        presentEncounter(row, null)
+      expect(v.safeParse(UpdateEncounterRequest, fields).issues, id).toBeUndefined()
+      expect(callDurationProblem(fields.modality, fields.call_duration), id).toBeNull()
+      expect(
+        fields.diagnoses.every((d) => codes.has(d.code)),
+        id,
+      ).toBe(true)
+      expect(
+        fields.prescription.every((line) => medicineIds.has(line.medicine_id)),
+        id,
+      ).toBe(true)
+      expect(Date.parse(fields.started_at)).toBeLessThan(Date.now())
+    }
+    expect(rows.filter((row) => row.prescription.length > 0).length).toBeGreaterThan(20)
+    expect(rows.some((row) => row.modality === 'remote')).toBe(true)
+    const amended = rows.filter((row) => row.version === 2)
+    const amendments = await inDemo((tx) => tx.select().from(encounterAmendments))
+    expect(amended.length).toBeGreaterThan(0)
+    expect(amendments.map((a) => a.encounterId).sort()).toEqual(amended.map((row) => row.id).sort())
+    const noted = (await inDemo((tx) => tx.select().from(changeLog))).filter((c) => c.entity === 'encounter')
+    expect(noted.map((c) => c.entityId).sort()).toEqual(rows.map((row) => row.id).sort())
+  })
+
   it('changes nothing when it runs again', async () => {
     const count = async () => ({
       tenants: (await database.db.select().from(tenants)).length,
       patients: (await inDemo((tx) => tx.select().from(patients))).length,
+      encounters: (await inDemo((tx) => tx.select().from(encounters))).length,
       users: (await inDemo((tx) => tx.select().from(users))).length,
       references: (await database.db.select().from(referenceItems)).length,
       diagnoses: await database.db.$count(diagnoses),

@@ -54,15 +54,16 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 9 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order and the simple catalogues', async () => {
+  it('has version 10 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues and the consultations', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(9)
+    expect(db.verno).toBe(10)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'catalogItems',
       'catalogueEntries',
       'conflicts',
       'diagnoses',
+      'encounters',
       'localities',
       'medicines',
       'meta',
@@ -77,6 +78,10 @@ describe('the local database', () => {
     ])
     expect(db.recordSections.schema.indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['patient_id', '[patient_id+section]', 'syncState']),
+    )
+    // A patient's consultation history, newest first (issue 19).
+    expect(db.encounters.schema.indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['patient_id', '[patient_id+started_at]', 'syncState']),
     )
     // Only what is read by index: every other index would be written with each row for nothing.
     expect(db.patients.schema.indexes.map((i) => i.name)).toEqual(['curp', '[sortName+id]'])

@@ -7,6 +7,11 @@ import Dexie, {
 } from 'dexie'
 import type { Diagnosis, Locality, Municipality } from '../contract/schemas/catalogs'
 import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
+import type {
+  EncounterAuthor,
+  Diagnosis as EncounterDiagnosis,
+  PrescriptionLine,
+} from '../contract/schemas/encounters'
 import type { Medicine } from '../contract/schemas/medicines'
 import type { Habit, Meal, ReadingKind, ReadingRecorder } from '../contract/schemas/readings'
 import type { RecordSection } from '../contract/schemas/record-sections'
@@ -112,8 +117,29 @@ export interface LocalRecordSection {
   [field: string]: unknown
 }
 
+/**
+ * A medical consultation (SPEC §3 "encounters", issue 19) as the API answers it
+ * (`Encounter`): its fields, vital signs in SI units, diagnoses and prescription. Amended field by
+ * field like any editable record; the server keeps each amendment (decision 0022).
+ */
+export interface LocalEncounter {
+  id: string
+  patient_id: string
+  /** ISO instant in UTC (the server answers it so too): the history sorts by it. */
+  started_at: string
+  diagnoses: EncounterDiagnosis[]
+  prescription: PrescriptionLine[]
+  /** The server's word once acknowledged; the device's own user for one recorded here. */
+  prescriber: EncounterAuthor | null
+  /** 0 until the server has acknowledged the create. */
+  version: number
+  deleted_at?: string | null
+  syncState: SyncState
+  [field: string]: unknown
+}
+
 /** The kinds of record the outbox and the shadows know. */
-export type SyncEntity = 'patient' | 'reading' | 'recordSection'
+export type SyncEntity = 'patient' | 'reading' | 'recordSection' | 'encounter'
 
 /** The last server copy of a record: the base of a three-way merge. */
 export interface Shadow {
@@ -136,6 +162,9 @@ export type MutationKind =
   | 'recordSection.create'
   | 'recordSection.update'
   | 'recordSection.delete'
+  | 'encounter.create'
+  /** An amendment of a consultation, its prescription included (decision 0022). */
+  | 'encounter.update'
 
 /** A change waiting to reach the server (DESIGN §5 "Outbox entry"). */
 export interface OutboxEntry {
@@ -240,6 +269,7 @@ export type LocalDb = Dexie & {
   patients: EntityTable<LocalPatient, 'id'>
   readings: EntityTable<LocalReading, 'id'>
   recordSections: EntityTable<LocalRecordSection, 'id'>
+  encounters: EntityTable<LocalEncounter, 'id'>
   shadows: Table<Shadow, [SyncEntity, string]>
   outbox: EntityTable<OutboxEntry, 'seq'>
   conflicts: EntityTable<Conflict, 'id'>
@@ -325,6 +355,11 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
   db.version(9).stores({
     catalogueEntries: 'id, catalogue',
   })
+  // Medical consultations (issue 19, decision 0022): a patient's history is read newest first
+  // from [patient_id+started_at]. A new table only.
+  db.version(10).stores({
+    encounters: 'id, patient_id, [patient_id+started_at], syncState',
+  })
   db.use(withPatientSortName)
   return db
 }
@@ -374,10 +409,15 @@ export interface LocalRow {
 
 /** The table that holds an entity's visible rows. */
 export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, string> {
-  const table = entity === 'patient' ? db.patients : entity === 'reading' ? db.readings : db.recordSections
+  const table = {
+    patient: db.patients,
+    reading: db.readings,
+    recordSection: db.recordSections,
+    encounter: db.encounters,
+  }[entity]
   // Every such table holds LocalRow-shaped rows keyed by id; the engine only touches those fields.
   return table as unknown as Table<LocalRow, string>
 }
 
 /** Every table of visible synced rows: the scope of a transaction that may touch any entity's row. */
-export const rowTables = (db: LocalDb) => [db.patients, db.readings, db.recordSections]
+export const rowTables = (db: LocalDb) => [db.patients, db.readings, db.recordSections, db.encounters]

@@ -36,6 +36,8 @@ export interface Edit {
   visible?: (body: Record<string, unknown>) => Record<string, unknown>
   mutationId: string
   createdAt: string
+  /** The call's method: PUT for most kinds; SPEC §7 amends a consultation with a POST. */
+  method?: 'PUT' | 'POST'
 }
 
 /**
@@ -67,7 +69,7 @@ export async function queueEdit(db: LocalDb, ctx: MutationContext, edit: Edit): 
     kind: edit.kind,
     entity,
     entityId: row.id,
-    method: 'PUT',
+    method: edit.method ?? 'PUT',
     path: edit.path,
     body,
     // Unsent create: there is no server version yet; the loop fills it in when the create lands.

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CreateEncounterRequest, UpdateEncounterRequest } from '../contract/schemas/encounters'
 import {
   CreatePatientRequest,
   EditPatientProfileRequest,
@@ -29,6 +30,10 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
       return CreateRecordSectionRequest[sectionOf(entry.path)]
     case 'recordSection.update':
       return UpdateRecordSectionRequest[sectionOf(entry.path)]
+    case 'encounter.create':
+      return CreateEncounterRequest
+    case 'encounter.update':
+      return UpdateEncounterRequest
     case 'reading.delete':
     case 'recordSection.delete':
       // A delete carries nothing to correct.

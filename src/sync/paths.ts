@@ -1,4 +1,5 @@
 import { pathFor } from '../contract/endpoints/define'
+import { createEncounter, updateEncounter } from '../contract/endpoints/encounters'
 import {
   createPatient,
   editPatientProfile,
@@ -26,6 +27,8 @@ export const syncPaths = {
     pathFor(recordSectionCalls[section].update, { id }),
   deleteRecordSection: (section: RecordSection, id: string) =>
     pathFor(recordSectionCalls[section].remove, { id }),
+  createEncounter: pathFor(createEncounter),
+  updateEncounter: (id: string) => pathFor(updateEncounter, { id }),
 } as const
 
 /** The section a record-section entry's path names (`/api/operation/patients/<section>…`). */

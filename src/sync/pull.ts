@@ -6,7 +6,8 @@ import { rowTable, rowTables } from '../db/local-db'
 /**
  * One change of the feed (DESIGN §5 "Pulling"). Readings arrive as 'reading' or under their own
  * kind ('blood-pressure', 'glucose', 'somatometry', 'nutrition', 'habit', as the contract's
- * SYNCED_ENTITIES names them); record section entries as 'record-section'.
+ * SYNCED_ENTITIES names them); record section entries as 'record-section'; consultations as
+ * 'encounter'.
  */
 export interface FeedChange {
   entity: SyncedEntity | 'reading'
@@ -28,11 +29,21 @@ export const CURSOR_KEY = 'pull.cursor'
 /** About a thousand rows per page and per Dexie transaction (DESIGN §5 initial sync). */
 export const PAGE_SIZE = 1000
 
-const entityOf = (change: FeedChange): SyncEntity =>
-  change.entity === 'patient' ? 'patient' : change.entity === 'record-section' ? 'recordSection' : 'reading'
+const entityOf = (change: FeedChange): SyncEntity => {
+  switch (change.entity) {
+    case 'patient':
+      return 'patient'
+    case 'record-section':
+      return 'recordSection'
+    case 'encounter':
+      return 'encounter'
+    default:
+      return 'reading'
+  }
+}
 
 /** The entities with a row table, in the order their batches are read and written. */
-const ENTITIES = ['patient', 'reading', 'recordSection'] as const satisfies readonly SyncEntity[]
+const ENTITIES = ['patient', 'reading', 'recordSection', 'encounter'] as const satisfies readonly SyncEntity[]
 
 const isReadingKind = (entity: string): entity is ReadingKind =>
   (READING_KINDS as readonly string[]).includes(entity)
@@ -170,8 +181,18 @@ async function held<T>(range: { count(): Promise<number> }, read: () => Promise<
 async function writeState(db: LocalDb, state: PageState): Promise<void> {
   const shadowPuts: Shadow[] = []
   const shadowDeletes: [SyncEntity, string][] = []
-  const rowPuts: Record<SyncEntity, LocalRow[]> = { patient: [], reading: [], recordSection: [] }
-  const rowDeletes: Record<SyncEntity, string[]> = { patient: [], reading: [], recordSection: [] }
+  const rowPuts: Record<SyncEntity, LocalRow[]> = {
+    patient: [],
+    reading: [],
+    recordSection: [],
+    encounter: [],
+  }
+  const rowDeletes: Record<SyncEntity, string[]> = {
+    patient: [],
+    reading: [],
+    recordSection: [],
+    encounter: [],
+  }
   for (const key of state.changedShadows) {
     const shadow = state.shadows.get(key)
     if (shadow) shadowPuts.push(shadow)

@@ -90,8 +90,16 @@ export function nurseOf(clinic: Clinic, index: number): Nurse {
   return nurse
 }
 
-/** A tenant with `count` nurses who may list, create and edit patients, each signed in. */
-export async function openClinic(server: SyncServer, slug: string, count = 1): Promise<Clinic> {
+/**
+ * A tenant with `count` nurses who may list, create and edit patients (and whatever else
+ * `permissions` adds), each signed in.
+ */
+export async function openClinic(
+  server: SyncServer,
+  slug: string,
+  count = 1,
+  permissions: readonly string[] = [],
+): Promise<Clinic> {
   const { id: tenantId } = await buildTenant(server.database.db, { slug })
   const host = `${slug}.localhost`
   const nurses: Nurse[] = []
@@ -99,7 +107,7 @@ export async function openClinic(server: SyncServer, slug: string, count = 1): P
     const email = `enfermeria${index + 1}@${slug}.mx`
     const user = await buildUser(server.database.db, tenantId, {
       email,
-      permissions: ['patients-index', 'patients-create', 'patients-edit', 'assignments.all'],
+      permissions: ['patients-index', 'patients-create', 'patients-edit', 'assignments.all', ...permissions],
     })
     const session = await signIn(server.app, host, email)
     nurses.push({ id: user.id, email, accessToken: session.accessToken, refreshToken: session.refreshToken })

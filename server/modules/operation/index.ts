@@ -3,6 +3,7 @@ import type { ModuleDeps } from '../deps'
 import { assignationRuleRoutes } from './assignation-rules.routes'
 import { assignmentRequestRoutes } from './assignment-requests.routes'
 import { assignmentRoutes } from './assignments.routes'
+import { encounterRoutes } from './encounters.routes'
 import { patientLookupRoutes } from './patient-lookups.routes'
 import { patientProfileRoutes } from './patient-profile.routes'
 import { patientRoutes } from './patients.routes'
@@ -10,7 +11,7 @@ import { readingRoutes } from './readings.routes'
 import { readingsPdfRoutes } from './readings-pdf.routes'
 import { recordSectionRoutes } from './record-sections.routes'
 
-/** `/api/operation`: patients and their record sections (the offline kinds first), assignments. */
+/** `/api/operation`: patients and their record sections (the offline kinds first), assignments, consultations. */
 export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(patientRoutes)
   await app.register(patientLookupRoutes)
@@ -21,4 +22,5 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(assignmentRequestRoutes)
   await app.register(assignationRuleRoutes)
   await app.register(recordSectionRoutes)
+  await app.register(encounterRoutes)
 }

@@ -2,7 +2,8 @@ import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Change, ChangesPage, SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
-import { changeLogHorizon, patients, recordSections } from '../../db/schema'
+import { changeLogHorizon, encounters, patients, recordSections } from '../../db/schema'
+import { authorsOf, type EncounterRow, presentEncounter } from '../operation/encounters'
 import { assigneesOf } from '../operation/patient-assignees'
 import { presentPatient } from '../operation/patients'
 import { presentReading, READING_TABLES, type ReadingTable, recordersOf } from '../operation/readings'
@@ -51,7 +52,7 @@ async function pastRetention(tx: Tx, tenantId: string, cursor: string | undefine
   return row?.past === true
 }
 
-type SyncedTable = typeof patients | ReadingTable | typeof recordSections
+type SyncedTable = typeof patients | ReadingTable | typeof recordSections | typeof encounters
 
 /**
  * A table's rows by id, in Drizzle's shape (camelCase keys, the column modes' values), read as
@@ -124,6 +125,24 @@ async function currentRows(
     for (const row of (await rowsById(tx, recordSections, entryIds)) as RecordSectionRow[]) {
       found.set(`record-section:${row.id}`, {
         data: presentRecordSection(row) as unknown as Record<string, unknown>,
+        deleted: row.deletedAt !== null,
+        version: row.version,
+      })
+    }
+  }
+  const encounterIds = idsOf('encounter')
+  if (encounterIds.length > 0) {
+    const rows = (await rowsById(tx, encounters, encounterIds)) as EncounterRow[]
+    const authors = await authorsOf(
+      tx,
+      rows.map((row) => row.createdBy),
+    )
+    for (const row of rows) {
+      found.set(`encounter:${row.id}`, {
+        data: presentEncounter(
+          row,
+          (row.createdBy && authors.get(row.createdBy)) || null,
+        ) as unknown as Record<string, unknown>,
         deleted: row.deletedAt !== null,
         version: row.version,
       })

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { syncBatch, syncChanges } from '../../../src/contract/endpoints/sync'
+import type { ChangesPage } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
 import { users } from '../../db/schema'
 import { NotFoundError } from '../../platform/errors'
@@ -25,13 +26,25 @@ async function scopeOf(tx: Tx, req: FastifyRequest): Promise<FeedScope> {
   return me?.patientId ? { kind: 'patient', patientId: me.patientId } : { kind: 'none' }
 }
 
+/**
+ * Consultations are clinical notes: a device learns of them only when its user may list them
+ * (SPEC §6), whatever patients it sees otherwise — registration staff and patients do not.
+ */
+function visibleTo(req: FastifyRequest, page: ChangesPage): ChangesPage {
+  if (req.user?.permissions.has('consultation.list')) return page
+  return { ...page, changes: page.changes.filter((change) => change.entity !== 'encounter') }
+}
+
 /** `/api/sync`: the change feed the devices pull and the batches they send (DESIGN §5). */
 export async function syncModule(app: FastifyInstance, _deps: ModuleDeps) {
   route(app, syncChanges, async ({ query }, req) => {
     if (!req.tenant) throw new NotFoundError()
     const tenantId = req.tenant.id
     return req.withTenant(async (tx) => {
-      const page = await changesAfter(tx, tenantId, await scopeOf(tx, req), query.cursor, query.limit)
+      const page = visibleTo(
+        req,
+        await changesAfter(tx, tenantId, await scopeOf(tx, req), query.cursor, query.limit),
+      )
       // NOM-024: patient data left the server; one entry per page, after the read.
       if (page.changes.length > 0) {
         await req.audit(tx, {

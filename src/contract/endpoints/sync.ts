@@ -1,5 +1,6 @@
 import { ChangesPage, ChangesQuery, SyncBatch, SyncBatchAnswers } from '../schemas/sync'
 import { type Endpoint, endpoint, fullPath } from './define'
+import { createEncounter, updateEncounter } from './encounters'
 import { createPatient, editPatientProfile, readingCallsOf, updatePatient } from './operation'
 import { recordSectionCalls } from './record-sections'
 
@@ -38,6 +39,8 @@ export const REPLAYABLE_ENDPOINTS: readonly Endpoint[] = [
   editPatientProfile,
   ...Object.values(readingCallsOf).flatMap((calls) => [calls.create, calls.update, calls.remove]),
   ...Object.values(recordSectionCalls).flatMap((calls) => [calls.create, calls.update, calls.remove]),
+  createEncounter,
+  updateEncounter,
 ]
 
 const patternOf = (path: string) =>

@@ -142,7 +142,9 @@ const OTHER_PERMISSIONS = {
     'assignments.all',
     'assignments.assigned-filter',
   ],
-  clinical: ['consultation.sections', 'consultation.prescription'],
+  // A consultation is created and amended under its SPEC §2 route names; reading the history and
+  // one consultation are grants of their own, so a profile may see notes it cannot write.
+  clinical: ['consultation.sections', 'consultation.prescription', 'consultation.list', 'consultation.view'],
   tools: ['dashboard.view', 'data-mining.use', 'bulk-loads.use', 'audit.view'],
 } as const
 

@@ -9,6 +9,7 @@ export const SYNCED_ENTITIES = [
   'nutrition',
   'habit',
   'record-section',
+  'encounter',
 ] as const
 export type SyncedEntity = (typeof SYNCED_ENTITIES)[number]
 

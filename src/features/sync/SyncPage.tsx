@@ -69,6 +69,8 @@ export function SyncPage() {
     'recordSection.create': t`Alta en el expediente`,
     'recordSection.update': t`Cambio en el expediente`,
     'recordSection.delete': t`Baja en el expediente`,
+    'encounter.create': t`Nueva consulta`,
+    'encounter.update': t`Corrección de consulta`,
   }
   const readingText: Record<ReadingKind, string> = {
     'blood-pressure': t`Lectura de presión arterial`,
@@ -91,6 +93,8 @@ export function SyncPage() {
         const section = subject?.section ? i18n._(SECTION_TITLES[subject.section]) : t`Expediente`
         return t`${section} en el expediente de ${patient}`
       }
+      case 'encounter':
+        return t`Consulta médica de ${patient}`
     }
   }
   /** Why the entry still waits, in words (the outbox keeps a code, or the server's message). */

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../contract/schemas/session'
 import type { LocalDb, OutboxEntry } from '../../db/local-db'
 import { fullName } from '../../db/patient-sort-name'
 
-/** What a queued change is about: its patient by name, and the kind of reading or record entry. */
+/** What a queued change is about: its patient by name, and the kind of reading or record entry (a consultation needs no more). */
 export interface EntrySubject {
   /** Null when the device knows no name (the record was removed from it since). */
   patient: string | null
@@ -41,6 +41,11 @@ async function subjectOf(db: LocalDb, entry: OutboxEntry, self: SessionUser | nu
       const row = await db.recordSections.get(entry.entityId)
       const patientId = row?.patient_id ?? (entry.body.patient_id as string | undefined)
       return { patient: patientId ? await nameOf(db, patientId, self) : null, section: row?.section }
+    }
+    case 'encounter': {
+      const row = await db.encounters.get(entry.entityId)
+      const patientId = row?.patient_id ?? (entry.body.patient_id as string | undefined)
+      return { patient: patientId ? await nameOf(db, patientId, self) : null }
     }
   }
 }

@@ -50,6 +50,22 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(msg`La etiqueta especial necesita al menos una subetiqueta.`)
     case 'medicine.duplicateDose':
       return i18n._(msg`Una presentación con esta dosis ya existe.`)
+    case 'medicine.duplicate':
+      return i18n._(msg`El medicamento que intenta agregar ya existe en el catálogo de medicamentos.`)
+    case 'encounter.diagnosisRequired':
+      return i18n._(msg`La consulta necesita al menos un diagnóstico.`)
+    case 'encounter.duplicateDiagnosis':
+      return i18n._(msg`Un diagnóstico con este código ya está en la consulta.`)
+    case 'encounter.diagnosisCode':
+      return i18n._(msg`El código CIE-10 no es válido.`)
+    case 'encounter.callDuration':
+      return i18n._(msg`Escribe la duración de la llamada como HH:MM o HH:MM:SS.`)
+    case 'encounter.callDurationRequired':
+      return i18n._(msg`Una consulta a distancia necesita la duración de la llamada.`)
+    case 'encounter.callDurationOnSite':
+      return i18n._(msg`Una consulta presencial no lleva duración de llamada.`)
+    case 'encounter.prescriptionBeforeSave':
+      return i18n._(msg`Guarda los datos de la consulta antes de agregar la receta.`)
     default:
       // Another contract key with no text here yet; anything else is a server message, shown as is.
       return /^[a-z][\w-]*\.[\w-]+$/.test(key) ? i18n._(msg`Valor no permitido`) : key

@@ -1,0 +1,144 @@
+import { v7 as uuidv7 } from 'uuid'
+import * as v from 'valibot'
+import { bodyMassIndex } from '../contract/rules/vital-ranges'
+import {
+  CallOfModality,
+  CreateEncounterRequest,
+  type PrescriptionLine,
+  UpdateEncounterRequest,
+} from '../contract/schemas/encounters'
+import type { LocalDb, LocalEncounter } from '../db/local-db'
+import { type MutationContext, queuedCreate, queueEdit, stamp } from './edits'
+import { enqueue } from './outbox'
+import { syncPaths } from './paths'
+
+/** A new consultation's fields: the create body without the id (made here) and the prescription. */
+export type NewEncounter = Omit<v.InferInput<typeof CreateEncounterRequest>, 'id' | 'prescription'>
+
+/** An amendment: only the fields being changed. */
+export type EncounterChanges = v.InferInput<typeof UpdateEncounterRequest>
+
+async function liveEncounter(db: LocalDb, id: string): Promise<LocalEncounter> {
+  const row = await db.encounters.get(id)
+  if (!row || row.deleted_at) throw new Error(`Unknown consultation ${id}`)
+  return row
+}
+
+/** An instant in the one form every row holds (UTC ISO), so the history sorts pending and pulled alike. */
+function utc(instant: string): string {
+  const time = Date.parse(instant)
+  // What JavaScript cannot read (an offset without its colon) goes as typed; the server reads it.
+  return Number.isNaN(time) ? instant : new Date(time).toISOString()
+}
+
+/**
+ * Records a consultation and queues its create, in one transaction. The id is made here (UUIDv7),
+ * so it shows in the patient's history at once and can be amended, or given its prescription,
+ * before the server has heard of it; a consultation of a patient whose create is still queued
+ * waits for that create. The prescriber shown is this device's user until the server's answer
+ * names the account itself (from the token, never from the body).
+ */
+export async function createEncounter(
+  db: LocalDb,
+  ctx: MutationContext,
+  fields: NewEncounter,
+): Promise<LocalEncounter> {
+  // Validation and id generation happen before the transaction: nothing but Dexie inside it.
+  const parsed = v.parse(CreateEncounterRequest, { ...fields, id: uuidv7() })
+  const body = { ...parsed, started_at: utc(parsed.started_at) }
+  const row: LocalEncounter = {
+    ...body,
+    bmi: bodyMassIndex(body.weight_kg, body.height_m),
+    prescriber: { id: ctx.userId, name: ctx.userName ?? '', title: null, professional_license: null },
+    version: 0,
+    deleted_at: null,
+    syncState: 'pending',
+  }
+  const mutationId = uuidv7()
+  const createdAt = stamp(ctx)
+  await db.transaction('rw', db.encounters, db.outbox, async () => {
+    const patientCreate = await queuedCreate(db, body.patient_id)
+    await db.encounters.add(row)
+    await enqueue(db, {
+      mutationId,
+      userId: ctx.userId,
+      tenant: ctx.tenant,
+      kind: 'encounter.create',
+      entity: 'encounter',
+      entityId: body.id,
+      method: 'POST',
+      path: syncPaths.createEncounter,
+      body: body as unknown as Record<string, unknown>, // the contract's own shape, sent as is
+      baseVersion: null,
+      dependsOn: patientCreate ? [patientCreate] : [],
+      createdAt,
+    })
+  })
+  return row
+}
+
+/**
+ * Amends a consultation: only the fields that really changed are queued, against the version
+ * they were based on (If-Match), after the consultation's earlier changes; the server keeps the
+ * note as it was (decision 0022). The call duration must still fit the modality as the amendment
+ * leaves it. Returns the row as now shown, or null when nothing changed.
+ */
+export async function updateEncounter(
+  db: LocalDb,
+  ctx: MutationContext,
+  id: string,
+  changes: EncounterChanges,
+): Promise<LocalEncounter | null> {
+  const parsed: Record<string, unknown> = v.parse(UpdateEncounterRequest, changes)
+  if (typeof parsed.started_at === 'string') parsed.started_at = utc(parsed.started_at)
+  const mutationId = uuidv7()
+  const createdAt = stamp(ctx)
+  const current = await liveEncounter(db, id)
+  v.parse(CallOfModality, {
+    modality: parsed.modality ?? current.modality,
+    call_duration: 'call_duration' in parsed ? parsed.call_duration : (current.call_duration ?? null),
+  })
+  return db.transaction('rw', db.encounters, db.outbox, db.shadows, async () => {
+    const row = await liveEncounter(db, id)
+    const next = await queueEdit(db, ctx, {
+      entity: 'encounter',
+      kind: 'encounter.update',
+      method: 'POST',
+      path: syncPaths.updateEncounter(id),
+      row,
+      changes: parsed,
+      // BMI follows the measures it is computed from; it is never sent.
+      visible: (body) =>
+        'weight_kg' in body || 'height_m' in body
+          ? {
+              ...body,
+              bmi: bodyMassIndex(
+                ('weight_kg' in body ? body.weight_kg : row.weight_kg) as number | null,
+                ('height_m' in body ? body.height_m : row.height_m) as number | null,
+              ),
+            }
+          : body,
+      mutationId,
+      createdAt,
+    })
+    return next as LocalEncounter | null
+  })
+}
+
+/**
+ * Writes a consultation's prescription, whole (SPEC §5: only on a consultation whose data is
+ * saved — here, one the device holds; the server, one it holds, since the amendment waits for
+ * the create). Each new line gets its id here. Duplicate medicines and doses are refused with
+ * SPEC §8's texts by the contract's schema.
+ */
+export async function savePrescription(
+  db: LocalDb,
+  ctx: MutationContext,
+  id: string,
+  lines: ReadonlyArray<
+    Omit<PrescriptionLine, 'id' | 'indications'> & { id?: string; indications?: string | null }
+  >,
+): Promise<LocalEncounter | null> {
+  const prescription = lines.map((line) => ({ ...line, id: line.id ?? uuidv7() }))
+  return updateEncounter(db, ctx, id, { prescription })
+}
