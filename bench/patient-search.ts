@@ -10,12 +10,7 @@
  */
 import { pathToFileURL } from 'node:url'
 import { generatePerson, randomSource } from '../server/seed/people'
-import {
-  emptyRowCache,
-  patientRows,
-  SEARCH_COLUMNS,
-  updateRows,
-} from '../src/features/patients/patient-rows'
+import { emptyRowCache, patientRows, SEARCH_COLUMNS, updateRows } from '../src/features/patients/patient-rows'
 import { type Matches, matchRows, pageOf, searchIndex, sortRows } from '../src/ui/data-table/local-rows'
 import { median } from './measure'
 
