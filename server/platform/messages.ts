@@ -272,6 +272,10 @@ export const MESSAGES = {
     es: 'El subgrupo no existe en el catálogo.',
     en: 'The subgroup is not in the catalogue.',
   },
+  'editableInput.unknown': {
+    es: 'Este campo no se puede ocultar: no existe o es obligatorio.',
+    en: 'This input cannot be switched off: it does not exist or it is required.',
+  },
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof MESSAGES

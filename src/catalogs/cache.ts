@@ -1,5 +1,6 @@
 import { call } from '../api/client'
 import * as endpoints from '../contract/endpoints/catalogs'
+import { inputsDisabled } from '../contract/endpoints/configuration'
 import { catalogueCalls } from '../contract/endpoints/catalogues'
 import { medicinesCatalog } from '../contract/endpoints/medicines'
 import { listSpecialLabels } from '../contract/endpoints/special-labels'
@@ -13,6 +14,7 @@ import type {
 import { CATALOG_NAMES, REFERENCE_LIST_NAMES, TENANT_CATALOG_NAMES } from '../contract/schemas/catalogs'
 import type { CachedListName, CatalogItem, LocalDb } from '../db/local-db'
 import { currentLanguage } from '../i18n/language'
+import { DISABLED_INPUTS_KEY } from './disabled-inputs'
 
 /**
  * The device's copy of the shared catalogs (issue 6, decision 0007). The catalogs live outside
@@ -131,6 +133,10 @@ async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVer
         await db.medicines.clear()
         await db.medicines.bulkPut(rows)
       })
+    }
+    case 'editable-fields': {
+      const keys = await call(inputsDisabled)
+      return store(() => db.meta.put({ key: DISABLED_INPUTS_KEY, value: keys }))
     }
     case 'localities':
       // Only the localities searched here are held, and an import never deletes a code

@@ -38,10 +38,12 @@ export type CatalogName = (typeof CATALOG_NAMES)[number]
  * The catalogues each tenant keeps for itself (docs/decisions/0015-tenant-catalogs.md), versioned
  * per tenant and listed by `GET /catalog/versions` beside the shared ones.
  */
-export type TenantCatalogName = 'special-labels' | 'medicines' | CatalogueName
+export type TenantCatalogName = 'special-labels' | 'medicines' | 'editable-fields' | CatalogueName
 export const TENANT_CATALOG_NAMES: readonly TenantCatalogName[] = [
   'special-labels',
   'medicines',
+  // The inputs the tenant's forms hide (`GET /inputs/inputs-disabled`; decision 0018).
+  'editable-fields',
   // The simple catalogues of one definition each (docs/decisions/0018-catalogues.md).
   ...CATALOGUE_NAMES,
 ]

@@ -15,6 +15,7 @@ import { optionsOf, type SectionProps } from './form-section'
 export function EmploymentSection({
   form,
   message,
+  shown,
   statuses,
 }: SectionProps & { statuses: PatientFilters['administrative_statuses'] | undefined }) {
   const { t } = useLingui()
@@ -24,12 +25,16 @@ export function EmploymentSection({
     <fieldset className="form-section">
       <legend>{t`Datos laborales`}</legend>
       <div className="form-grid">
-        <TextField
-          label={t`Número de nómina`}
-          error={message('payroll_number')}
-          {...form.register('payroll_number')}
-        />
-        <DateField label={t`Fecha de ingreso`} error={message('hire_date')} {...form.register('hire_date')} />
+        {shown('payroll_number') && (
+          <TextField
+            label={t`Número de nómina`}
+            error={message('payroll_number')}
+            {...form.register('payroll_number')}
+          />
+        )}
+        {shown('hire_date') && (
+          <DateField label={t`Fecha de ingreso`} error={message('hire_date')} {...form.register('hire_date')} />
+        )}
         <FormSelect
           bind={form}
           name="administrative_status"
@@ -38,15 +43,19 @@ export function EmploymentSection({
           options={optionsOf(statuses ?? allStatuses)}
           error={message('administrative_status')}
         />
-        <TextField label={t`Supervisor`} error={message('supervisor')} {...form.register('supervisor')} />
-        <FormSelect
-          bind={form}
-          name="exam_frequency"
-          label={t`Frecuencia del examen periódico`}
-          placeholder={t`Selecciona`}
-          options={optionsOf(frequencies)}
-          error={message('exam_frequency')}
-        />
+        {shown('supervisor') && (
+          <TextField label={t`Supervisor`} error={message('supervisor')} {...form.register('supervisor')} />
+        )}
+        {shown('exam_frequency') && (
+          <FormSelect
+            bind={form}
+            name="exam_frequency"
+            label={t`Frecuencia del examen periódico`}
+            placeholder={t`Selecciona`}
+            options={optionsOf(frequencies)}
+            error={message('exam_frequency')}
+          />
+        )}
       </div>
     </fieldset>
   )
