@@ -6,6 +6,7 @@ import { activateLanguage } from '../i18n/language'
 import { aDevice } from '../sync/test-fixtures'
 import { heldVersion, refreshCatalogs, refreshOptionsFor } from './cache'
 import { activeCatalogueEntries } from './catalogue-entries'
+import { readDisabledInputs } from './disabled-inputs'
 import { readList } from './lists'
 import { cacheLocalities } from './localities'
 import {
@@ -42,6 +43,7 @@ describe('the device’s catalog cache', () => {
         'reference-lists',
         'special-labels',
         'subgroups',
+        'editable-fields',
       ].sort(),
     )
     expect(await db.diagnoses.count()).toBe(DIAGNOSES.length)
@@ -55,6 +57,21 @@ describe('the device’s catalog cache', () => {
       { code: 'MEX', country: 'México', name: 'Mexicana' },
     ])
     expect(await heldVersion(db, 'diagnoses')).toEqual({ version: 1, lang: 'es' })
+    expect(await readDisabledInputs(db)).toEqual(['patient.supervisor'])
+  })
+
+  it('fetches the inputs the tenant hides again when their version moves', async () => {
+    const { db } = aDevice()
+    await refreshCatalogs(db)
+    server.takeRequested()
+    server.data.disabledInputs = ['patient.supervisor', 'patient.phone']
+    server.versions['editable-fields'] = 2
+    expect(await refreshCatalogs(db)).toEqual(['editable-fields'])
+    expect(server.takeRequested()).toEqual([
+      '/api/catalogs/catalog/versions',
+      '/api/configuration/inputs/inputs-disabled',
+    ])
+    expect(await readDisabledInputs(db)).toEqual(['patient.supervisor', 'patient.phone'])
   })
 
   it('asks only for the versions when nothing moved', async () => {
@@ -77,7 +94,7 @@ describe('the device’s catalog cache', () => {
     expect(await refreshCatalogs(db)).toEqual(['diagnoses'])
     expect(server.takeRequested()).toEqual([
       '/api/catalogs/catalog/versions',
-      '/api/catalogs/catalog/diagnostics/all',
+      '/api/catalogs/catalog/cie10/all',
     ])
     expect(await db.diagnoses.toArray()).toEqual([
       expect.objectContaining({ code: 'I10', description: 'Hipertensión esencial (primaria)' }),
@@ -117,6 +134,21 @@ describe('the device’s catalog cache', () => {
     await expect(refreshCatalogs(db)).rejects.toThrow()
     expect(await db.diagnoses.count()).toBe(DIAGNOSES.length)
     expect(await heldVersion(db, 'diagnoses')).toEqual({ version: 1, lang: 'es' })
+    expect(await readDisabledInputs(db)).toEqual(['patient.supervisor'])
+  })
+
+  it('fetches the inputs the tenant hides again when their version moves', async () => {
+    const { db } = aDevice()
+    await refreshCatalogs(db)
+    server.takeRequested()
+    server.data.disabledInputs = ['patient.supervisor', 'patient.phone']
+    server.versions['editable-fields'] = 2
+    expect(await refreshCatalogs(db)).toEqual(['editable-fields'])
+    expect(server.takeRequested()).toEqual([
+      '/api/catalogs/catalog/versions',
+      '/api/configuration/inputs/inputs-disabled',
+    ])
+    expect(await readDisabledInputs(db)).toEqual(['patient.supervisor', 'patient.phone'])
   })
 
   it('leaves ICD-10 off a patient’s device, whose own screens show no diagnosis', async () => {

@@ -105,7 +105,7 @@ async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVer
     case 'federal-entities':
       return replaceLists(new Map([[catalog, itemsOf(catalog, await call(endpoints.federalEntities))]]))
     case 'affected-systems':
-      return replaceLists(new Map([[catalog, itemsOf(catalog, await call(endpoints.affectedSystems))]]))
+      return replaceLists(new Map([[catalog, itemsOf(catalog, await call(endpoints.cie10AffectedSystems))]]))
     case 'municipalities': {
       const rows = await call(endpoints.municipalities, { query: {} })
       return store(async () => {
@@ -114,7 +114,7 @@ async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVer
       })
     }
     case 'diagnoses': {
-      const rows = await call(endpoints.allDiagnostics)
+      const rows = await call(endpoints.cie10All)
       return store(async () => {
         await db.diagnoses.clear()
         await db.diagnoses.bulkPut(rows)

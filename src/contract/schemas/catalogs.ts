@@ -149,14 +149,12 @@ const AffectedSystemCode = v.pipe(
   v.regex(/^[a-z][a-z-]{1,39}$/, 'field.invalid'),
 )
 
-/** GET /catalog/diagnostics: by code prefix (I10, A00.9) or by words of the description. */
+/** GET /catalog/cie10: by code prefix (I10, A00.9) or by words of the description. */
 export const DiagnosesQuery = v.object({
   search: v.optional(SearchText),
   affected_system: v.optional(AffectedSystemCode),
   limit: Limit,
 })
-export const AffectedSystemParams = v.object({ id: AffectedSystemCode })
-export const DiagnosesOfSystemQuery = v.object({ search: v.optional(SearchText), limit: Limit })
 
 export const Diagnosis = v.object({
   code: v.string(),

@@ -107,7 +107,7 @@ describe('a catalogue’s form', () => {
     const created = { ...system, id: 'd1', catalogue: 'diagnostics', name: 'Efectos del ruido', code: 'H833' }
     const api = stubApi({
       '/api/catalogs/catalog/affected_system/list': { body: { data: [system], message: '', error: false } },
-      '/api/catalogs/catalog/diagnostics': {
+      '/api/catalogs/catalog/cie10': {
         body: {
           data: [
             {
