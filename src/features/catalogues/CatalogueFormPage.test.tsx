@@ -5,6 +5,7 @@ import { type CatalogueName, catalogueNamed } from '../../contract/schemas/catal
 import { saveSession } from '../../session/session-store'
 import { renderWithI18n, stubApi } from '../../test/render'
 import { CatalogueFormPage } from './CatalogueFormPage'
+import { signedInAs } from '../../test/session'
 
 const CREATE = '/api/catalogs/catalog/subgroups/create'
 
@@ -19,28 +20,7 @@ async function renderForm(onDone: () => void, catalogue: CatalogueName = 'subgro
 
 describe('a catalogue’s form', () => {
   beforeEach(() =>
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'admin-1',
-        name: 'Ana',
-        last_name: 'Ruiz',
-        email: 'admin@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['subgroups-index', 'subgroups-create'],
-        patient_id: null,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/subgroups',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    }),
+    signedInAs(['subgroups-index', 'subgroups-create'], { uuid: 'admin-1' }),
   )
   afterEach(() => {
     saveSession(null)

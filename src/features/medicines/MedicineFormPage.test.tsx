@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveSession } from '../../session/session-store'
 import { renderWithI18n, stubApi } from '../../test/render'
 import { MedicineFormPage } from './MedicineFormPage'
+import { signedInAs } from '../../test/session'
 
 const CREATE = '/api/catalogs/catalog/medicines/catalog'
 
@@ -24,28 +25,7 @@ async function fillTablet(index: number, dose: string) {
 
 describe('the medicine form', () => {
   beforeEach(() =>
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'admin-1',
-        name: 'Ana',
-        last_name: 'Ruiz',
-        email: 'admin@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['medicines-index', 'medicines-create'],
-        patient_id: null,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/medicines',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    }),
+    signedInAs(['medicines-index', 'medicines-create'], { uuid: 'admin-1' }),
   )
   afterEach(() => {
     saveSession(null)

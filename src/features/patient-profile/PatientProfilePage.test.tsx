@@ -7,34 +7,14 @@ import type { SyncEngine } from '../../sync/engine'
 import { aDevice, aSyncedPatient, pendingEntries } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
 import { PatientProfilePage } from './PatientProfilePage'
+import { signedInAs } from '../../test/session'
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } })
 
 /** The signed-in patient on a device whose engine holds `db` (no network: the outbox keeps it). */
 function signInAs(db: LocalDb, patientId: string | null) {
-  saveSession({
-    accessToken: 'a',
-    refreshToken: 'r',
-    expiresAt: Date.now() + 3_600_000,
-    user: {
-      uuid: 'patient-1',
-      name: 'María Guadalupe',
-      last_name: 'González',
-      email: 'patient@demo.localhost',
-      employee_number: null,
-      photo_url: null,
-      role: null,
-      permissions: ['patient-home', 'patient-profile-edit'],
-      patient_id: patientId,
-    },
-    host: 'demo.localhost',
-    isLandlord: false,
-    routeRedirect: '/dashboard/patient-home',
-    passwordExpired: false,
-    noticePending: false,
-    menus: null,
-  })
+  signedInAs(['patient-home', 'patient-profile-edit'], { uuid: 'patient-1', patient_id: patientId })
   const loop = { runOnce: vi.fn(), kick: vi.fn(), start: vi.fn(), stop: vi.fn() }
   setCurrentEngine({ db, loop, pull: vi.fn(), stop: vi.fn() } as unknown as SyncEngine)
   return loop

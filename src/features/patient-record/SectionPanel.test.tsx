@@ -8,6 +8,7 @@ import type { SyncEngine } from '../../sync/engine'
 import { aDevice } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
 import { SectionPanel } from './SectionPanel'
+import { signedInAs } from '../../test/session'
 
 const PATIENT = '0193a7f2-5b1e-7c3d-8e4f-000000000001'
 const LIST = [
@@ -18,28 +19,7 @@ const CONDITIONS = { offered: LIST, named: LIST }
 
 describe('a record section panel on the device', () => {
   beforeEach(() =>
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'doctor-3',
-        name: 'Luis',
-        last_name: 'Ramírez',
-        email: 'doctor@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['patients-index', 'patients-edit'],
-        patient_id: null,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/patients',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    }),
+    signedInAs(['patients-index', 'patients-edit'], { uuid: 'doctor-3' }),
   )
   afterEach(() => saveSession(null))
 

@@ -11,6 +11,7 @@ import type { SyncEngine } from '../../sync/engine'
 import { aDevice, aPatient, aSyncedPatient, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n, stubApi } from '../../test/render'
 import { PatientForm } from './PatientForm'
+import { signedInAs } from '../../test/session'
 
 // The whole form renders many fields: on a busy machine a render takes longer than the default second.
 configure({ asyncUtilTimeout: 5_000 })
@@ -58,28 +59,7 @@ async function holdAddressCatalogs(db: LocalDb) {
 
 describe('the patient form on the device', { timeout: 20_000 }, () => {
   beforeEach(() =>
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'nurse-7',
-        name: 'Rosa',
-        last_name: 'Ibarra',
-        email: 'nurse@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['patients-create', 'patients-edit'],
-        patient_id: null,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/patients',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    }),
+    signedInAs(['patients-create', 'patients-edit'], { uuid: 'nurse-7' }),
   )
   afterEach(() => {
     setCurrentEngine(null)

@@ -7,6 +7,7 @@ import { renderWithI18n } from '../../test/render'
 import { ReadingEntryForm } from './ReadingEntryForm'
 import { ReadingLog } from './ReadingLog'
 import { chooseUnits } from './unit-preference'
+import { signedInAs } from '../../test/session'
 
 const PATIENT = '0193a7f2-5b1e-7c3d-8e4f-000000000001'
 
@@ -30,28 +31,7 @@ const aSomatometry = (): LocalReading => ({
 
 describe('self-tracking on the device', () => {
   beforeEach(() =>
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'patient-1',
-        name: 'Rosa',
-        last_name: 'Pérez',
-        email: 'patient@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['patient-home', 'patient-somatometry'],
-        patient_id: PATIENT,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/dashboard/patient-home',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    }),
+    signedInAs(['patient-home', 'patient-somatometry'], { uuid: 'patient-1', patient_id: PATIENT }),
   )
   afterEach(() => saveSession(null))
 
