@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useReferenceList } from '../../catalogs/use-catalog'
 import type { PatientFilters } from '../../contract/schemas/patient-lookups'
 import { DateField } from '../../ui/DateField'
-import { PasswordField } from '../../ui/PasswordField'
+import { PasswordPairFields } from '../../ui/PasswordPairFields'
 import { TextField } from '../../ui/TextField'
 import { FormSelect } from './FormSelect'
 import { optionsOf, type SectionProps } from './form-section'
@@ -80,17 +80,12 @@ export function AccessAccountSection({ form, message, hasAccount }: SectionProps
           error={message('email')}
           {...form.register('email')}
         />
-        <PasswordField
-          label={hasAccount ? t`Nueva contraseña (opcional)` : t`Contraseña`}
-          autoComplete="new-password"
-          error={message('password')}
-          {...form.register('password')}
-        />
-        <PasswordField
-          label={t`Confirmar contraseña`}
-          autoComplete="new-password"
-          error={message('password_confirmation')}
-          {...form.register('password_confirmation')}
+        <PasswordPairFields
+          replacing={hasAccount}
+          password={form.register('password')}
+          confirmation={form.register('password_confirmation')}
+          passwordError={message('password')}
+          confirmationError={message('password_confirmation')}
         />
       </div>
     </fieldset>
