@@ -137,20 +137,6 @@ describe('the device’s catalog cache', () => {
     expect(await readDisabledInputs(db)).toEqual(['patient.supervisor'])
   })
 
-  it('fetches the inputs the tenant hides again when their version moves', async () => {
-    const { db } = aDevice()
-    await refreshCatalogs(db)
-    server.takeRequested()
-    server.data.disabledInputs = ['patient.supervisor', 'patient.phone']
-    server.versions['editable-fields'] = 2
-    expect(await refreshCatalogs(db)).toEqual(['editable-fields'])
-    expect(server.takeRequested()).toEqual([
-      '/api/catalogs/catalog/versions',
-      '/api/configuration/inputs/inputs-disabled',
-    ])
-    expect(await readDisabledInputs(db)).toEqual(['patient.supervisor', 'patient.phone'])
-  })
-
   it('leaves ICD-10 off a patient’s device, whose own screens show no diagnosis', async () => {
     expect(refreshOptionsFor(['patient-home', 'patient-blood-pressure'])).toEqual({
       skip: ['diagnoses', ...TENANT_CATALOG_NAMES],

@@ -169,6 +169,36 @@ export interface RefreshOptions {
 export const refreshOptionsFor = (permissions: readonly string[]): RefreshOptions =>
   hasRoleMode(permissions) ? {} : { skip: ['diagnoses', ...TENANT_CATALOG_NAMES] }
 
+/**
+ * How many catalogs a refresh fetches at once: a sign-in's first refresh asks for a dozen and more,
+ * which one after another wait out each other's round trips; a few at a time keep the server and
+ * a phone's connection from being flooded.
+ */
+const CONCURRENT_FETCHES = 4
+
+/**
+ * Runs `work` on every item, at most `limit` at a time. After a failure no new item starts; the
+ * running ones finish, then the first failure is thrown (so nothing is still writing when the
+ * refresh ends).
+ */
+async function eachConcurrently<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0
+  const failures: unknown[] = []
+  const worker = async () => {
+    while (failures.length === 0 && next < items.length) {
+      const item = items[next] as T // next < items.length, checked above
+      next += 1
+      try {
+        await work(item)
+      } catch (error) {
+        failures.push(error)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  if (failures.length > 0) throw failures[0]
+}
+
 const running = new WeakMap<LocalDb, Promise<CatalogName[]>>()
 const following = new WeakMap<LocalDb, Promise<CatalogName[]>>()
 
@@ -198,15 +228,19 @@ export function refreshCatalogs(db: LocalDb, options: RefreshOptions = {}): Prom
   const work = (async () => {
     const lang = currentLanguage()
     const versions = await call(endpoints.catalogVersions)
-    const refreshed: CatalogName[] = []
+    const stale: { catalog: CatalogName; version: number }[] = []
     for (const server of versions) {
       const catalog = server.catalog
       // A catalog added on the server before this build knows it waits for the next build.
       if (!isCatalogName(catalog) || options.skip?.includes(catalog)) continue
       if (!isStale(catalog, await heldVersion(db, catalog), server, lang)) continue
-      await fetchAndStore(db, catalog, { version: server.version, lang })
-      refreshed.push(catalog)
+      stale.push({ catalog, version: server.version })
     }
+    const refreshed: CatalogName[] = []
+    await eachConcurrently(stale, CONCURRENT_FETCHES, async ({ catalog, version }) => {
+      await fetchAndStore(db, catalog, { version, lang })
+      refreshed.push(catalog)
+    })
     return refreshed
   })().finally(() => running.delete(db))
   running.set(db, work)
