@@ -1,7 +1,7 @@
 import { call } from '../api/client'
 import * as endpoints from '../contract/endpoints/catalogs'
-import { inputsDisabled } from '../contract/endpoints/configuration'
 import { catalogueCalls } from '../contract/endpoints/catalogues'
+import { inputsDisabled } from '../contract/endpoints/configuration'
 import { medicinesCatalog } from '../contract/endpoints/medicines'
 import { listSpecialLabels } from '../contract/endpoints/special-labels'
 import { hasRoleMode } from '../contract/rules/permissions'

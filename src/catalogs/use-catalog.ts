@@ -12,11 +12,7 @@ import type {
   ReferenceListName,
 } from '../contract/schemas/catalogs'
 import type { CatalogueEntry, CatalogueName } from '../contract/schemas/catalogue-definitions'
-import {
-  disabledInputsOf,
-  type EditableForm,
-  type EditableInputDeclaration,
-} from '../contract/schemas/editable-inputs'
+import { disabledInputsOf, type EditableForm } from '../contract/schemas/editable-inputs'
 import type { Medicine } from '../contract/schemas/medicines'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
 import type { LocalDb } from '../db/local-db'
@@ -24,8 +20,8 @@ import { currentSession } from '../session/session-store'
 import { useSyncEngine } from '../session/use-sync-engine'
 import { heldVersion, refreshCatalogs, refreshOptionsFor } from './cache'
 import { activeCatalogueEntries, allCatalogueEntries } from './catalogue-entries'
-import { readDisabledInputs } from './disabled-inputs'
 import { searchDiagnoses } from './diagnosis-index'
+import { readDisabledInputs } from './disabled-inputs'
 import { readList } from './lists'
 import { fetchLocalities, searchCachedLocalities } from './localities'
 
@@ -194,9 +190,7 @@ export function useCatalogueEntries(catalogue: CatalogueName): CatalogueEntry[] 
  * The inputs of one form the tenant switched off (decision 0018), from the device's copy so the
  * form honours them offline; empty while the database opens.
  */
-export function useDisabledInputs<F extends EditableForm>(
-  form: F,
-): ReadonlySet<Extract<EditableInputDeclaration, { form: F }>['input']> {
+export function useDisabledInputs(form: EditableForm): ReadonlySet<string> {
   const db = useLocalDb()
   const keys = useLiveQuery(async () => (db ? readDisabledInputs(db) : []), [db])
   return useMemo(() => disabledInputsOf(form, keys ?? []), [form, keys])

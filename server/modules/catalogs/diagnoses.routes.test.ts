@@ -77,9 +77,7 @@ describe('the shared CIE-10 search and its affected systems, at /catalog/cie10',
     })
 
     it('narrows to an affected system and to a limit', async () => {
-      const mental = found(
-        await get('/api/catalogs/catalog/cie10?search=depresivo&affected_system=mental'),
-      )
+      const mental = found(await get('/api/catalogs/catalog/cie10?search=depresivo&affected_system=mental'))
       expect(mental.length).toBeGreaterThan(3)
       expect(mental.every((d) => d.affected_system_code === 'mental')).toBe(true)
       expect(found(await get('/api/catalogs/catalog/cie10?limit=5'))).toHaveLength(5)
@@ -113,10 +111,7 @@ describe('the shared CIE-10 search and its affected systems, at /catalog/cie10',
     })
 
     it('refuses the search without a session', async () => {
-      for (const url of [
-        '/api/catalogs/catalog/cie10/all',
-        '/api/catalogs/catalog/cie10?search=I10',
-      ]) {
+      for (const url of ['/api/catalogs/catalog/cie10/all', '/api/catalogs/catalog/cie10?search=I10']) {
         expect((await t.app.inject({ url, headers: { host } })).statusCode, url).toBe(401)
       }
     })

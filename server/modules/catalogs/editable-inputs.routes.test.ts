@@ -58,7 +58,12 @@ describe('editable inputs', () => {
     const { status, body } = await send(admin, { method: 'GET', url: fullPath(editableInputsList) })
     expect(status).toBe(200)
     expect(body.data.map((input: { id: string }) => input.id)).toEqual(EDITABLE_INPUT_KEYS)
-    expect(body.data[0]).toEqual({ id: 'patient.second_last_name', form: 'patient', input: 'second_last_name', enabled: true })
+    expect(body.data[0]).toEqual({
+      id: 'patient.second_last_name',
+      form: 'patient',
+      input: 'second_last_name',
+      enabled: true,
+    })
   })
 
   it('switches an input off and on again, which every user of the tenant and its devices learn', async () => {

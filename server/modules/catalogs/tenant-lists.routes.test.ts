@@ -29,7 +29,11 @@ describe('the list calls of the tenant’s affected systems, diagnoses and medic
     return { status: answer.statusCode, body: answer.json() }
   }
   const create = async (headers: Record<string, string>, name: CatalogueName, payload: object) => {
-    const created = await send(headers, { method: 'POST', url: fullPath(catalogueCalls[name].create), payload })
+    const created = await send(headers, {
+      method: 'POST',
+      url: fullPath(catalogueCalls[name].create),
+      payload,
+    })
     expect(created.status, JSON.stringify(created.body)).toBe(200)
     return created.body.data as { id: string }
   }
@@ -50,7 +54,12 @@ describe('the list calls of the tenant’s affected systems, diagnoses and medic
     skin = await create(admin, 'affected_system', { name: 'Piel', code: 'piel' })
     await create(admin, 'affected_system', { name: 'Sistema retirado', active: false })
     await create(admin, 'diagnostics', { name: 'Hipoacusia por ruido', code: 'H833', parent_id: hearing.id })
-    await create(admin, 'diagnostics', { name: 'Otitis antigua', code: 'H669', parent_id: hearing.id, active: false })
+    await create(admin, 'diagnostics', {
+      name: 'Otitis antigua',
+      code: 'H669',
+      parent_id: hearing.id,
+      active: false,
+    })
     await create(admin, 'diagnostics', { name: 'Dermatitis de contacto', code: 'L259', parent_id: skin.id })
     await create(admin, 'medical-conditions', { name: 'Diabetes tipo 2' })
     await create(admin, 'medical-conditions', { name: 'Condición retirada', active: false })
@@ -64,8 +73,18 @@ describe('the list calls of the tenant’s affected systems, diagnoses and medic
     expect(await names(nurse, fullPath(tenantLists.affectedSystems))).toEqual(['Auditivo', 'Piel'])
     const diagnoses = (await send(nurse, { method: 'GET', url: fullPath(tenantLists.diagnostics) })).body.data
     expect(diagnoses).toEqual([
-      expect.objectContaining({ name: 'Hipoacusia por ruido', code: 'H833', parent_id: hearing.id, parent_name: 'Auditivo' }),
-      expect.objectContaining({ name: 'Dermatitis de contacto', code: 'L259', parent_id: skin.id, parent_name: 'Piel' }),
+      expect.objectContaining({
+        name: 'Hipoacusia por ruido',
+        code: 'H833',
+        parent_id: hearing.id,
+        parent_name: 'Auditivo',
+      }),
+      expect.objectContaining({
+        name: 'Dermatitis de contacto',
+        code: 'L259',
+        parent_id: skin.id,
+        parent_name: 'Piel',
+      }),
     ])
     expect(await names(nurse, fullPath(tenantLists.medicalConditions))).toEqual(['Diabetes tipo 2'])
   })

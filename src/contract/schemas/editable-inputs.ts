@@ -81,14 +81,10 @@ export function editableInputsOf(disabled: readonly string[]): EditableInput[] {
 }
 
 /** The inputs of one form that the tenant switched off, by their field name. */
-export function disabledInputsOf<F extends EditableForm>(
-  form: F,
-  disabled: readonly string[],
-): ReadonlySet<Extract<EditableInputDeclaration, { form: F }>['input']> {
+export function disabledInputsOf(form: EditableForm, disabled: readonly string[]): ReadonlySet<string> {
   return new Set(
     EDITABLE_INPUTS.filter(
-      (declaration): declaration is Extract<EditableInputDeclaration, { form: F }> =>
-        declaration.form === form && disabled.includes(inputKeyOf(declaration)),
+      (declaration) => declaration.form === form && disabled.includes(inputKeyOf(declaration)),
     ).map((declaration) => declaration.input),
   )
 }

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveSession } from '../../session/session-store'
 import { renderWithI18n, stubApi } from '../../test/render'
-import { ConcentratedRequestsPage } from './ConcentratedRequestsPage'
 import { signedInAs } from '../../test/session'
+import { ConcentratedRequestsPage } from './ConcentratedRequestsPage'
 
 const ok = (data: unknown) => ({ body: { data, message: '', error: false } })
 const row = (id: string, user_name: string, state: string) => ({
@@ -19,8 +19,7 @@ const row = (id: string, user_name: string, state: string) => ({
 })
 const page = (rows: unknown[]) => ({ data: rows, from: 1, to: rows.length, total: rows.length, links: [] })
 
-const signInWith = (permissions: string[]) =>
-  signedInAs(permissions, { uuid: 'manager-1' })
+const signInWith = (permissions: string[]) => signedInAs(permissions, { uuid: 'manager-1' })
 
 describe('the concentrated assignment requests', () => {
   beforeEach(() => signInWith(['assignments.concentrated-accept', 'assignments.concentrated-refuse']))

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type CatalogueName, catalogueNamed } from '../../contract/schemas/catalogue-definitions'
 import { saveSession } from '../../session/session-store'
 import { renderWithI18n, stubApi } from '../../test/render'
-import { CatalogueFormPage } from './CatalogueFormPage'
 import { signedInAs } from '../../test/session'
+import { CatalogueFormPage } from './CatalogueFormPage'
 
 const CREATE = '/api/catalogs/catalog/subgroups/create'
 
@@ -19,9 +19,7 @@ async function renderForm(onDone: () => void, catalogue: CatalogueName = 'subgro
 }
 
 describe('a catalogue’s form', () => {
-  beforeEach(() =>
-    signedInAs(['subgroups-index', 'subgroups-create'], { uuid: 'admin-1' }),
-  )
+  beforeEach(() => signedInAs(['subgroups-index', 'subgroups-create'], { uuid: 'admin-1' }))
   afterEach(() => {
     saveSession(null)
     localStorage.clear()

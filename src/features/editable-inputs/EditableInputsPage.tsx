@@ -37,6 +37,7 @@ export function EditableInputsPage() {
   const [saving, setSaving] = useState<EditableInputKey | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
 
+  const listed = inputs.data
   const turn = async (input: EditableInput, enabled: boolean) => {
     setSaving(input.id)
     setFailure(null)
@@ -59,19 +60,19 @@ export function EditableInputsPage() {
       <PageHeader title={t`Campos editables`} />
       <p className="form-hint">
         <Trans>
-          Elige qué campos opcionales muestran los formularios. Un campo oculto conserva lo que ya
-          tenía cada registro; los campos obligatorios siempre se muestran.
+          Elige qué campos opcionales muestran los formularios. Un campo oculto conserva lo que ya tenía cada
+          registro; los campos obligatorios siempre se muestran.
         </Trans>
       </p>
       {failure && <Alert>{failure}</Alert>}
       {inputs.status === 'error' && <Alert>{errorMessage(inputs.error, i18n)}</Alert>}
-      {inputs.data === undefined && inputs.status === 'loading' && <Spinner />}
-      {inputs.data &&
+      {listed === undefined && inputs.status === 'loading' && <Spinner />}
+      {listed &&
         FORMS.map((form) => (
           <fieldset key={form} className="form-section">
             <legend>{i18n._(FORM_LABELS[form])}</legend>
             <div className="checklist">
-              {inputs.data
+              {listed
                 .filter((input) => input.form === form)
                 .map((input) => (
                   <Checkbox

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveSession } from '../../session/session-store'
 import { renderWithI18n, stubApi } from '../../test/render'
-import { MedicineFormPage } from './MedicineFormPage'
 import { signedInAs } from '../../test/session'
+import { MedicineFormPage } from './MedicineFormPage'
 
 const CREATE = '/api/catalogs/catalog/medicines/catalog'
 
@@ -24,9 +24,7 @@ async function fillTablet(index: number, dose: string) {
 }
 
 describe('the medicine form', () => {
-  beforeEach(() =>
-    signedInAs(['medicines-index', 'medicines-create'], { uuid: 'admin-1' }),
-  )
+  beforeEach(() => signedInAs(['medicines-index', 'medicines-create'], { uuid: 'admin-1' }))
   afterEach(() => {
     saveSession(null)
     localStorage.clear()

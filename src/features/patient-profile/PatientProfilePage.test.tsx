@@ -6,8 +6,8 @@ import { setCurrentEngine } from '../../sync/current-engine'
 import type { SyncEngine } from '../../sync/engine'
 import { aDevice, aSyncedPatient, pendingEntries } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
-import { PatientProfilePage } from './PatientProfilePage'
 import { signedInAs } from '../../test/session'
+import { PatientProfilePage } from './PatientProfilePage'
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } })

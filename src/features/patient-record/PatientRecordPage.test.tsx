@@ -10,8 +10,8 @@ import { createReading } from '../../sync/reading-mutators'
 import { createRecordSection } from '../../sync/record-section-mutators'
 import { aDevice, aSyncedPatient } from '../../sync/test-fixtures'
 import { renderWithI18n, stubApi } from '../../test/render'
-import { PatientRecordPage } from './PatientRecordPage'
 import { signedInAs } from '../../test/session'
+import { PatientRecordPage } from './PatientRecordPage'
 
 /** The page inside a router of its own (its links need one), on a device engine that sends nothing. */
 async function renderRecord(db: LocalDb, patientId: string) {
@@ -23,9 +23,7 @@ async function renderRecord(db: LocalDb, patientId: string) {
 }
 
 describe('the patient’s record page', () => {
-  beforeEach(() =>
-    signedInAs(['patients-index', 'patients-edit'], { uuid: 'doctor-3' }),
-  )
+  beforeEach(() => signedInAs(['patients-index', 'patients-edit'], { uuid: 'doctor-3' }))
   afterEach(() => {
     setCurrentEngine(null)
     saveSession(null)

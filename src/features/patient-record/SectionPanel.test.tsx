@@ -7,8 +7,8 @@ import { setCurrentEngine } from '../../sync/current-engine'
 import type { SyncEngine } from '../../sync/engine'
 import { aDevice } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
-import { SectionPanel } from './SectionPanel'
 import { signedInAs } from '../../test/session'
+import { SectionPanel } from './SectionPanel'
 
 const PATIENT = '0193a7f2-5b1e-7c3d-8e4f-000000000001'
 const LIST = [
@@ -18,9 +18,7 @@ const LIST = [
 const CONDITIONS = { offered: LIST, named: LIST }
 
 describe('a record section panel on the device', () => {
-  beforeEach(() =>
-    signedInAs(['patients-index', 'patients-edit'], { uuid: 'doctor-3' }),
-  )
+  beforeEach(() => signedInAs(['patients-index', 'patients-edit'], { uuid: 'doctor-3' }))
   afterEach(() => saveSession(null))
 
   it('adds a medical condition through its dialog, held to the contract’s year range', async () => {

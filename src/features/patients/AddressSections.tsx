@@ -90,35 +90,35 @@ export function AddressSections({ form, message, shown }: SectionProps) {
       </fieldset>
       {EMERGENCY_CONTACT.some(shown) && (
         <fieldset className="form-section">
-        <legend>{t`Contacto de emergencia`}</legend>
-        <div className="form-grid">
-          {shown('emergency_contact_name') && (
-            <TextField
-              label={t`Nombre del contacto`}
-              error={message('emergency_contact_name')}
-              {...form.register('emergency_contact_name')}
-            />
-          )}
-          {shown('emergency_contact_relationship') && (
-            <FormSelect
-              bind={form}
-              name="emergency_contact_relationship"
-              label={t`Parentesco`}
-              placeholder={t`Selecciona`}
-              options={relationships}
-              error={message('emergency_contact_relationship')}
-            />
-          )}
-          {shown('emergency_contact_phone') && (
-            <TextField
-              label={t`Teléfono del contacto`}
-              inputMode="tel"
-              error={message('emergency_contact_phone')}
-              {...form.register('emergency_contact_phone')}
-            />
-          )}
-        </div>
-      </fieldset>
+          <legend>{t`Contacto de emergencia`}</legend>
+          <div className="form-grid">
+            {shown('emergency_contact_name') && (
+              <TextField
+                label={t`Nombre del contacto`}
+                error={message('emergency_contact_name')}
+                {...form.register('emergency_contact_name')}
+              />
+            )}
+            {shown('emergency_contact_relationship') && (
+              <FormSelect
+                bind={form}
+                name="emergency_contact_relationship"
+                label={t`Parentesco`}
+                placeholder={t`Selecciona`}
+                options={relationships}
+                error={message('emergency_contact_relationship')}
+              />
+            )}
+            {shown('emergency_contact_phone') && (
+              <TextField
+                label={t`Teléfono del contacto`}
+                inputMode="tel"
+                error={message('emergency_contact_phone')}
+                {...form.register('emergency_contact_phone')}
+              />
+            )}
+          </div>
+        </fieldset>
       )}
     </>
   )

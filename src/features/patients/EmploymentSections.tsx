@@ -33,7 +33,11 @@ export function EmploymentSection({
           />
         )}
         {shown('hire_date') && (
-          <DateField label={t`Fecha de ingreso`} error={message('hire_date')} {...form.register('hire_date')} />
+          <DateField
+            label={t`Fecha de ingreso`}
+            error={message('hire_date')}
+            {...form.register('hire_date')}
+          />
         )}
         <FormSelect
           bind={form}

@@ -65,9 +65,7 @@ export function IdentitySections({
               {...form.register('nss')}
             />
           )}
-          {shown('key') && (
-            <TextField label={t`Clave`} error={message('key')} {...form.register('key')} />
-          )}
+          {shown('key') && <TextField label={t`Clave`} error={message('key')} {...form.register('key')} />}
           {shown('blood_type') && (
             <FormSelect
               bind={form}

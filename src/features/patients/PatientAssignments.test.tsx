@@ -15,8 +15,8 @@ import { setCurrentEngine } from '../../sync/current-engine'
 import { LAST_PULL_KEY, type SyncEngine } from '../../sync/engine'
 import { aDevice, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n, stubApi } from '../../test/render'
-import { PatientsPage } from './PatientsPage'
 import { signedInAs } from '../../test/session'
+import { PatientsPage } from './PatientsPage'
 
 const ok = (data: unknown) => ({ body: { data, message: '', error: false } })
 const RICARDO = '0193a1b2-0000-7000-8000-0000000000a1'

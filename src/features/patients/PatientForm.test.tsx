@@ -10,8 +10,8 @@ import { setCurrentEngine } from '../../sync/current-engine'
 import type { SyncEngine } from '../../sync/engine'
 import { aDevice, aPatient, aSyncedPatient, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n, stubApi } from '../../test/render'
-import { PatientForm } from './PatientForm'
 import { signedInAs } from '../../test/session'
+import { PatientForm } from './PatientForm'
 
 // The whole form renders many fields: on a busy machine a render takes longer than the default second.
 configure({ asyncUtilTimeout: 5_000 })
@@ -58,9 +58,7 @@ async function holdAddressCatalogs(db: LocalDb) {
 }
 
 describe('the patient form on the device', { timeout: 20_000 }, () => {
-  beforeEach(() =>
-    signedInAs(['patients-create', 'patients-edit'], { uuid: 'nurse-7' }),
-  )
+  beforeEach(() => signedInAs(['patients-create', 'patients-edit'], { uuid: 'nurse-7' }))
   afterEach(() => {
     setCurrentEngine(null)
     saveSession(null)

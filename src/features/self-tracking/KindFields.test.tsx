@@ -4,14 +4,17 @@ import { MAX_MEALS } from '../../contract/schemas/readings'
 import { saveSession } from '../../session/session-store'
 import { aDevice } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
-import { ReadingEntryForm } from './ReadingEntryForm'
 import { signedInAs } from '../../test/session'
+import { ReadingEntryForm } from './ReadingEntryForm'
 
 const PATIENT = '0193a7f2-5b1e-7c3d-8e4f-000000000001'
 
 describe('the nutrition and habit forms', () => {
   beforeEach(() =>
-    signedInAs(['patient-home', 'patient-nutrition', 'patient-habits'], { uuid: 'patient-2', patient_id: PATIENT }),
+    signedInAs(['patient-home', 'patient-nutrition', 'patient-habits'], {
+      uuid: 'patient-2',
+      patient_id: PATIENT,
+    }),
   )
   afterEach(() => saveSession(null))
 

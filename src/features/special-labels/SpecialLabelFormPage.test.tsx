@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveSession } from '../../session/session-store'
 import { renderWithI18n, stubApi } from '../../test/render'
-import { SpecialLabelFormPage } from './SpecialLabelFormPage'
 import { signedInAs } from '../../test/session'
+import { SpecialLabelFormPage } from './SpecialLabelFormPage'
 
 const CREATE = '/api/catalogs/catalog/specialLabels/create'
 
@@ -15,9 +15,7 @@ async function renderForm(onDone: () => void) {
 }
 
 describe('the special label form', () => {
-  beforeEach(() =>
-    signedInAs(['special-labels-index', 'special-labels-create'], { uuid: 'admin-1' }),
-  )
+  beforeEach(() => signedInAs(['special-labels-index', 'special-labels-create'], { uuid: 'admin-1' }))
   afterEach(() => {
     saveSession(null)
     localStorage.clear()

@@ -32,7 +32,8 @@ export function ConflictResolver({
   // Inactive subgroups too: a patient may still carry an item of one.
   const subgroups = useLiveQuery(() => allCatalogueEntries(db, 'subgroups'), [db])
   const subgroupItems = useMemo(
-    () => new Map((subgroups ?? []).flatMap((subgroup) => subgroup.items.map((item) => [item.id, item.name]))),
+    () =>
+      new Map((subgroups ?? []).flatMap((subgroup) => subgroup.items.map((item) => [item.id, item.name]))),
     [subgroups],
   )
   const first = conflicts[0]

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type LocalDb, type OutboxEntry, openLocalDb } from '../../db/local-db'
 import { SUBGROUPS } from '../../catalogs/test-catalogs'
+import { type LocalDb, type OutboxEntry, openLocalDb } from '../../db/local-db'
 import { setCurrentEngine } from '../../sync/current-engine'
 import type { SyncEngine } from '../../sync/engine'
 import { createPatient, updatePatient } from '../../sync/mutators'

@@ -94,7 +94,11 @@ export function displayValue(value: unknown): string {
  * (decision 0018), shown by the names the device's catalogue gives them (an id it does not hold
  * shows as itself, so nothing is hidden).
  */
-export function conflictValue(field: string, value: unknown, subgroupItems: ReadonlyMap<string, string>): string {
+export function conflictValue(
+  field: string,
+  value: unknown,
+  subgroupItems: ReadonlyMap<string, string>,
+): string {
   if (field === 'subgroups' && Array.isArray(value)) {
     return value.map((id) => subgroupItems.get(String(id)) ?? String(id)).join(', ')
   }
