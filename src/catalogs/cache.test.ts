@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { TENANT_CATALOG_NAMES } from '../contract/schemas/catalogs'
+import { referenceLists } from '../contract/endpoints/catalogs'
+import { fullPath } from '../contract/endpoints/define'
+import { REFERENCE_LIST_NAMES, TENANT_CATALOG_NAMES } from '../contract/schemas/catalogs'
 import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
 import { activateLanguage } from '../i18n/language'
@@ -197,5 +199,28 @@ describe('the device’s catalog cache', () => {
     // The second asked the versions again, after the first was done.
     expect(server.takeRequested().filter((p) => p.endsWith('/versions'))).toHaveLength(2)
     expect((await activeCatalogueEntries(db, 'subgroups'))[0]?.name).toBe('Turno de trabajo')
+  })
+
+  it('fetches at most four catalogues at a time', async () => {
+    const { db } = aDevice()
+    const answer = globalThis.fetch
+    // One catalogue's requests: the small lists come in a dozen requests of one catalogue.
+    const listPaths = new Set(REFERENCE_LIST_NAMES.map((name) => fullPath(referenceLists[name])))
+    let inFlight = 0
+    let most = 0
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init)
+      const counted = !listPaths.has(new URL(request.url).pathname)
+      if (counted) most = Math.max(most, ++inFlight)
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        return await answer(request)
+      } finally {
+        if (counted) inFlight -= 1
+      }
+    })
+    expect((await refreshCatalogs(db)).length).toBeGreaterThan(8)
+    expect(most).toBeGreaterThan(1)
+    expect(most).toBeLessThanOrEqual(4)
   })
 })
