@@ -8,6 +8,7 @@ import {
   editableInputsGetList,
   editableInputsList,
   setEditableInput,
+  showEditableInput,
 } from '../../../src/contract/endpoints/editable-inputs'
 import { EDITABLE_INPUT_KEYS } from '../../../src/contract/schemas/editable-inputs'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
@@ -81,6 +82,16 @@ describe('editable inputs', () => {
     const listed = (await send(nurse, { method: 'GET', url: fullPath(editableInputsGetList) })).body.data
     expect(listed.find((input: { id: string }) => input.id === 'patient.supervisor').enabled).toBe(false)
 
+    const shown = await send(admin, {
+      method: 'GET',
+      url: pathFor(showEditableInput, { id: 'patient.supervisor' }),
+    })
+    expect(shown.body.data).toEqual({
+      id: 'patient.supervisor',
+      form: 'patient',
+      input: 'supervisor',
+      enabled: false,
+    })
     expect((await turn(admin, 'patient.supervisor', true)).body.data.enabled).toBe(true)
     expect(await disabledFor(nurse)).toEqual([])
     expect(await versionOf(nurse)).toBe(before + 2)
@@ -91,6 +102,9 @@ describe('editable inputs', () => {
     expect((await send(null, { method: 'GET', url: fullPath(editableInputsList) })).status).toBe(401)
     expect((await turn(nurse, 'patient.phone', false)).status).toBe(403)
     expect((await send(nurse, { method: 'GET', url: fullPath(editableInputsList) })).status).toBe(403)
+    const show = pathFor(showEditableInput, { id: 'patient.phone' })
+    expect((await send(null, { method: 'GET', url: show })).status).toBe(401)
+    expect((await send(nurse, { method: 'GET', url: show })).status).toBe(403)
     expect(await disabledFor(nurse)).not.toContain('patient.phone')
   })
 

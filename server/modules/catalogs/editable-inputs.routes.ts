@@ -5,8 +5,13 @@ import {
   editableInputsGetList,
   editableInputsList,
   setEditableInput,
+  showEditableInput,
 } from '../../../src/contract/endpoints/editable-inputs'
-import { editableInputsOf } from '../../../src/contract/schemas/editable-inputs'
+import {
+  type EditableInput,
+  type EditableInputKey,
+  editableInputsOf,
+} from '../../../src/contract/schemas/editable-inputs'
 import type { Tx } from '../../db/client'
 import { tenants } from '../../db/schema'
 import { route } from '../../platform/route'
@@ -23,6 +28,13 @@ async function disabledInputs(tx: Tx, tenantId: string, lock = false): Promise<s
   return row?.disabledInputs ?? []
 }
 
+/** A declared input with its state. */
+function inputOf(id: EditableInputKey, disabled: readonly string[]): EditableInput {
+  const input = editableInputsOf(disabled).find((candidate) => candidate.id === id)
+  if (!input) throw new Error(`${id} is declared but not listed`)
+  return input
+}
+
 /**
  * The editable inputs (decision 0018): the tenant's switched-off inputs live on its row
  * (`tenants.disabled_inputs`, which `GET /inputs/inputs-disabled` answers), and each switch moves
@@ -37,6 +49,10 @@ export async function editableInputRoutes(app: FastifyInstance) {
 
   route(app, editableInputIsEnabled, async ({ query }, req) =>
     req.withTenant(async (tx) => !(await disabledInputs(tx, tenantIdOf(req))).includes(query.input)),
+  )
+
+  route(app, showEditableInput, async ({ params }, req) =>
+    req.withTenant(async (tx) => inputOf(params.id, await disabledInputs(tx, tenantIdOf(req)))),
   )
 
   route(app, setEditableInput, async ({ params, body }, req) =>
@@ -57,9 +73,7 @@ export async function editableInputRoutes(app: FastifyInstance) {
         entityId: params.id,
         details: { ...body },
       })
-      const [input] = editableInputsOf([...current]).filter((candidate) => candidate.id === params.id)
-      if (!input) throw new Error(`${params.id} is declared but not listed`)
-      return input
+      return inputOf(params.id, [...current])
     }),
   )
 }

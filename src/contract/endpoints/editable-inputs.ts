@@ -43,6 +43,16 @@ export const editableInputIsEnabled = endpoint({
   response: v.boolean(),
 })
 
+/** One switchable input with its state (SPEC's `show/{id}`; the id is the input's key). */
+export const showEditableInput = endpoint({
+  service: 'catalogs',
+  method: 'GET',
+  path: '/catalog/editable-fields/show/:id',
+  access: 'editable-inputs-index',
+  params: EditableInputParams,
+  response: EditableInput,
+})
+
 /** Shows or hides one input in the tenant's forms. */
 export const setEditableInput = endpoint({
   service: 'catalogs',
