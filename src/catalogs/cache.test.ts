@@ -141,15 +141,17 @@ describe('the device’s catalog cache', () => {
 
   it('leaves ICD-10 off a patient’s device, whose own screens show no diagnosis', async () => {
     expect(refreshOptionsFor(['patient-home', 'patient-blood-pressure'])).toEqual({
-      skip: ['diagnoses', ...TENANT_CATALOG_NAMES],
+      skip: ['diagnoses', ...TENANT_CATALOG_NAMES.filter((name) => name !== 'editable-fields')],
     })
     expect(refreshOptionsFor(['patients-index'])).toEqual({})
     const { db } = aDevice()
     const refreshed = await refreshCatalogs(db, refreshOptionsFor(['patient-home']))
     expect(refreshed).not.toContain('diagnoses')
-    expect(server.takeRequested()).not.toContain('/api/catalogs/catalog/diagnostics/all')
+    expect(server.takeRequested()).not.toContain('/api/catalogs/catalog/cie10/all')
     expect(await db.diagnoses.count()).toBe(0)
     expect(await heldVersion(db, 'diagnoses')).toBeNull()
+    // Their profile form honours the inputs the tenant hides.
+    expect(refreshed).toContain('editable-fields')
   })
 
   it('fetches the tenant’s special labels and medicines again when their tenant version moves', async () => {

@@ -164,10 +164,13 @@ export interface RefreshOptions {
 
 /**
  * What a user's device refreshes: a patient's own screens (self-tracking) show no diagnosis, no
- * special label and no medicine of the catalogue.
+ * special label and no medicine of the catalogue; their profile form honours the inputs the
+ * tenant hides.
  */
 export const refreshOptionsFor = (permissions: readonly string[]): RefreshOptions =>
-  hasRoleMode(permissions) ? {} : { skip: ['diagnoses', ...TENANT_CATALOG_NAMES] }
+  hasRoleMode(permissions)
+    ? {}
+    : { skip: ['diagnoses', ...TENANT_CATALOG_NAMES.filter((name) => name !== 'editable-fields')] }
 
 /**
  * How many catalogs a refresh fetches at once: a sign-in's first refresh asks for a dozen and more,

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DISABLED_INPUTS_KEY } from '../../catalogs/disabled-inputs'
 import type { LocalDb } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
 import { setCurrentEngine } from '../../sync/current-engine'
@@ -52,6 +53,26 @@ describe('edit my profile (patient mode)', { timeout: 20_000 }, () => {
     expect(loop.kick).toHaveBeenCalled()
     // Identity is not offered.
     expect(screen.queryByLabelText(/CURP/)).toBeNull()
+  })
+
+  it('hides the inputs the tenant switched off in the patient form, keeping their values', async () => {
+    const { db, ctx } = aDevice('patient-1')
+    const own = await aSyncedPatient(db, ctx)
+    signInAs(db, own.id)
+    await db.meta.put({
+      key: DISABLED_INPUTS_KEY,
+      value: ['patient.phone', 'patient.emergency_contact_phone'],
+    })
+    await renderWithI18n(<PatientProfilePage />)
+    await screen.findByLabelText('Nombre del contacto')
+    await waitFor(() => expect(screen.queryByLabelText('Teléfono')).toBeNull())
+    fill('Nombre del contacto', 'Rosa Pérez')
+    expect(screen.queryByLabelText('Teléfono del contacto')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    await waitFor(async () => expect(await pendingEntries(db)).toHaveLength(1))
+    const [entry] = await pendingEntries(db)
+    expect(entry?.body).toEqual({ emergency_contact_name: 'Rosa Pérez' })
+    expect((await db.patients.get(own.id))?.phone).toBe('3312345678')
   })
 
   it('explains a bad phone and queues nothing', async () => {
