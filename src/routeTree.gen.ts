@@ -39,6 +39,7 @@ import { Route as AppDisabilityStatusIndexRouteImport } from './routes/_app/disa
 import { Route as AppDisabilityStatusCreateRouteImport } from './routes/_app/disability-status/create'
 import { Route as AppDisabilityTypesIndexRouteImport } from './routes/_app/disability-types/index'
 import { Route as AppDisabilityTypesCreateRouteImport } from './routes/_app/disability-types/create'
+import { Route as AppEditableInputsIndexRouteImport } from './routes/_app/editable-inputs/index'
 import { Route as AppMedicalConditionsIndexRouteImport } from './routes/_app/medical-conditions/index'
 import { Route as AppMedicalConditionsCreateRouteImport } from './routes/_app/medical-conditions/create'
 import { Route as AppMedicinesIndexRouteImport } from './routes/_app/medicines/index'
@@ -246,6 +247,11 @@ const AppDisabilityTypesCreateRoute =
     path: '/disability-types/create',
     getParentRoute: () => AppRoute,
   } as any)
+const AppEditableInputsIndexRoute = AppEditableInputsIndexRouteImport.update({
+  id: '/editable-inputs/',
+  path: '/editable-inputs/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMedicalConditionsIndexRoute =
   AppMedicalConditionsIndexRouteImport.update({
     id: '/medical-conditions/',
@@ -554,6 +560,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/': typeof AppDashboardIndexRoute
   '/disability-status/': typeof AppDisabilityStatusIndexRoute
   '/disability-types/': typeof AppDisabilityTypesIndexRoute
+  '/editable-inputs/': typeof AppEditableInputsIndexRoute
   '/medical-conditions/': typeof AppMedicalConditionsIndexRoute
   '/medicines/': typeof AppMedicinesIndexRoute
   '/patients/': typeof AppPatientsIndexRoute
@@ -633,6 +640,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardIndexRoute
   '/disability-status': typeof AppDisabilityStatusIndexRoute
   '/disability-types': typeof AppDisabilityTypesIndexRoute
+  '/editable-inputs': typeof AppEditableInputsIndexRoute
   '/medical-conditions': typeof AppMedicalConditionsIndexRoute
   '/medicines': typeof AppMedicinesIndexRoute
   '/patients': typeof AppPatientsIndexRoute
@@ -714,6 +722,7 @@ export interface FileRoutesById {
   '/_app/dashboard/': typeof AppDashboardIndexRoute
   '/_app/disability-status/': typeof AppDisabilityStatusIndexRoute
   '/_app/disability-types/': typeof AppDisabilityTypesIndexRoute
+  '/_app/editable-inputs/': typeof AppEditableInputsIndexRoute
   '/_app/medical-conditions/': typeof AppMedicalConditionsIndexRoute
   '/_app/medicines/': typeof AppMedicinesIndexRoute
   '/_app/patients/': typeof AppPatientsIndexRoute
@@ -795,6 +804,7 @@ export interface FileRouteTypes {
     | '/dashboard/'
     | '/disability-status/'
     | '/disability-types/'
+    | '/editable-inputs/'
     | '/medical-conditions/'
     | '/medicines/'
     | '/patients/'
@@ -874,6 +884,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/disability-status'
     | '/disability-types'
+    | '/editable-inputs'
     | '/medical-conditions'
     | '/medicines'
     | '/patients'
@@ -954,6 +965,7 @@ export interface FileRouteTypes {
     | '/_app/dashboard/'
     | '/_app/disability-status/'
     | '/_app/disability-types/'
+    | '/_app/editable-inputs/'
     | '/_app/medical-conditions/'
     | '/_app/medicines/'
     | '/_app/patients/'
@@ -1207,6 +1219,13 @@ declare module '@tanstack/react-router' {
       path: '/disability-types/create'
       fullPath: '/disability-types/create'
       preLoaderRoute: typeof AppDisabilityTypesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/editable-inputs/': {
+      id: '/_app/editable-inputs/'
+      path: '/editable-inputs'
+      fullPath: '/editable-inputs/'
+      preLoaderRoute: typeof AppEditableInputsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/medical-conditions/': {
@@ -1589,6 +1608,7 @@ interface AppRouteChildren {
   AppDashboardIndexRoute: typeof AppDashboardIndexRoute
   AppDisabilityStatusIndexRoute: typeof AppDisabilityStatusIndexRoute
   AppDisabilityTypesIndexRoute: typeof AppDisabilityTypesIndexRoute
+  AppEditableInputsIndexRoute: typeof AppEditableInputsIndexRoute
   AppMedicalConditionsIndexRoute: typeof AppMedicalConditionsIndexRoute
   AppMedicinesIndexRoute: typeof AppMedicinesIndexRoute
   AppPatientsIndexRoute: typeof AppPatientsIndexRoute
@@ -1662,6 +1682,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardIndexRoute: AppDashboardIndexRoute,
   AppDisabilityStatusIndexRoute: AppDisabilityStatusIndexRoute,
   AppDisabilityTypesIndexRoute: AppDisabilityTypesIndexRoute,
+  AppEditableInputsIndexRoute: AppEditableInputsIndexRoute,
   AppMedicalConditionsIndexRoute: AppMedicalConditionsIndexRoute,
   AppMedicinesIndexRoute: AppMedicinesIndexRoute,
   AppPatientsIndexRoute: AppPatientsIndexRoute,

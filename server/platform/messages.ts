@@ -310,6 +310,10 @@ export const MESSAGES = {
   },
   'encounter.modality.on_site': { es: 'Presencial', en: 'On site' },
   'encounter.modality.remote': { es: 'A distancia', en: 'Remote' },
+  'editableInput.unknown': {
+    es: 'Este campo no se puede ocultar: no existe o es obligatorio.',
+    en: 'This input cannot be switched off: it does not exist or it is required.',
+  },
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof MESSAGES

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { SUBGROUPS } from '../../catalogs/test-catalogs'
 import { type LocalDb, type OutboxEntry, openLocalDb } from '../../db/local-db'
 import { setCurrentEngine } from '../../sync/current-engine'
 import type { SyncEngine } from '../../sync/engine'
@@ -154,6 +155,32 @@ describe('the sync screen', () => {
       { status: 'pending', baseVersion: 4, body: { phone: '3398765432' } },
     ])
     expect(await db.patients.get(server.id)).toMatchObject({ address_other: 'Calle Hidalgo 45' })
+  })
+
+  it('names a patient’s subgroups in a conflict row, an inactive subgroup’s item too', async () => {
+    const { db, ctx } = aDevice()
+    await db.catalogueEntries.bulkPut(SUBGROUPS)
+    const [morning, night] = SUBGROUPS[0]?.items ?? []
+    const north = SUBGROUPS[1]?.items[0]
+    const server = await aSyncedPatient(db, ctx)
+    await updatePatient(db, ctx, server.id, { subgroups: [morning?.id ?? ''] })
+    const [entry] = await db.outbox.toArray()
+    await db.outbox.update(entry?.seq as number, { status: 'conflict', lastError: 'version-mismatch' })
+    await db.conflicts.add({
+      entity: 'patient',
+      entityId: server.id,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      field: 'subgroups',
+      base: [],
+      mine: [morning?.id],
+      theirs: [night?.id, north?.id],
+    })
+    setCurrentEngine({ db, loop: { kick() {} } } as unknown as SyncEngine)
+    await renderWithI18n(<SyncPage />)
+    const table = await screen.findByRole('table', { name: 'Conflicto en María Guadalupe González Martínez' })
+    await waitFor(() => expect(screen.getByLabelText('Subgrupos: conservar el mío (Matutino)')).toBeTruthy())
+    expect(screen.getByLabelText('Subgrupos: usar el del servidor (Nocturno, Norte)')).toBeTruthy()
+    expect(table.textContent).not.toContain(morning?.id)
   })
 
   it("corrects a rejected reading with the server's and the contract's messages, then queues it again", async () => {
