@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SUBGROUPS } from '../../catalogs/test-catalogs'
 import { type LocalDb, type OutboxEntry, openLocalDb } from '../../db/local-db'
+import { currentSession, saveSession } from '../../session/session-store'
 import { setCurrentEngine } from '../../sync/current-engine'
 import type { SyncEngine } from '../../sync/engine'
 import { createPatient, updatePatient } from '../../sync/mutators'
@@ -9,6 +10,7 @@ import { markRejected } from '../../sync/outbox'
 import { createReading } from '../../sync/reading-mutators'
 import { aBloodPressure, aDevice, aPatient, aSyncedPatient, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
+import { signedInAs } from '../../test/session'
 import { SyncPage } from './SyncPage'
 
 describe('the sync screen', () => {
@@ -277,3 +279,20 @@ async function aRejectedReading(db: LocalDb): Promise<OutboxEntry> {
   entry.seq = await db.outbox.add(entry)
   return entry
 }
+
+describe('the sync screen on the provider host', () => {
+  afterEach(() => saveSession(null))
+
+  it('says there is nothing to sync instead of waiting for a device database', async () => {
+    signedInAs([])
+    const session = currentSession()
+    if (session) saveSession({ ...session, host: 'admin.localhost', isLandlord: true })
+    await renderWithI18n(<SyncPage />)
+    expect(screen.getByRole('heading', { name: 'Sincronización' })).toBeTruthy()
+    expect(
+      screen.getByText(
+        'El proveedor no guarda datos de las clínicas en este dispositivo: no hay nada que sincronizar.',
+      ),
+    ).toBeTruthy()
+  })
+})
