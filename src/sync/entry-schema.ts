@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { FileName } from '../contract/schemas/attachments'
 import {
   CreatePatientRequest,
   EditPatientProfileRequest,
@@ -29,8 +30,13 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
       return CreateRecordSectionRequest[sectionOf(entry.path)]
     case 'recordSection.update':
       return UpdateRecordSectionRequest[sectionOf(entry.path)]
+    case 'attachment.create':
+      // Only the name could be corrected; a refused file is one of the wrong type or size,
+      // which no edit of the entry mends (the screen offers retry and discard).
+      return v.object({ id: v.string(), name: FileName })
     case 'reading.delete':
     case 'recordSection.delete':
+    case 'attachment.delete':
       // A delete carries nothing to correct.
       return v.object({})
   }

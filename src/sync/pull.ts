@@ -6,7 +6,8 @@ import { rowTable, rowTables } from '../db/local-db'
 /**
  * One change of the feed (DESIGN §5 "Pulling"). Readings arrive as 'reading' or under their own
  * kind ('blood-pressure', 'glucose', 'somatometry', 'nutrition', 'habit', as the contract's
- * SYNCED_ENTITIES names them); record section entries as 'record-section'.
+ * SYNCED_ENTITIES names them); record section entries as 'record-section'; files' metadata as
+ * 'attachment'.
  */
 export interface FeedChange {
   entity: SyncedEntity | 'reading'
@@ -29,16 +30,43 @@ export const CURSOR_KEY = 'pull.cursor'
 export const PAGE_SIZE = 1000
 
 const entityOf = (change: FeedChange): SyncEntity =>
-  change.entity === 'patient' ? 'patient' : change.entity === 'record-section' ? 'recordSection' : 'reading'
+  change.entity === 'patient'
+    ? 'patient'
+    : change.entity === 'record-section'
+      ? 'recordSection'
+      : change.entity === 'attachment'
+        ? 'attachment'
+        : 'reading'
 
 /** The entities with a row table, in the order their batches are read and written. */
-const ENTITIES = ['patient', 'reading', 'recordSection'] as const satisfies readonly SyncEntity[]
+const ENTITIES = [
+  'patient',
+  'reading',
+  'recordSection',
+  'attachment',
+] as const satisfies readonly SyncEntity[]
+
+/**
+ * What only the device knows of a file (decision 0023): its bytes and when they were used. The
+ * feed carries metadata alone, and a file's bytes never change (a new file is a new id), so a
+ * pulled copy keeps the bytes the device already holds.
+ */
+function heldBytes(existing: LocalRow | undefined): Partial<LocalRow> {
+  if (!existing?.blob) return {}
+  return { blob: existing.blob, cachedAt: existing.cachedAt, lastUsedAt: existing.lastUsedAt }
+}
 
 const isReadingKind = (entity: string): entity is ReadingKind =>
   (READING_KINDS as readonly string[]).includes(entity)
 
 function rowOf(change: FeedChange, existing: LocalRow | undefined): LocalRow {
-  const row: LocalRow = { ...change.data, id: change.id, version: change.version, syncState: 'synced' }
+  const row: LocalRow = {
+    ...(change.entity === 'attachment' ? heldBytes(existing) : {}),
+    ...change.data,
+    id: change.id,
+    version: change.version,
+    syncState: 'synced',
+  }
   if (isReadingKind(change.entity)) row.kind = change.entity
   else if (row.kind === undefined && existing?.kind !== undefined) row.kind = existing.kind
   return row
@@ -170,8 +198,18 @@ async function held<T>(range: { count(): Promise<number> }, read: () => Promise<
 async function writeState(db: LocalDb, state: PageState): Promise<void> {
   const shadowPuts: Shadow[] = []
   const shadowDeletes: [SyncEntity, string][] = []
-  const rowPuts: Record<SyncEntity, LocalRow[]> = { patient: [], reading: [], recordSection: [] }
-  const rowDeletes: Record<SyncEntity, string[]> = { patient: [], reading: [], recordSection: [] }
+  const rowPuts: Record<SyncEntity, LocalRow[]> = {
+    patient: [],
+    reading: [],
+    recordSection: [],
+    attachment: [],
+  }
+  const rowDeletes: Record<SyncEntity, string[]> = {
+    patient: [],
+    reading: [],
+    recordSection: [],
+    attachment: [],
+  }
   for (const key of state.changedShadows) {
     const shadow = state.shadows.get(key)
     if (shadow) shadowPuts.push(shadow)

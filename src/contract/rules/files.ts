@@ -9,7 +9,11 @@ export type ImageType = 'image/png' | 'image/jpeg'
 /** The types a file kept by the API may have: read from its bytes, never from its name. */
 export type FileType = ImageType | 'application/pdf'
 
-export const FILE_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const satisfies readonly FileType[]
+export const FILE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'application/pdf',
+] as const satisfies readonly FileType[]
 
 /** The image type read from the bytes themselves (DESIGN §6: never from the name). */
 export function imageTypeOf(bytes: Uint8Array): ImageType | null {
@@ -69,5 +73,11 @@ export function fileRefusal(
 /** The file extensions a picker offers for the limits (`accept` of an input). */
 export const acceptAttribute = (limits: FileLimits): string =>
   acceptedTypes(limits)
-    .map((type) => (type === 'image/jpeg' ? 'image/jpeg,.jpg,.jpeg' : type === 'image/png' ? 'image/png,.png' : 'application/pdf,.pdf'))
+    .map((type) =>
+      type === 'image/jpeg'
+        ? 'image/jpeg,.jpg,.jpeg'
+        : type === 'image/png'
+          ? 'image/png,.png'
+          : 'application/pdf,.pdf',
+    )
     .join(',')

@@ -9,6 +9,8 @@ export const SYNCED_ENTITIES = [
   'nutrition',
   'habit',
   'record-section',
+  /** A file's metadata (decision 0023); its bytes are downloaded apart. */
+  'attachment',
 ] as const
 export type SyncedEntity = (typeof SYNCED_ENTITIES)[number]
 
