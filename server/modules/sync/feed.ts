@@ -2,7 +2,8 @@ import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Change, ChangesPage, SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
-import { changeLogHorizon, patients, recordSections } from '../../db/schema'
+import { attachments, changeLogHorizon, patients, recordSections } from '../../db/schema'
+import { type AttachmentRow, presentAttachment } from '../operation/attachments'
 import { assigneesOf } from '../operation/patient-assignees'
 import { presentPatient } from '../operation/patients'
 import { presentReading, READING_TABLES, type ReadingTable, recordersOf } from '../operation/readings'
@@ -51,7 +52,7 @@ async function pastRetention(tx: Tx, tenantId: string, cursor: string | undefine
   return row?.past === true
 }
 
-type SyncedTable = typeof patients | ReadingTable | typeof recordSections
+type SyncedTable = typeof patients | ReadingTable | typeof recordSections | typeof attachments
 
 /**
  * A table's rows by id, in Drizzle's shape (camelCase keys, the column modes' values), read as
@@ -124,6 +125,16 @@ async function currentRows(
     for (const row of (await rowsById(tx, recordSections, entryIds)) as RecordSectionRow[]) {
       found.set(`record-section:${row.id}`, {
         data: presentRecordSection(row) as unknown as Record<string, unknown>,
+        deleted: row.deletedAt !== null,
+        version: row.version,
+      })
+    }
+  }
+  const attachmentIds = idsOf('attachment')
+  if (attachmentIds.length > 0) {
+    for (const row of (await rowsById(tx, attachments, attachmentIds)) as AttachmentRow[]) {
+      found.set(`attachment:${row.id}`, {
+        data: presentAttachment(row) as unknown as Record<string, unknown>,
         deleted: row.deletedAt !== null,
         version: row.version,
       })
