@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LocalDb, LocalFile, SyncState } from '../db/local-db'
+import { withCloneableBlobs } from '../test/node-blob'
 import { evictFiles, fileBytes } from './file-cache'
 import { aDevice } from './test-fixtures'
 
@@ -38,6 +39,8 @@ async function aFile(
 }
 
 const held = async (db: LocalDb) => (await db.files.orderBy('lastUsedAt').toArray()).map((file) => file.name)
+
+withCloneableBlobs()
 
 describe('the files cache', () => {
   it('lets go of the least recently used bytes until the budget holds, keeping the metadata', async () => {

@@ -3,6 +3,7 @@ import { fileOwner } from '../contract/endpoints/attachments'
 import { DOCUMENT_LIMITS, MAX_IMAGE_BYTES } from '../contract/rules/files'
 import { filesOf } from '../db/files'
 import type { LocalDb } from '../db/local-db'
+import { withCloneableBlobs } from '../test/node-blob'
 import { attachFiles, FileRefused, fileTables, prepareFile, removeFile } from './file-mutators'
 import { createPatient } from './mutators'
 import { createRecordSection } from './record-section-mutators'
@@ -24,9 +25,10 @@ const png = (size: number) => {
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
   return new Blob([bytes], { type: 'image/png' })
 }
-const JPEG = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4])], { type: 'image/jpeg' })
+/** Made in each test: the Blob of the test's own runtime (see withCloneableBlobs). */
+const jpeg = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4])], { type: 'image/jpeg' })
 
-const hex = async (bytes: Uint8Array) =>
+const hex = async (bytes: Uint8Array<ArrayBuffer>) =>
   [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))]
     .map((byte) => byte.toString(16).padStart(2, '0'))
     .join('')
@@ -40,6 +42,8 @@ async function anOfflineRecord(db: LocalDb, ctx: Parameters<typeof createPatient
   })
   return { patient, entry }
 }
+
+withCloneableBlobs()
 
 describe('preparing a file on the device', () => {
   it('reads its type from the bytes, hashes it and gives it an id, before any transaction', async () => {
@@ -69,11 +73,11 @@ describe('preparing a file on the device', () => {
       DOCUMENT_LIMITS,
       async (_image, type, max) => {
         asked.push([type, max])
-        return JPEG
+        return jpeg()
       },
     )
     expect(asked).toEqual([['image/png', MAX_IMAGE_BYTES]])
-    expect(prepared).toMatchObject({ name: 'foto.jpg', media_type: 'image/jpeg', size: JPEG.size })
+    expect(prepared).toMatchObject({ name: 'foto.jpg', media_type: 'image/jpeg', size: 8 })
   })
 
   it('leaves an image within its bound as it is', async () => {
@@ -90,7 +94,7 @@ describe('attaching files to a record', () => {
     const { patient, entry } = await anOfflineRecord(db, ctx)
     const files = [
       await prepareFile(new Blob([PDF]), 'Estudio.pdf', DOCUMENT_LIMITS),
-      await prepareFile(JPEG, 'Foto.jpg', DOCUMENT_LIMITS),
+      await prepareFile(jpeg(), 'Foto.jpg', DOCUMENT_LIMITS),
     ]
     const target = { owner, ownerId: entry.id, patientId: patient.id }
     await db.transaction('rw', [db.recordSections, ...fileTables(db)], () =>
@@ -100,7 +104,7 @@ describe('attaching files to a record', () => {
     const stored = await filesOf(db, 'record-section', entry.id)
     expect(stored.map((file) => [file.name, file.syncState, file.version, file.blob?.size])).toEqual([
       ['Estudio.pdf', 'pending', 0, PDF.length],
-      ['Foto.jpg', 'pending', 0, JPEG.size],
+      ['Foto.jpg', 'pending', 0, 8],
     ])
     const [, entryCreate, ...uploads] = await db.outbox.orderBy('seq').toArray()
     expect(
@@ -119,7 +123,7 @@ describe('attaching files to a record', () => {
   it('is called inside the mutator’s transaction, never on its own', async () => {
     const { db, ctx } = aDevice()
     const { patient, entry } = await anOfflineRecord(db, ctx)
-    const file = await prepareFile(JPEG, 'Foto.jpg', DOCUMENT_LIMITS)
+    const file = await prepareFile(jpeg(), 'Foto.jpg', DOCUMENT_LIMITS)
     await expect(
       attachFiles(db, ctx, { owner, ownerId: entry.id, patientId: patient.id }, [file]),
     ).rejects.toThrow('inside the mutator')
@@ -129,7 +133,7 @@ describe('attaching files to a record', () => {
     const { db, ctx } = aDevice()
     const { patient, entry } = await anOfflineRecord(db, ctx)
     await db.outbox.clear()
-    const file = await prepareFile(JPEG, 'Foto.jpg', DOCUMENT_LIMITS)
+    const file = await prepareFile(jpeg(), 'Foto.jpg', DOCUMENT_LIMITS)
     await db.transaction('rw', fileTables(db), () =>
       attachFiles(db, ctx, { owner, ownerId: entry.id, patientId: patient.id }, [file]),
     )
@@ -142,7 +146,7 @@ describe('removing a file', () => {
     const device = aDevice()
     const { db, ctx } = device
     const { patient, entry } = await anOfflineRecord(db, ctx)
-    const file = await prepareFile(JPEG, 'Foto.jpg', DOCUMENT_LIMITS)
+    const file = await prepareFile(jpeg(), 'Foto.jpg', DOCUMENT_LIMITS)
     await db.transaction('rw', fileTables(db), () =>
       attachFiles(db, ctx, { owner, ownerId: entry.id, patientId: patient.id }, [file]),
     )

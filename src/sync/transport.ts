@@ -142,7 +142,10 @@ export function httpTransport(
       if (!blob) return { kind: 'rejected', status: 0, message: 'file.missing' }
       body = new FormData()
       for (const [name, value] of Object.entries(entry.body)) body.append(name, String(value))
-      body.append('file', blob, String(entry.body.name ?? entry.entityId))
+      // A File, not a Blob and a name: every FormData then sends the name (a File wraps the
+      // Blob's bytes, it does not copy them).
+      const name = String(entry.body.name ?? entry.entityId)
+      body.append('file', new File([blob], name, { type: blob.type }))
     }
     let answer: Awaited<ReturnType<SendSingle>>
     try {
