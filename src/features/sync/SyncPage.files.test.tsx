@@ -47,7 +47,8 @@ async function twoFilesWaiting() {
   await db.transaction('rw', fileTables(db), () =>
     attachFiles(db, ctx, { owner, ownerId: entry.id, patientId: patient.id }, files),
   )
-  await db.outbox.where('kind').anyOf('patient.create', 'recordSection.create').delete()
+  // The patient and the entry have reached the server: only the files wait.
+  await db.outbox.filter((queued) => queued.entity !== 'attachment').delete()
   const [photo, scan] = await db.outbox.orderBy('seq').toArray()
   await db.outbox.update(photo?.seq as number, { status: 'sending' })
   reportUploadProgress(photo?.mutationId as string, { loaded: 512, total: 1024 })
@@ -95,7 +96,7 @@ describe('files on the sync screen', () => {
     const { photo } = await twoFilesWaiting()
     await renderWithI18n(<SyncPage />, 'en')
     expect(await screen.findByText('Foto de la lesión.jpg in the record of Rosa Elena Quintero')).toBeTruthy()
-    expect(screen.getByText('File attachment')).toBeTruthy()
+    expect(screen.getAllByText('File attachment')).toHaveLength(2)
     expect(screen.getByRole('progressbar', { name: 'Uploading the file' })).toBeTruthy()
     expect(screen.getByText('The server refused the file: El PDF debe pesar menos de 5 MB.')).toBeTruthy()
     act(() => reportUploadProgress(photo?.mutationId as string, null))
