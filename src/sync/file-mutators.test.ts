@@ -80,6 +80,13 @@ describe('preparing a file on the device', () => {
     expect(prepared).toMatchObject({ name: 'foto.jpg', media_type: 'image/jpeg', size: 8 })
   })
 
+  it('refuses an image that no size brings under its bound as too large', async () => {
+    const refused = prepareFile(png(MAX_IMAGE_BYTES + 10), 'ruido.png', DOCUMENT_LIMITS, async () => {
+      throw new Error('the image cannot be brought under its bound')
+    })
+    await expect(refused).rejects.toEqual(new FileRefused('file.imageTooLarge'))
+  })
+
   it('leaves an image within its bound as it is', async () => {
     const prepared = await prepareFile(png(1000), 'firma.png', DOCUMENT_LIMITS, async () => {
       throw new Error('not to be scaled')

@@ -18,7 +18,10 @@ export interface PreparedFile {
   sha256: string
 }
 
-/** Why a file cannot be kept: the key of the same message the server would answer (es, en). */
+/**
+ * Why a file cannot be kept: the key of the same message the server would answer; a screen
+ * shows it with `fieldMessage(error.reason, i18n)` (src/ui/form/field-errors.ts), es or en.
+ */
 export class FileRefused extends Error {
   constructor(readonly reason: NonNullable<ReturnType<typeof fileRefusal>>) {
     super(reason)
@@ -50,7 +53,10 @@ export async function prepareFile(
   const image = imageTypeOf(bytes)
   const bound = image ? limits[image] : undefined
   if (image && bound !== undefined && bytes.length > bound) {
-    bytes = new Uint8Array(await (await scale(input, image, bound)).arrayBuffer())
+    // An image no size brings under its bound (rare: noise) is too large, as the server would say.
+    const scaled = await scale(input, image, bound).catch(() => null)
+    if (!scaled) throw new FileRefused('file.imageTooLarge')
+    bytes = new Uint8Array(await scaled.arrayBuffer())
   }
   const refusal = fileRefusal(bytes, limits)
   if (refusal) throw new FileRefused(refusal)
