@@ -63,8 +63,8 @@ export function fileCallsOf<const O extends FileOwner>(owner: O) {
 export type FileCalls = ReturnType<typeof fileCallsOf>
 
 /**
- * A consultation's attachments (issue 19: PDF, PNG or JPG; SPEC §7 "Encounters"). The server
- * registers its routes once the encounter table exists.
+ * A consultation's attachments (issue 19: PDF, PNG or JPG; SPEC §7 "Encounters"), registered
+ * by the operation module.
  */
 export const encounterFiles = fileOwner({
   kind: 'encounter',
@@ -72,7 +72,15 @@ export const encounterFiles = fileOwner({
   base: '/patients/encounter',
   limits: DOCUMENT_LIMITS,
   write: ['medical-consultation-create', 'medical-consultation-edit'],
-  read: ['medical-consultation-create', 'medical-consultation-edit', 'digital-record-index'],
+  read: [
+    'consultation.view',
+    'medical-consultation-create',
+    'medical-consultation-edit',
+    'digital-record-index',
+  ],
 })
+
+/** Every owner of files, by kind: the change feed shows a file only to who may read its owner. */
+export const FILE_OWNERS: Readonly<Record<string, FileOwner>> = { [encounterFiles.kind]: encounterFiles }
 
 export const encounterFileCalls = fileCallsOf(encounterFiles)
