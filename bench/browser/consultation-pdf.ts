@@ -41,8 +41,11 @@ export async function consultationPdf(rounds: number): Promise<ConsultationPdfRe
     const input = exampleConsultation('es', logo)
     const note = buildConsultationNotePdf(input)
     const prescription = buildPrescriptionPdf(input)
-    // The Blob the download hands to the browser is part of the work the user waits for.
-    const blobs = [new Blob([note.bytes]), new Blob([prescription.bytes])]
+    // The Blob the download hands to the browser is part of the work the user waits for, made as
+    // src/reports/save-file.ts makes it (a copy: a Blob takes an ArrayBuffer, not a view).
+    const blobs = [note.bytes, prescription.bytes].map(
+      (bytes) => new Blob([bytes.slice().buffer as ArrayBuffer], { type: 'application/pdf' }),
+    )
     timesMs.push(performance.now() - started)
     bytes = blobs.reduce((sum, blob) => sum + blob.size, 0)
   }

@@ -39,7 +39,8 @@ describe('the consultation note as a PDF', () => {
         'Médica cirujana',
         'Cédula profesional: 12345678',
         'Generado el 2026/11/23 13:05',
-        'Página 1 de 1',
+        'Página 1 de 2',
+        'Página 2 de 2',
       ]),
     )
   })
@@ -197,7 +198,7 @@ describe('the consultation note as a PDF', () => {
         'Note amended on 2026/11/23 13:05 by Dra. Ana Sofía López Ruiz: diagnoses, plan.',
         "Physician's name and signature",
         'Generated on 2026/11/23 13:05',
-        'Page 1 of 1',
+        'Page 1 of 2',
       ]),
     )
   })

@@ -99,10 +99,10 @@ function writeIdentification(flow: Flow, input: ConsultationDocumentInput, texts
     [
       `${texts.date}: ${consultationDateTime(input)}`,
       `${texts.consultationType}: ${texts.type[consultation.type]}`,
-      `${texts.modality}: ${modality}`,
     ],
     BODY,
   )
+  writeColumns(flow, [`${texts.modality}: ${modality}`], BODY)
   flow.y += 1.5
   writeColumns(flow, [`${texts.prescriber}: ${prescriber.name}`], BODY)
   writeColumns(

@@ -117,12 +117,15 @@ export function drawPageFrames(flow: Flow, runningHeader: string, input: Consult
   }
 }
 
+/** The room the signature takes: the space to sign, the line and three lines under it. */
+export const SIGNATURE_HEIGHT = 34
+
 /**
  * The physician's signature line with their name and cédula under it: NOM-004 ends a note with
  * them, and a pharmacy takes a prescription only signed.
  */
 export function writeSignature(flow: Flow, input: ConsultationDocumentInput, texts: ConsultationTexts) {
-  ensureRoom(flow, 32)
+  ensureRoom(flow, SIGNATURE_HEIGHT)
   flow.y += 18
   const { doc } = flow
   const x = flow.left + flow.width / 2

@@ -50,6 +50,11 @@ export function wrap(flow: Flow, text: string, style: TextStyle): string[] {
   return flow.doc.splitTextToSize(text, flow.width - (style.indent ?? 0)) as string[]
 }
 
+/** How tall a paragraph would be at the flow's width. */
+export function paragraphHeight(flow: Flow, text: string, style: TextStyle): number {
+  return wrap(flow, text, style).length * lineHeight(style.fontSize)
+}
+
 /**
  * Writes a paragraph, as many of its lines on each page as fit. `keepLines` lines at least go
  * together on the first page (a heading passes its own lines plus the paragraph's first).

@@ -63,21 +63,23 @@ describe('the prescription as a PDF', () => {
   it('carries many medicines over pages, each page naming the patient and the prescriber’s cédula', () => {
     const base = exampleConsultation()
     const many = Array.from({ length: 14 }, (_, n) => ({
+      // The example prescribes three medicines: n % 3 is always one of them.
       ...(base.consultation.prescription[n % 3] as PrescriptionLine),
       medicine: `Medicamento ${n + 1}`,
     }))
     const text = textOf(withPrescription(many, base))
     expect(text).toEqual(
       expect.arrayContaining([
-        '14. Medicamento 14 · Jarabe 30 mg/5 ml',
+        '14. Medicamento 14 · Tableta 250 mg',
         'Página 1 de 2',
         'Página 2 de 2',
         'Receta médica · Paciente: María Guadalupe Hernández Núñez · Dra. Ana Sofía López Ruiz, Cédula profesional: 12345678',
       ]),
     )
-    expect(text.indexOf('14. Medicamento 14 · Jarabe 30 mg/5 ml')).toBeLessThan(
-      text.indexOf('Nombre y firma del médico'),
-    )
+    // The signature does not stand alone on the second page: the last medicine goes with it.
+    const at = (line: string) => text.indexOf(line)
+    expect(at('Página 1 de 2')).toBeLessThan(at('14. Medicamento 14 · Tableta 250 mg'))
+    expect(at('14. Medicamento 14 · Tableta 250 mg')).toBeLessThan(at('Nombre y firma del médico'))
   })
 
   it('says so when nothing was prescribed', () => {

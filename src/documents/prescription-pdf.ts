@@ -6,14 +6,17 @@ import {
   drawPageFrames,
   fileNameOf,
   patientDetails,
+  SIGNATURE_HEIGHT,
   startDocument,
   writeSignature,
   writeTitle,
 } from './consultation-page'
-import { writeColumns, writeHeading, writeParagraph } from './pdf-flow'
+import { ensureRoom, paragraphHeight, writeColumns, writeHeading, writeParagraph } from './pdf-flow'
 import { medicineDirections, medicineHeading } from './prescription-lines'
 
 const BODY = { fontSize: 10 }
+const HEADING = { fontSize: 11, bold: true }
+const DIRECTION = { ...BODY, indent: 5 }
 
 /**
  * The prescription a pharmacy accepts (issue 19; GET /patients/encounter/download/medical-consultation/{id}
@@ -45,11 +48,19 @@ export function buildPrescriptionPdf(original: ConsultationDocumentInput): {
 
   writeHeading(flow, texts.medicines)
   if (consultation.prescription.length === 0) writeParagraph(flow, texts.noMedicines, BODY)
+  const last = consultation.prescription.length - 1
   consultation.prescription.forEach((line, index) => {
-    writeParagraph(flow, medicineHeading(line, index), { fontSize: 11, bold: true }, 2)
-    for (const direction of medicineDirections(line, input.language, texts)) {
-      writeParagraph(flow, direction, { ...BODY, indent: 5 })
+    const heading = medicineHeading(line, index)
+    const directions = medicineDirections(line, input.language, texts)
+    if (index === last) {
+      // The signature never stands alone on a page: the last medicine goes with it.
+      const height =
+        paragraphHeight(flow, heading, HEADING) +
+        directions.reduce((sum, text) => sum + paragraphHeight(flow, text, DIRECTION), 0)
+      ensureRoom(flow, height + 3 + SIGNATURE_HEIGHT)
     }
+    writeParagraph(flow, heading, HEADING, 2)
+    for (const direction of directions) writeParagraph(flow, direction, DIRECTION)
     flow.y += 3
   })
   writeSignature(flow, input, texts)
