@@ -47,10 +47,11 @@ export interface VirtualListResult {
 }
 
 export interface ConsultationPdfResult {
-  /** Each round's time to build the note and the prescription; the first includes loading jsPDF. */
-  timesMs: number[]
-  /** The two documents' size together. */
-  bytes: number
+  /** Each round's time to build the note; the first includes loading jsPDF. */
+  noteMs: number[]
+  prescriptionMs: number[]
+  noteBytes: number
+  prescriptionBytes: number
 }
 
 export interface BrowserBench {
