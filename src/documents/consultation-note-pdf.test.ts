@@ -100,6 +100,12 @@ describe('the consultation note as a PDF', () => {
         'Nombre y firma del médico',
       ]),
     )
+    // A medicine is never split from its instruction by a page break.
+    const pageOneEnds = text.indexOf('Página 1 de 2')
+    const onPageOne = (line: string) => text.indexOf(line) < pageOneEnds
+    expect(onPageOne('2. Naproxeno · Tableta 250 mg')).toBe(
+      onPageOne('1 tableta vía oral cada 12 horas por 5 días.'),
+    )
   })
 
   it('leaves out the vital signs not taken, the empty notes, and a history with no amendments', () => {

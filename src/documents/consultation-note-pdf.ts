@@ -13,7 +13,7 @@ import {
 import type { ConsultationTexts } from './consultation-texts'
 import { vitalSignRows } from './consultation-vital-signs'
 import { type Flow, writeColumns, writeHeading, writeParagraph, writeTable } from './pdf-flow'
-import { medicineDirections, medicineHeading } from './prescription-lines'
+import { writeMedicines } from './prescription-lines'
 import { parseInstant, specDateTime } from './zoned-time'
 
 const BODY = { fontSize: 10 }
@@ -62,12 +62,10 @@ export function buildConsultationNotePdf(original: ConsultationDocumentInput): {
   writeNote(flow, texts.notes.plan, consultation.notes.plan)
   if (consultation.prescription.length > 0) {
     writeHeading(flow, texts.treatment)
-    consultation.prescription.forEach((line, index) => {
-      writeParagraph(flow, medicineHeading(line, index), { ...BODY, bold: true }, 2)
-      for (const direction of medicineDirections(line, input.language, texts)) {
-        writeParagraph(flow, direction, { ...BODY, indent: 5 })
-      }
-      flow.y += 1.5
+    writeMedicines(flow, consultation.prescription, input.language, texts, {
+      heading: { ...BODY, bold: true },
+      direction: { ...BODY, indent: 5 },
+      gap: 1.5,
     })
   }
   if (consultation.amendments.length > 0) {

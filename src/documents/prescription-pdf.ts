@@ -11,12 +11,10 @@ import {
   writeSignature,
   writeTitle,
 } from './consultation-page'
-import { ensureRoom, paragraphHeight, writeColumns, writeHeading, writeParagraph } from './pdf-flow'
-import { medicineDirections, medicineHeading } from './prescription-lines'
+import { writeColumns, writeHeading, writeParagraph } from './pdf-flow'
+import { writeMedicines } from './prescription-lines'
 
 const BODY = { fontSize: 10 }
-const HEADING = { fontSize: 11, bold: true }
-const DIRECTION = { ...BODY, indent: 5 }
 
 /**
  * The prescription a pharmacy accepts (issue 19; GET /patients/encounter/download/medical-consultation/{id}
@@ -48,20 +46,12 @@ export function buildPrescriptionPdf(original: ConsultationDocumentInput): {
 
   writeHeading(flow, texts.medicines)
   if (consultation.prescription.length === 0) writeParagraph(flow, texts.noMedicines, BODY)
-  const last = consultation.prescription.length - 1
-  consultation.prescription.forEach((line, index) => {
-    const heading = medicineHeading(line, index)
-    const directions = medicineDirections(line, input.language, texts)
-    if (index === last) {
-      // The signature never stands alone on a page: the last medicine goes with it.
-      const height =
-        paragraphHeight(flow, heading, HEADING) +
-        directions.reduce((sum, text) => sum + paragraphHeight(flow, text, DIRECTION), 0)
-      ensureRoom(flow, height + 3 + SIGNATURE_HEIGHT)
-    }
-    writeParagraph(flow, heading, HEADING, 2)
-    for (const direction of directions) writeParagraph(flow, direction, DIRECTION)
-    flow.y += 3
+  writeMedicines(flow, consultation.prescription, input.language, texts, {
+    heading: { fontSize: 11, bold: true },
+    direction: { ...BODY, indent: 5 },
+    gap: 3,
+    // The signature never stands alone on a page: the last medicine goes with it.
+    keepWithLast: SIGNATURE_HEIGHT,
   })
   writeSignature(flow, input, texts)
 
