@@ -6,6 +6,7 @@ import { assignationRuleRoutes } from './assignation-rules.routes'
 import { assignmentRequestRoutes } from './assignment-requests.routes'
 import { assignmentRoutes } from './assignments.routes'
 import { attachmentRoutes, type ServerFileOwner } from './attachments.routes'
+import { encounterDocumentRoutes } from './encounter-documents.routes'
 import { encounterRoutes } from './encounters.routes'
 import { patientLookupRoutes } from './patient-lookups.routes'
 import { patientProfileRoutes } from './patient-profile.routes'
@@ -37,5 +38,6 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(assignationRuleRoutes)
   await app.register(recordSectionRoutes)
   await app.register(encounterRoutes)
+  await app.register(encounterDocumentRoutes, { files: deps.files })
   await app.register((scope) => attachmentRoutes(scope, { owner: encounterOwner, files: deps.files }))
 }
