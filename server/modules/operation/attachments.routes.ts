@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type FileOwner, fileCallsOf } from '../../../src/contract/endpoints/attachments'
+import { permissionsOf } from '../../../src/contract/endpoints/define'
 import { type FileType, fileTypeOf } from '../../../src/contract/rules/files'
 import type { Tx } from '../../db/client'
 import { attachments } from '../../db/schema'
@@ -26,6 +27,19 @@ export interface ServerFileOwner {
 }
 
 const ENTITY = 'attachment'
+
+/**
+ * The owners whose routes this process serves, by kind: the change feed shows a file's metadata
+ * only to a user holding one of its owner's read permissions (an owner not served here, to none).
+ * Filled as each owner's routes are registered; every app of the process declares the same ones.
+ */
+const served = new Map<string, FileOwner>()
+
+/** Whether a user holding `permissions` may read the files of an owner kind. */
+export function mayReadFilesOf(kind: string, permissions: ReadonlySet<string>): boolean {
+  const owner = served.get(kind)
+  return owner ? permissionsOf(owner.read).some((permission) => permissions.has(permission)) : false
+}
 
 /** `attachment; filename=…` with an ASCII stand-in and the real name (RFC 6266, RFC 8187). */
 function contentDisposition(name: string): string {
@@ -64,6 +78,7 @@ export async function attachmentRoutes(
 ) {
   const { owner, files } = opts
   const { kind } = owner.owner
+  served.set(kind, owner.owner)
   const calls = fileCallsOf(owner.owner)
   const audit = (
     req: FastifyRequest,

@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { FILE_OWNERS } from '../../../src/contract/endpoints/attachments'
-import { permissionsOf } from '../../../src/contract/endpoints/define'
 import { syncBatch, syncChanges } from '../../../src/contract/endpoints/sync'
 import type { ChangesPage } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
@@ -10,6 +8,7 @@ import { NotFoundError } from '../../platform/errors'
 import { route } from '../../platform/route'
 import type { ModuleDeps } from '../deps'
 import { assignedUserOf } from '../operation/assignment-scope'
+import { mayReadFilesOf } from '../operation/attachments.routes'
 import { runBatch } from './batch'
 import { changesAfter, type FeedScope } from './feed'
 
@@ -38,8 +37,7 @@ function visibleTo(req: FastifyRequest, page: ChangesPage): ChangesPage {
   const mayRead = (change: ChangesPage['changes'][number]) => {
     if (change.entity === 'encounter') return permissions.has('consultation.list')
     if (change.entity !== 'attachment' || change.op === 'delete') return true
-    const owner = FILE_OWNERS[String(change.data?.owner_kind)]
-    return owner ? permissionsOf(owner.read).some((permission) => permissions.has(permission)) : false
+    return mayReadFilesOf(String(change.data?.owner_kind), permissions)
   }
   return { ...page, changes: page.changes.filter(mayRead) }
 }

@@ -80,7 +80,4 @@ export const encounterFiles = fileOwner({
   ],
 })
 
-/** Every owner of files, by kind: the change feed shows a file only to who may read its owner. */
-export const FILE_OWNERS: Readonly<Record<string, FileOwner>> = { [encounterFiles.kind]: encounterFiles }
-
 export const encounterFileCalls = fileCallsOf(encounterFiles)
