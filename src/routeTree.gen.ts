@@ -76,6 +76,7 @@ import { Route as AppCollaboratorTypesEditIdRouteImport } from './routes/_app/co
 import { Route as AppDisabilityStatusEditIdRouteImport } from './routes/_app/disability-status/edit/$id'
 import { Route as AppDisabilityTypesEditIdRouteImport } from './routes/_app/disability-types/edit/$id'
 import { Route as AppMedicalConditionsEditIdRouteImport } from './routes/_app/medical-conditions/edit/$id'
+import { Route as AppMedicalConsultationCreatePatientIdRouteImport } from './routes/_app/medical-consultation/create/$patientId'
 import { Route as AppMedicinesEditIdRouteImport } from './routes/_app/medicines/edit/$id'
 import { Route as AppPatientsEditIdRouteImport } from './routes/_app/patients/edit/$id'
 import { Route as AppPatientsRecordIdRouteImport } from './routes/_app/patients/record/$id'
@@ -86,6 +87,7 @@ import { Route as AppSpecialLabelsEditIdRouteImport } from './routes/_app/specia
 import { Route as AppSubClassificationsEditIdRouteImport } from './routes/_app/sub-classifications/edit/$id'
 import { Route as AppSubgroupsEditIdRouteImport } from './routes/_app/subgroups/edit/$id'
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id'
+import { Route as AppMedicalConsultationEditPatientIdEncounterIdRouteImport } from './routes/_app/medical-consultation/edit/$patientId/$encounterId'
 import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -446,6 +448,12 @@ const AppMedicalConditionsEditIdRoute =
     path: '/medical-conditions/edit/$id',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMedicalConsultationCreatePatientIdRoute =
+  AppMedicalConsultationCreatePatientIdRouteImport.update({
+    id: '/medical-consultation/create/$patientId',
+    path: '/medical-consultation/create/$patientId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMedicinesEditIdRoute = AppMedicinesEditIdRouteImport.update({
   id: '/medicines/edit/$id',
   path: '/medicines/edit/$id',
@@ -499,6 +507,12 @@ const AppUsersEditIdRoute = AppUsersEditIdRouteImport.update({
   path: '/users/edit/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMedicalConsultationEditPatientIdEncounterIdRoute =
+  AppMedicalConsultationEditPatientIdEncounterIdRouteImport.update({
+    id: '/medical-consultation/edit/$patientId/$encounterId',
+    path: '/medical-consultation/edit/$patientId/$encounterId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPatientsAssignmentsHistoryUserIdPatientIdRoute =
   AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport.update({
     id: '/patients/assignments-history/$userId/$patientId',
@@ -573,6 +587,7 @@ export interface FileRoutesByFullPath {
   '/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
+  '/medical-consultation/create/$patientId': typeof AppMedicalConsultationCreatePatientIdRoute
   '/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
@@ -583,6 +598,7 @@ export interface FileRoutesByFullPath {
   '/sub-classifications/edit/$id': typeof AppSubClassificationsEditIdRoute
   '/subgroups/edit/$id': typeof AppSubgroupsEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
+  '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
 export interface FileRoutesByTo {
@@ -652,6 +668,7 @@ export interface FileRoutesByTo {
   '/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
+  '/medical-consultation/create/$patientId': typeof AppMedicalConsultationCreatePatientIdRoute
   '/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
@@ -662,6 +679,7 @@ export interface FileRoutesByTo {
   '/sub-classifications/edit/$id': typeof AppSubClassificationsEditIdRoute
   '/subgroups/edit/$id': typeof AppSubgroupsEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
+  '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
 export interface FileRoutesById {
@@ -733,6 +751,7 @@ export interface FileRoutesById {
   '/_app/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/_app/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/_app/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
+  '/_app/medical-consultation/create/$patientId': typeof AppMedicalConsultationCreatePatientIdRoute
   '/_app/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/_app/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/_app/patients/record/$id': typeof AppPatientsRecordIdRoute
@@ -743,6 +762,7 @@ export interface FileRoutesById {
   '/_app/sub-classifications/edit/$id': typeof AppSubClassificationsEditIdRoute
   '/_app/subgroups/edit/$id': typeof AppSubgroupsEditIdRoute
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute
+  '/_app/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
 export interface FileRouteTypes {
@@ -814,6 +834,7 @@ export interface FileRouteTypes {
     | '/disability-status/edit/$id'
     | '/disability-types/edit/$id'
     | '/medical-conditions/edit/$id'
+    | '/medical-consultation/create/$patientId'
     | '/medicines/edit/$id'
     | '/patients/edit/$id'
     | '/patients/record/$id'
@@ -824,6 +845,7 @@ export interface FileRouteTypes {
     | '/sub-classifications/edit/$id'
     | '/subgroups/edit/$id'
     | '/users/edit/$id'
+    | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -893,6 +915,7 @@ export interface FileRouteTypes {
     | '/disability-status/edit/$id'
     | '/disability-types/edit/$id'
     | '/medical-conditions/edit/$id'
+    | '/medical-consultation/create/$patientId'
     | '/medicines/edit/$id'
     | '/patients/edit/$id'
     | '/patients/record/$id'
@@ -903,6 +926,7 @@ export interface FileRouteTypes {
     | '/sub-classifications/edit/$id'
     | '/subgroups/edit/$id'
     | '/users/edit/$id'
+    | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
   id:
     | '__root__'
@@ -973,6 +997,7 @@ export interface FileRouteTypes {
     | '/_app/disability-status/edit/$id'
     | '/_app/disability-types/edit/$id'
     | '/_app/medical-conditions/edit/$id'
+    | '/_app/medical-consultation/create/$patientId'
     | '/_app/medicines/edit/$id'
     | '/_app/patients/edit/$id'
     | '/_app/patients/record/$id'
@@ -983,6 +1008,7 @@ export interface FileRouteTypes {
     | '/_app/sub-classifications/edit/$id'
     | '/_app/subgroups/edit/$id'
     | '/_app/users/edit/$id'
+    | '/_app/medical-consultation/edit/$patientId/$encounterId'
     | '/_app/patients/assignments-history/$userId/$patientId'
   fileRoutesById: FileRoutesById
 }
@@ -1468,6 +1494,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMedicalConditionsEditIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/medical-consultation/create/$patientId': {
+      id: '/_app/medical-consultation/create/$patientId'
+      path: '/medical-consultation/create/$patientId'
+      fullPath: '/medical-consultation/create/$patientId'
+      preLoaderRoute: typeof AppMedicalConsultationCreatePatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/medicines/edit/$id': {
       id: '/_app/medicines/edit/$id'
       path: '/medicines/edit/$id'
@@ -1536,6 +1569,13 @@ declare module '@tanstack/react-router' {
       path: '/users/edit/$id'
       fullPath: '/users/edit/$id'
       preLoaderRoute: typeof AppUsersEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/medical-consultation/edit/$patientId/$encounterId': {
+      id: '/_app/medical-consultation/edit/$patientId/$encounterId'
+      path: '/medical-consultation/edit/$patientId/$encounterId'
+      fullPath: '/medical-consultation/edit/$patientId/$encounterId'
+      preLoaderRoute: typeof AppMedicalConsultationEditPatientIdEncounterIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/patients/assignments-history/$userId/$patientId': {
@@ -1608,6 +1648,7 @@ interface AppRouteChildren {
   AppDisabilityStatusEditIdRoute: typeof AppDisabilityStatusEditIdRoute
   AppDisabilityTypesEditIdRoute: typeof AppDisabilityTypesEditIdRoute
   AppMedicalConditionsEditIdRoute: typeof AppMedicalConditionsEditIdRoute
+  AppMedicalConsultationCreatePatientIdRoute: typeof AppMedicalConsultationCreatePatientIdRoute
   AppMedicinesEditIdRoute: typeof AppMedicinesEditIdRoute
   AppPatientsEditIdRoute: typeof AppPatientsEditIdRoute
   AppPatientsRecordIdRoute: typeof AppPatientsRecordIdRoute
@@ -1618,6 +1659,7 @@ interface AppRouteChildren {
   AppSubClassificationsEditIdRoute: typeof AppSubClassificationsEditIdRoute
   AppSubgroupsEditIdRoute: typeof AppSubgroupsEditIdRoute
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute
+  AppMedicalConsultationEditPatientIdEncounterIdRoute: typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
 
@@ -1682,6 +1724,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppDisabilityStatusEditIdRoute: AppDisabilityStatusEditIdRoute,
   AppDisabilityTypesEditIdRoute: AppDisabilityTypesEditIdRoute,
   AppMedicalConditionsEditIdRoute: AppMedicalConditionsEditIdRoute,
+  AppMedicalConsultationCreatePatientIdRoute:
+    AppMedicalConsultationCreatePatientIdRoute,
   AppMedicinesEditIdRoute: AppMedicinesEditIdRoute,
   AppPatientsEditIdRoute: AppPatientsEditIdRoute,
   AppPatientsRecordIdRoute: AppPatientsRecordIdRoute,
@@ -1692,6 +1736,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppSubClassificationsEditIdRoute: AppSubClassificationsEditIdRoute,
   AppSubgroupsEditIdRoute: AppSubgroupsEditIdRoute,
   AppUsersEditIdRoute: AppUsersEditIdRoute,
+  AppMedicalConsultationEditPatientIdEncounterIdRoute:
+    AppMedicalConsultationEditPatientIdEncounterIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
     AppPatientsAssignmentsHistoryUserIdPatientIdRoute,
 }

@@ -15,7 +15,7 @@ import { TextField } from '../../ui/TextField'
 import { KindFields } from './KindFields'
 import { NUMBER_FIELDS, type ReadingFormValues } from './reading-fields'
 import { initialValues, parseReadingForm, type ReadingFields } from './reading-form'
-import { chooseUnits, useUnits } from './unit-preference'
+import { chooseUnits, useUnits } from '../../ui/unit-preference'
 
 /** The flat "numbers.weight" messages as the nested errors react-hook-form reads. */
 function nested(flat: Record<string, string>): FieldErrors<ReadingFormValues> {

@@ -17,7 +17,7 @@ import { ReadingEntryForm } from './ReadingEntryForm'
 import { ReadingFigures } from './ReadingFigures'
 import { byDayNewestFirst, mealLines, readingSummary } from './reading-summary'
 import { KIND_TITLES } from './texts'
-import { useUnits } from './unit-preference'
+import { useUnits } from '../../ui/unit-preference'
 
 const SYNC_BADGES: Record<Exclude<SyncState, 'synced'>, MessageDescriptor> = {
   pending: msg`Por enviar`,

@@ -8,7 +8,7 @@ import { KIND_ROUTES } from './kind-routes'
 import { ReadingFigures } from './ReadingFigures'
 import { readingSummary } from './reading-summary'
 import { KIND_TITLES } from './texts'
-import { useUnits } from './unit-preference'
+import { useUnits } from '../../ui/unit-preference'
 import { useSelfTracking } from './use-self-tracking'
 import './self-tracking.css'
 
