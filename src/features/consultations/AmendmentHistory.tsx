@@ -4,8 +4,8 @@ import { useCall } from '../../api/use-call'
 import { useCatalogueEntries } from '../../catalogs/use-catalog'
 import { showEncounter } from '../../contract/endpoints/encounters'
 import type { EncounterWithAmendments } from '../../contract/schemas/encounters'
-import { formatDateTime } from '../../ui/format-date'
 import { MODALITY_NAMES, TYPE_NAMES } from '../../ui/consultation-names'
+import { formatDateTime } from '../../ui/format-date'
 import { FIELD_NAMES } from './consultation-texts'
 
 /** The longest a changed note shows before and after: the record keeps it whole. */
@@ -21,13 +21,15 @@ export function AmendmentHistory({ encounterId }: { encounterId: string }) {
   const titleId = useId()
   const shown = useCall(showEncounter, { params: { id: encounterId } }, encounterId)
   const reasons = useCatalogueEntries('consultReason') ?? []
-  const amendments = shown.status === 'loaded' ? (shown.data as EncounterWithAmendments).amendments : undefined
+  const amendments =
+    shown.status === 'loaded' ? (shown.data as EncounterWithAmendments).amendments : undefined
 
-  const valueOf = (field: string, value: unknown): string => {
+  const shownValue = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '—'
     if (field === 'started_at' && typeof value === 'string') return formatDateTime(value)
     if (field === 'type') return i18n._(TYPE_NAMES[value as keyof typeof TYPE_NAMES] ?? String(value))
-    if (field === 'modality') return i18n._(MODALITY_NAMES[value as keyof typeof MODALITY_NAMES] ?? String(value))
+    if (field === 'modality')
+      return i18n._(MODALITY_NAMES[value as keyof typeof MODALITY_NAMES] ?? String(value))
     if (field === 'reason_id') return reasons.find((reason) => reason.id === value)?.name ?? String(value)
     if (field === 'diagnoses' && Array.isArray(value)) return value.map((item) => item.code).join(', ') || '—'
     if (field === 'prescription' && Array.isArray(value)) {
@@ -71,8 +73,8 @@ export function AmendmentHistory({ encounterId }: { encounterId: string }) {
               <ul>
                 {Object.entries(amendment.changes).map(([field, change]) => (
                   <li key={field}>
-                    {FIELD_NAMES[field] ? i18n._(FIELD_NAMES[field]) : field}: {valueOf(field, change?.before)} →{' '}
-                    {valueOf(field, change?.after)}
+                    {FIELD_NAMES[field] ? i18n._(FIELD_NAMES[field]) : field}:{' '}
+                    {shownValue(field, change?.before)} → {shownValue(field, change?.after)}
                   </li>
                 ))}
               </ul>

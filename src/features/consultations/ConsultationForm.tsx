@@ -10,6 +10,7 @@ import { currentEngine } from '../../sync/current-engine'
 import { createEncounter, updateEncounter } from '../../sync/encounter-mutators'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
+import { MODALITY_NAMES, TYPE_NAMES } from '../../ui/consultation-names'
 import { DateField, TimeField } from '../../ui/DateField'
 import { errorAria, Field } from '../../ui/Field'
 import { errorMessage } from '../../ui/form/error-message'
@@ -17,14 +18,13 @@ import { notify } from '../../ui/notices'
 import { SelectField } from '../../ui/SelectField'
 import { TextField } from '../../ui/TextField'
 import { useUnits } from '../../ui/unit-preference'
-import { DiagnosesFields } from './DiagnosesFields'
 import {
   type ConsultationFormValues,
   changedFields,
   consultationFormValues,
   parseConsultationForm,
 } from './consultation-form-values'
-import { MODALITY_NAMES, TYPE_NAMES } from '../../ui/consultation-names'
+import { DiagnosesFields } from './DiagnosesFields'
 import { VitalSignsFields } from './VitalSignsFields'
 
 export interface ConsultationFormProps {
@@ -102,7 +102,12 @@ export function ConsultationForm({ db, patientId, encounter, last, onSaved }: Co
       setErrors({})
       let saved: LocalEncounter | null
       if (encounter) {
-        saved = await updateEncounter(db, mutationContext(), encounter.id, changedFields(encounter, parsed.fields))
+        saved = await updateEncounter(
+          db,
+          mutationContext(),
+          encounter.id,
+          changedFields(encounter, parsed.fields),
+        )
         notify(saved ? t`Cambios guardados en este dispositivo` : t`No hubo cambios`)
       } else {
         saved = await createEncounter(db, mutationContext(), parsed.fields)
@@ -121,7 +126,9 @@ export function ConsultationForm({ db, patientId, encounter, last, onSaved }: Co
   const reasonHeld = form.getValues('reason_id')
   const reasonOptions = reasons.map((reason) => ({ value: reason.id, label: reason.name }))
   // A consultation keeps its reason after the catalogue retires it: still shown by its name.
-  const retired = reasonHeld ? allReasons.find((reason) => reason.id === reasonHeld && !reason.active) : undefined
+  const retired = reasonHeld
+    ? allReasons.find((reason) => reason.id === reasonHeld && !reason.active)
+    : undefined
   if (retired) reasonOptions.push({ value: retired.id, label: retired.name })
   const shownErrors = Object.entries(errors)
   const title = encounter ? t`Editar consulta` : t`Nueva consulta`
@@ -176,7 +183,10 @@ export function ConsultationForm({ db, patientId, encounter, last, onSaved }: Co
             label={t`Modalidad`}
             aria-required
             error={message('modality')}
-            options={ENCOUNTER_MODALITIES.map((code) => ({ value: code, label: i18n._(MODALITY_NAMES[code]) }))}
+            options={ENCOUNTER_MODALITIES.map((code) => ({
+              value: code,
+              label: i18n._(MODALITY_NAMES[code]),
+            }))}
             {...form.register('modality')}
           />
           {modality === 'remote' && (
@@ -230,7 +240,12 @@ export function ConsultationForm({ db, patientId, encounter, last, onSaved }: Co
       </fieldset>
       {failure && <Alert>{failure}</Alert>}
       <div className="form-actions">
-        <Link className="button" data-variant="secondary" to="/patients/record/$id" params={{ id: patientId }}>
+        <Link
+          className="button"
+          data-variant="secondary"
+          to="/patients/record/$id"
+          params={{ id: patientId }}
+        >
           <Trans>Cancelar</Trans>
         </Link>
         <Button type="submit" loading={busy}>

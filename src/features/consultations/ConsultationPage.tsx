@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { lastVitalSigns } from '../../db/encounters'
+import type { LocalEncounter } from '../../db/local-db'
 import { currentSession, hasPermission } from '../../session/session-store'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { Alert } from '../../ui/Alert'
@@ -10,7 +11,6 @@ import { Spinner } from '../../ui/Spinner'
 import { AmendmentHistory } from './AmendmentHistory'
 import { ConsultationForm } from './ConsultationForm'
 import { PrescriptionSection, type RecordWarnings } from './PrescriptionSection'
-import type { LocalEncounter } from '../../db/local-db'
 import './consultations.css'
 
 /**
@@ -55,13 +55,19 @@ export function ConsultationPage({
   const title = encounterId ? t`Editar consulta` : t`Nueva consulta`
   if (!db || !data) return <Spinner />
   const { patient, encounter } = data
-  const name = patient ? [patient.name, patient.last_name, patient.second_last_name].filter(Boolean).join(' ') : ''
+  const name = patient
+    ? [patient.name, patient.last_name, patient.second_last_name].filter(Boolean).join(' ')
+    : ''
   if (!patient || patient.deleted_at || (encounterId && (!encounter || encounter.patient_id !== patientId))) {
     return (
       <section className="page">
         <PageHeader title={title} />
         <Alert>
-          {patient ? <Trans>Esta consulta no está en este dispositivo.</Trans> : <Trans>Este paciente no está en este dispositivo.</Trans>}
+          {patient ? (
+            <Trans>Esta consulta no está en este dispositivo.</Trans>
+          ) : (
+            <Trans>Este paciente no está en este dispositivo.</Trans>
+          )}
         </Alert>
         <Link to="/patients">
           <Trans>Volver a pacientes</Trans>
@@ -89,7 +95,12 @@ export function ConsultationPage({
           onSaved={onSaved}
         />
         {canPrescribe && (
-          <PrescriptionSection key={encounter?.id ?? 'new'} db={db} encounter={encounter ?? undefined} warnings={data.warnings} />
+          <PrescriptionSection
+            key={encounter?.id ?? 'new'}
+            db={db}
+            encounter={encounter ?? undefined}
+            warnings={data.warnings}
+          />
         )}
         {encounter && <AmendmentHistory encounterId={encounter.id} />}
       </div>

@@ -42,7 +42,9 @@ export function PrescriptionSection({
   const { t, i18n } = useLingui()
   const titleId = useId()
   const medicines = useMedicines() ?? []
-  const [lines, setLines] = useState<NewLine[]>(() => encounter?.prescription.map((line) => ({ ...line })) ?? [])
+  const [lines, setLines] = useState<NewLine[]>(
+    () => encounter?.prescription.map((line) => ({ ...line })) ?? [],
+  )
   const [draft, setDraft] = useState<LineFormValues>(EMPTY_LINE)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<string | null>(null)
@@ -99,13 +101,21 @@ export function PrescriptionSection({
           <strong>
             <Trans>Alergias:</Trans>
           </strong>{' '}
-          {warnings.allergies.length === 0 ? <Trans>Ninguna registrada</Trans> : warnings.allergies.join('; ')}
+          {warnings.allergies.length === 0 ? (
+            <Trans>Ninguna registrada</Trans>
+          ) : (
+            warnings.allergies.join('; ')
+          )}
         </p>
         <p className="record-warning" data-empty={warnings.medications.length === 0 || undefined}>
           <strong>
             <Trans>Medicamentos activos:</Trans>
           </strong>{' '}
-          {warnings.medications.length === 0 ? <Trans>Ninguno registrado</Trans> : warnings.medications.join('; ')}
+          {warnings.medications.length === 0 ? (
+            <Trans>Ninguno registrado</Trans>
+          ) : (
+            warnings.medications.join('; ')
+          )}
         </p>
       </div>
       {closed && <p className="form-hint">{fieldMessage('encounter.prescriptionBeforeSave', i18n)}</p>}

@@ -133,8 +133,15 @@ export function parseConsultationForm(
       vitals[sign] = toSi(measure, unit, value)
     } else vitals[sign] = value
   }
+  // An unchosen select is a missing answer, not a value the contract refuses.
+  const required = fieldMessage('field.required', i18n) ?? ''
+  if (values.reason_id === '') errors.reason_id = required
+  for (const [index, diagnosis] of values.diagnoses.entries()) {
+    if (diagnosis.affected_system_id === '') errors[`diagnoses.${index}.affected_system_id`] = required
+  }
   if (!isDateText(values.date.trim())) errors.date = fieldMessage('field.date', i18n) ?? ''
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(values.time.trim())) errors.time = fieldMessage('field.time', i18n) ?? ''
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(values.time.trim()))
+    errors.time = fieldMessage('field.time', i18n) ?? ''
   const startedAt =
     original && values.date === original.values.date && values.time === original.values.time
       ? original.encounter.started_at
@@ -156,7 +163,10 @@ export function parseConsultationForm(
     plan: orNull(values.plan),
   }
   // The contract's schema, with an id of its shape: the mutator makes the real one.
-  const checked = v.safeParse(CreateEncounterRequest, { ...fields, id: '00000000-0000-7000-8000-000000000000' })
+  const checked = v.safeParse(CreateEncounterRequest, {
+    ...fields,
+    id: '00000000-0000-7000-8000-000000000000',
+  })
   if (!checked.success) {
     for (const issue of checked.issues) {
       const path = formPath(issue)

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Unit } from '../../contract/rules/units'
 import type { DoseUnit, Route } from '../../contract/rules/prescription-terms'
+import type { Unit } from '../../contract/rules/units'
 import type { VitalSign } from '../../contract/schemas/encounters'
 
 export const VITAL_SIGN_NAMES: Record<VitalSign, MessageDescriptor> = {

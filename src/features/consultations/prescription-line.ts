@@ -73,14 +73,18 @@ export function parseLine(
     for (const issue of checked.issues) {
       const name = String(issue.path?.[0]?.key ?? '')
       const field = name in values ? name : name === 'medicine_name' ? 'medicine_id' : 'presentation_id'
-      errors[field] ??= Number.isNaN(issue.input) ? i18n._(msg`Escribe un número.`) : issueMessage(issue, i18n)
+      errors[field] ??= Number.isNaN(issue.input)
+        ? i18n._(msg`Escribe un número.`)
+        : issueMessage(issue, i18n)
     }
   }
   if (Object.keys(errors).length > 0) return { errors }
   const problem = prescriptionProblemOf(held, line)
   if (problem) {
     const text = fieldMessage(problem, i18n) ?? ''
-    return { errors: problem === 'medicine.duplicateDose' ? { presentation_id: text } : { medicine_id: text } }
+    return {
+      errors: problem === 'medicine.duplicateDose' ? { presentation_id: text } : { medicine_id: text },
+    }
   }
   return { line: line as NewLine }
 }

@@ -26,7 +26,11 @@ export function ConsultationHistory({
   const titleId = useId()
   const encounters = useLiveQuery(() => encounterHistory(db, patientId), [db, patientId])
   return (
-    <section className="record-section consultation-history" aria-labelledby={titleId} id="record-consultations">
+    <section
+      className="record-section consultation-history"
+      aria-labelledby={titleId}
+      id="record-consultations"
+    >
       <div className="record-section__header">
         <h2 id={titleId}>
           <Trans>Historial de consultas</Trans>

@@ -4,9 +4,9 @@ import type { LocalReading } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
 import { aDevice } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
+import { chooseUnits } from '../../ui/unit-preference'
 import { ReadingEntryForm } from './ReadingEntryForm'
 import { ReadingLog } from './ReadingLog'
-import { chooseUnits } from '../../ui/unit-preference'
 
 const PATIENT = '0193a7f2-5b1e-7c3d-8e4f-000000000001'
 
