@@ -14,6 +14,7 @@ import { MODALITY_NAMES, TYPE_NAMES } from '../../ui/consultation-names'
 import { DateField, TimeField } from '../../ui/DateField'
 import { errorAria, Field } from '../../ui/Field'
 import { errorMessage } from '../../ui/form/error-message'
+import { FormSelect } from '../../ui/form/FormSelect'
 import { notify } from '../../ui/notices'
 import { SelectField } from '../../ui/SelectField'
 import { TextField } from '../../ui/TextField'
@@ -201,13 +202,14 @@ export function ConsultationForm({ db, patientId, encounter, last, onSaved }: Co
               {...form.register('call_duration')}
             />
           )}
-          <SelectField
+          <FormSelect
+            bind={form}
+            name="reason_id"
             label={t`Motivo de consulta`}
             aria-required
             placeholder={t`Selecciona…`}
             error={message('reason_id')}
             options={reasonOptions}
-            {...form.register('reason_id')}
           />
         </div>
       </fieldset>

@@ -87,7 +87,7 @@ export function ConsultationPage({
       <div className="consultation-page__columns">
         <ConsultationForm
           // Another consultation, or the one just created, starts a fresh form.
-          key={encounter?.id ?? 'new'}
+          key={`form-${encounter?.id ?? 'new'}`}
           db={db}
           patientId={patientId}
           encounter={encounter ?? undefined}
@@ -96,7 +96,7 @@ export function ConsultationPage({
         />
         {canPrescribe && (
           <PrescriptionSection
-            key={encounter?.id ?? 'new'}
+            key={`prescription-${encounter?.id ?? 'new'}`}
             db={db}
             encounter={encounter ?? undefined}
             warnings={data.warnings}

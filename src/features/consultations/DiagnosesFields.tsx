@@ -6,7 +6,7 @@ import type { Diagnosis as CieDiagnosis } from '../../contract/schemas/catalogs'
 import { MAX_DIAGNOSES } from '../../contract/schemas/encounters'
 import { Button } from '../../ui/Button'
 import { fieldMessage } from '../../ui/form/field-errors'
-import { SelectField } from '../../ui/SelectField'
+import { FormSelect } from '../../ui/form/FormSelect'
 import { TextField } from '../../ui/TextField'
 import type { ConsultationFormValues } from './consultation-form-values'
 
@@ -61,23 +61,19 @@ export function DiagnosesFields({
         <ol className="consultation-form__diagnoses">
           {fields.map((field, index) => {
             const systemName = `diagnoses.${index}.affected_system_id` as const
-            const held = form.getValues(systemName)
             return (
               <li key={field.id} className="consultation-form__diagnosis">
                 <p className="consultation-form__diagnosis-name">
                   <strong>{field.code}</strong> {field.name}
                 </p>
-                <SelectField
+                <FormSelect
+                  bind={form}
+                  name={systemName}
                   label={t`Aparato o sistema afectado`}
                   placeholder={t`Selecciona…`}
                   aria-required
                   error={message(systemName)}
-                  options={
-                    held && !options.some((option) => option.value === held)
-                      ? [...options, { value: held, label: held }]
-                      : options
-                  }
-                  {...form.register(systemName)}
+                  options={options}
                 />
                 <Button variant="ghost" onClick={() => remove(index)}>
                   <Trans>Quitar {field.code}</Trans>

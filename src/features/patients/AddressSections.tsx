@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { useFederalEntities, useLocalities, useMunicipalities } from '../../catalogs/use-catalog'
 import { TextField } from '../../ui/TextField'
-import { FormSelect } from './FormSelect'
+import { FormSelect } from '../../ui/form/FormSelect'
 import { optionsOf, type SectionProps } from './form-section'
 
 /**

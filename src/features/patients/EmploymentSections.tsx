@@ -4,7 +4,7 @@ import type { PatientFilters } from '../../contract/schemas/patient-lookups'
 import { DateField } from '../../ui/DateField'
 import { PasswordField } from '../../ui/PasswordField'
 import { TextField } from '../../ui/TextField'
-import { FormSelect } from './FormSelect'
+import { FormSelect } from '../../ui/form/FormSelect'
 import { optionsOf, type SectionProps } from './form-section'
 
 /**

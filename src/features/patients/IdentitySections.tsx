@@ -4,7 +4,7 @@ import { useFederalEntities, useNationalities, useReferenceList } from '../../ca
 import { BLOOD_TYPES } from '../../contract/schemas/patient'
 import { DateField } from '../../ui/DateField'
 import { TextField } from '../../ui/TextField'
-import { FormSelect } from './FormSelect'
+import { FormSelect } from '../../ui/form/FormSelect'
 import { optionsOf, type SectionProps } from './form-section'
 
 /** Identification, birth and nationality: who the patient is. */
