@@ -15,7 +15,8 @@ import { aConsultation, holdConsultationCatalogues } from './test-data'
 // The whole form renders many fields: on a busy machine a render takes longer than the default second.
 configure({ asyncUtilTimeout: 5_000 })
 
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } })
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Guardar consulta' }))
 
 /** The page inside a router of its own (its links need one), on a device engine that sends nothing. */
@@ -98,7 +99,10 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     await holdConsultationCatalogues(db)
     const { saved } = await renderPage(db, patient.id)
     await screen.findByRole('form', { name: 'Nueva consulta' })
-    fill('Motivo de consulta', (await screen.findByRole('option', { name: 'Enfermedad general' })).getAttribute('value') ?? '')
+    fill(
+      'Motivo de consulta',
+      (await screen.findByRole('option', { name: 'Enfermedad general' })).getAttribute('value') ?? '',
+    )
     fill('Peso (kg)', '72.5')
     fill('Estatura (m)', '1.70')
     expect(screen.getByText('25.1')).toBeTruthy()
@@ -148,7 +152,9 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     fill('Oximetría (%)', '48')
     save()
     const summary = await screen.findByText('Todos los campos obligatorios deben ser llenados')
-    const links = within(summary.parentElement as HTMLElement).getAllByRole('link').map((link) => link.textContent)
+    const links = within(summary.parentElement as HTMLElement)
+      .getAllByRole('link')
+      .map((link) => link.textContent)
     expect(links).toEqual(
       expect.arrayContaining([
         'Motivo de consulta: Este campo es obligatorio.',
@@ -180,7 +186,10 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
     const { saved } = await renderPage(db, patient.id)
-    fill('Motivo de consulta', (await screen.findByRole('option', { name: 'Enfermedad general' })).getAttribute('value') ?? '')
+    fill(
+      'Motivo de consulta',
+      (await screen.findByRole('option', { name: 'Enfermedad general' })).getAttribute('value') ?? '',
+    )
     await addDiagnosis('J00', 'J00')
     // The device is full once: the write is refused whole, as IndexedDB does.
     const add = db.encounters.add.bind(db.encounters)
@@ -191,7 +200,9 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/No hay espacio en este dispositivo/)).toBeTruthy()
     expect(await db.encounters.count()).toBe(0)
     await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Guardar consulta' }) as HTMLButtonElement).disabled).toBe(false),
+      expect((screen.getByRole('button', { name: 'Guardar consulta' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
     )
     vi.mocked(db.encounters.add).mockImplementation(add)
     save()
@@ -207,8 +218,12 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
     await renderPage(db, patient.id)
-    expect(await screen.findByText('Guarda los datos de la consulta antes de agregar la receta.')).toBeTruthy()
-    expect((screen.getByRole('group', { name: 'Agregar medicamento' }) as HTMLFieldSetElement).disabled).toBe(true)
+    expect(
+      await screen.findByText('Guarda los datos de la consulta antes de agregar la receta.'),
+    ).toBeTruthy()
+    expect((screen.getByRole('group', { name: 'Agregar medicamento' }) as HTMLFieldSetElement).disabled).toBe(
+      true,
+    )
     expect((screen.getByRole('button', { name: 'Guardar receta' }) as HTMLButtonElement).disabled).toBe(true)
   })
 
@@ -216,7 +231,10 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
-    await createRecordSection(db, ctx, 'allergies-tolerances', { patient_id: patient.id, description: 'Penicilina' })
+    await createRecordSection(db, ctx, 'allergies-tolerances', {
+      patient_id: patient.id,
+      description: 'Penicilina',
+    })
     const encounter = await createEncounter(db, ctx, aConsultation(patient.id))
     await renderPage(db, patient.id, encounter.id)
     expect(await screen.findByText('Penicilina')).toBeTruthy()
@@ -234,7 +252,9 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guardar receta' }))
     await waitFor(async () => expect((await db.encounters.get(encounter.id))?.prescription).toHaveLength(2))
     const row = await db.encounters.get(encounter.id)
-    expect(row?.prescription.map((line) => [line.medicine_name, line.dose, line.every_hours, line.for_days])).toEqual([
+    expect(
+      row?.prescription.map((line) => [line.medicine_name, line.dose, line.every_hours, line.for_days]),
+    ).toEqual([
       ['Metformina', '850 mg', 8, 5],
       ['Paracetamol', '500 mg', 8, 5],
     ])
@@ -259,7 +279,11 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
-    await createEncounter(db, ctx, aConsultation(patient.id, { started_at: '2026-10-01T16:00:00.000Z', weight_kg: 80 }))
+    await createEncounter(
+      db,
+      ctx,
+      aConsultation(patient.id, { started_at: '2026-10-01T16:00:00.000Z', weight_kg: 80 }),
+    )
     const encounter = await createEncounter(db, ctx, aConsultation(patient.id))
     await renderPage(db, patient.id, encounter.id)
     await screen.findByRole('form', { name: 'Editar consulta' })

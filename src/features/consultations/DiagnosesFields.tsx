@@ -5,8 +5,8 @@ import { useCatalogueEntries, useCatalogueOptions, useDiagnosisSearch } from '..
 import type { Diagnosis as CieDiagnosis } from '../../contract/schemas/catalogs'
 import { MAX_DIAGNOSES } from '../../contract/schemas/encounters'
 import { Button } from '../../ui/Button'
-import { fieldMessage } from '../../ui/form/field-errors'
 import { FormSelect } from '../../ui/form/FormSelect'
+import { fieldMessage } from '../../ui/form/field-errors'
 import { TextField } from '../../ui/TextField'
 import type { ConsultationFormValues } from './consultation-form-values'
 

@@ -208,8 +208,9 @@ export function PrescriptionSection({
                 </strong>
                 <p>
                   <Trans>
-                    {line.quantity} {unitName(line.unit)}, vía {routeName(line.via).toLowerCase()}, cada{' '}
-                    {line.every_hours} horas por {line.for_days} días
+                    {line.quantity} {unitName(line.unit).toLowerCase()}, vía{' '}
+                    {routeName(line.via).toLowerCase()}, cada {line.every_hours} horas por {line.for_days}{' '}
+                    días
                   </Trans>
                   {line.indications ? ` — ${line.indications}` : ''}
                 </p>

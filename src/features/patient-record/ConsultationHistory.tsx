@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useId } from 'react'
@@ -83,7 +83,12 @@ export function ConsultationHistory({
                   {encounter.prescription.length > 0 && (
                     <>
                       {' '}
-                      · <Trans>Receta: {encounter.prescription.length} medicamentos</Trans>
+                      ·{' '}
+                      <Plural
+                        value={encounter.prescription.length}
+                        one="Receta de # medicamento"
+                        other="Receta de # medicamentos"
+                      />
                     </>
                   )}
                 </p>

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { useFederalEntities, useLocalities, useMunicipalities } from '../../catalogs/use-catalog'
-import { TextField } from '../../ui/TextField'
 import { FormSelect } from '../../ui/form/FormSelect'
+import { TextField } from '../../ui/TextField'
 import { optionsOf, type SectionProps } from './form-section'
 
 /**
