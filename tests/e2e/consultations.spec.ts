@@ -18,7 +18,7 @@ async function addDiagnosis(page: Page, search: string, code: string) {
 
 /** Fills one prescription line and adds it to the list. */
 async function addMedicine(page: Page, medicine: string, presentation: string, everyHours: string) {
-  await page.getByLabel('Medicamento').selectOption({ label: medicine })
+  await page.getByLabel('Medicamento', { exact: true }).selectOption({ label: medicine })
   await page.getByLabel('Presentación y dosis').selectOption({ label: presentation })
   await page.getByLabel('Cantidad por toma').fill('1')
   await page.getByLabel('Unidad', { exact: true }).selectOption({ label: 'Tableta' })
@@ -61,8 +61,8 @@ test('a consultation and its prescription made offline survive a reload and reac
   await form.getByLabel('Temperatura (°C)').fill('42.1')
   await form.getByLabel('Presión sistólica (mmHg)').fill('118')
   await form.getByLabel('Presión diastólica (mmHg)').fill('76')
-  await addDiagnosis(page, 'resfriado', 'J00')
-  await addDiagnosis(page, 'I10', 'I10')
+  await addDiagnosis(page, 'J00', 'J00')
+  await addDiagnosis(page, 'hipertension esencial', 'I10')
   await expect(form.getByLabel('Aparato o sistema afectado').first()).not.toHaveValue('')
   await expect(form.getByLabel('Aparato o sistema afectado').last()).not.toHaveValue('')
   await form.getByLabel('Plan').fill('Paracetamol y reposo; control en una semana.')
