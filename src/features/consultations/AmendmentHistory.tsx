@@ -3,10 +3,12 @@ import { useId } from 'react'
 import { useCall } from '../../api/use-call'
 import { useCatalogueEntries } from '../../catalogs/use-catalog'
 import { showEncounter } from '../../contract/endpoints/encounters'
-import type { EncounterWithAmendments } from '../../contract/schemas/encounters'
+import type { EncounterWithAmendments, VitalSign } from '../../contract/schemas/encounters'
 import { MODALITY_NAMES, TYPE_NAMES } from '../../ui/consultation-names'
 import { formatDateTime } from '../../ui/format-date'
-import { FIELD_NAMES } from './consultation-texts'
+import { FIELD_NAMES, FIXED_UNITS } from './consultation-texts'
+
+const SI_SYMBOLS: Record<string, string> = { weight_kg: 'kg', height_m: 'm', temperature_c: '°C' }
 
 /** The longest a changed note shows before and after: the record keeps it whole. */
 const SHOWN_TEXT = 140
@@ -35,6 +37,9 @@ export function AmendmentHistory({ encounterId }: { encounterId: string }) {
     if (field === 'prescription' && Array.isArray(value)) {
       return value.map((item) => `${item.medicine_name} ${item.dose}`).join(', ') || '—'
     }
+    // The amendments hold vital signs in SI, as stored: they are shown so, with their unit.
+    const unit = SI_SYMBOLS[field] ?? FIXED_UNITS[field as VitalSign]
+    if (typeof value === 'number' && unit) return `${value} ${unit}`
     const text = String(value)
     return text.length > SHOWN_TEXT ? `${text.slice(0, SHOWN_TEXT)}…` : text
   }

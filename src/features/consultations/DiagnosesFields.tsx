@@ -48,7 +48,13 @@ export function DiagnosesFields({
     form.clearErrors('diagnoses')
     setSearch('')
   }
-  const options = systems.map((system) => ({ value: system.id, label: system.name }))
+  // A diagnosis keeps its system after the catalogue retires it: still shown by its name.
+  const allSystems = useCatalogueEntries('affected_system') ?? []
+  const optionsFor = (held: string) => {
+    const options = systems.map((system) => ({ value: system.id, label: system.name }))
+    const retired = allSystems.find((system) => system.id === held && !system.active)
+    return retired ? [...options, { value: retired.id, label: retired.name }] : options
+  }
   const listError = message('diagnoses')
   return (
     <fieldset className="form-section">
@@ -73,7 +79,7 @@ export function DiagnosesFields({
                   placeholder={t`Selecciona…`}
                   aria-required
                   error={message(systemName)}
-                  options={options}
+                  options={optionsFor(form.getValues(systemName))}
                 />
                 <Button variant="ghost" onClick={() => remove(index)}>
                   <Trans>Quitar {field.code}</Trans>
