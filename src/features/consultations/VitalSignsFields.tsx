@@ -59,13 +59,13 @@ export function VitalSignsFields({
                 error={message(`vitals.${sign}`)}
                 {...form.register(`vitals.${sign}`)}
               />
-              {previous !== '' && (
-                <span className="consultation-form__last">
+              <span className="consultation-form__last">
+                {previous !== '' && (
                   <Trans>
                     Última: {previous} {unit}
                   </Trans>
-                </span>
-              )}
+                )}
+              </span>
             </div>
           )
         })}
@@ -74,11 +74,9 @@ export function VitalSignsFields({
             <span>{t`IMC (kg/m²)`}</span>
             <strong>{bmi ?? '—'}</strong>
           </output>
-          {lastBmi !== null && (
-            <span className="consultation-form__last">
-              <Trans>Último: {lastBmi}</Trans>
-            </span>
-          )}
+          <span className="consultation-form__last">
+            {lastBmi !== null && <Trans>Último: {lastBmi}</Trans>}
+          </span>
         </div>
       </div>
     </fieldset>
