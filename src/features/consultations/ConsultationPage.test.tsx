@@ -1,6 +1,7 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { dateTimeOfInstant } from '../../contract/rules/date-time'
 import type { LocalDb, LocalEncounter } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
 import { setCurrentEngine } from '../../sync/current-engine'
@@ -296,5 +297,52 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     expect(update?.body).toEqual({ plan: 'Reposo 3 días' })
     // The amendments are the server's: offline, the page says where they are read.
     expect(screen.getByText(/El historial de cambios se consulta en el servidor/)).toBeTruthy()
+  })
+
+  it('shows the amendments the server keeps: who, when, and each field before and after (NOM-004)', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await aSyncedPatient(db, ctx)
+    await holdConsultationCatalogues(db)
+    const encounter = await createEncounter(db, ctx, aConsultation(patient.id, { plan: 'Reposo' }))
+    const amendedAt = '2026-11-21T17:05:00.000Z'
+    stubApi({
+      [`/api/operation/patients/encounter/show/${encounter.id}`]: {
+        body: {
+          data: {
+            ...encounter,
+            amendments: [
+              {
+                id: '0193b2a0-0000-7000-8000-000000000901',
+                version: 2,
+                amended_at: amendedAt,
+                amended_by: { id: 'doctor-3', name: 'Luis Ramírez' },
+                changes: {
+                  plan: { before: 'Reposo', after: 'Reposo 3 días' },
+                  weight_kg: { before: 72.5, after: 73 },
+                  modality: { before: 'on_site', after: 'remote' },
+                },
+              },
+            ],
+          },
+          message: '',
+          error: false,
+        },
+      },
+    })
+    await renderPage(db, patient.id, encounter.id)
+    const history = await screen.findByRole('region', { name: 'Historial de cambios' })
+    const { date, time } = dateTimeOfInstant(amendedAt)
+    expect(await within(history).findByText(`${date} ${time}`)).toBeTruthy()
+    expect(history.textContent).toContain('Luis Ramírez')
+    const changes = within(history)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        'Plan: Reposo → Reposo 3 días',
+        'Peso: 72.5 kg → 73 kg',
+        'Modalidad: Presencial → A distancia',
+      ]),
+    )
   })
 })
