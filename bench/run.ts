@@ -11,6 +11,7 @@ import { apiThroughput } from './api-throughput'
 import { catalogImport } from './catalog-import'
 import { clientOutboxReplay } from './client-outbox-replay'
 import { coldStart } from './cold-start'
+import { consultationPdfs } from './consultation-pdf'
 import { diagnosisSearch } from './diagnosis-search'
 import { initialSync } from './initial-sync'
 import { lighthouseScores } from './lighthouse'
@@ -90,6 +91,12 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     title: 'Local patient search (the /patients table over 100 000 cached patients)',
     header: '| what | figure | verdict |\n|---|---|---|',
     rows: patientSearch,
+  },
+  {
+    name: 'consultation-pdf',
+    title: "A consultation's note and prescription built as PDFs on the device (Chromium)",
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: consultationPdfs,
   },
   {
     name: 'virtual-list',

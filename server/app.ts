@@ -38,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every API route with the access it declared, for the route-permission walk. */
     declaredRoutes: readonly DeclaredRoute[]
+    /** Where uploaded bytes live; tests that register a file owner of their own use it too. */
+    fileStore: FileStore
   }
 }
 
@@ -109,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = deps.tokens ?? createTokenService(config)
   const mailer = deps.mailer ?? createMailer(config, app.log)
   const files = deps.files ?? diskFileStore(config.dataDir)
+  app.decorate('fileStore', files)
   await app.register(authentication, { db: database.db, tokens })
   await app.register(access, { routes: declaredRoutes })
   // After the multipart parser, whose parts it checks too.

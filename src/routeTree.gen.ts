@@ -39,6 +39,7 @@ import { Route as AppDisabilityStatusIndexRouteImport } from './routes/_app/disa
 import { Route as AppDisabilityStatusCreateRouteImport } from './routes/_app/disability-status/create'
 import { Route as AppDisabilityTypesIndexRouteImport } from './routes/_app/disability-types/index'
 import { Route as AppDisabilityTypesCreateRouteImport } from './routes/_app/disability-types/create'
+import { Route as AppEditableInputsIndexRouteImport } from './routes/_app/editable-inputs/index'
 import { Route as AppMedicalConditionsIndexRouteImport } from './routes/_app/medical-conditions/index'
 import { Route as AppMedicalConditionsCreateRouteImport } from './routes/_app/medical-conditions/create'
 import { Route as AppMedicinesIndexRouteImport } from './routes/_app/medicines/index'
@@ -248,6 +249,11 @@ const AppDisabilityTypesCreateRoute =
     path: '/disability-types/create',
     getParentRoute: () => AppRoute,
   } as any)
+const AppEditableInputsIndexRoute = AppEditableInputsIndexRouteImport.update({
+  id: '/editable-inputs/',
+  path: '/editable-inputs/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMedicalConditionsIndexRoute =
   AppMedicalConditionsIndexRouteImport.update({
     id: '/medical-conditions/',
@@ -568,6 +574,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/': typeof AppDashboardIndexRoute
   '/disability-status/': typeof AppDisabilityStatusIndexRoute
   '/disability-types/': typeof AppDisabilityTypesIndexRoute
+  '/editable-inputs/': typeof AppEditableInputsIndexRoute
   '/medical-conditions/': typeof AppMedicalConditionsIndexRoute
   '/medicines/': typeof AppMedicinesIndexRoute
   '/patients/': typeof AppPatientsIndexRoute
@@ -649,6 +656,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardIndexRoute
   '/disability-status': typeof AppDisabilityStatusIndexRoute
   '/disability-types': typeof AppDisabilityTypesIndexRoute
+  '/editable-inputs': typeof AppEditableInputsIndexRoute
   '/medical-conditions': typeof AppMedicalConditionsIndexRoute
   '/medicines': typeof AppMedicinesIndexRoute
   '/patients': typeof AppPatientsIndexRoute
@@ -732,6 +740,7 @@ export interface FileRoutesById {
   '/_app/dashboard/': typeof AppDashboardIndexRoute
   '/_app/disability-status/': typeof AppDisabilityStatusIndexRoute
   '/_app/disability-types/': typeof AppDisabilityTypesIndexRoute
+  '/_app/editable-inputs/': typeof AppEditableInputsIndexRoute
   '/_app/medical-conditions/': typeof AppMedicalConditionsIndexRoute
   '/_app/medicines/': typeof AppMedicinesIndexRoute
   '/_app/patients/': typeof AppPatientsIndexRoute
@@ -815,6 +824,7 @@ export interface FileRouteTypes {
     | '/dashboard/'
     | '/disability-status/'
     | '/disability-types/'
+    | '/editable-inputs/'
     | '/medical-conditions/'
     | '/medicines/'
     | '/patients/'
@@ -896,6 +906,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/disability-status'
     | '/disability-types'
+    | '/editable-inputs'
     | '/medical-conditions'
     | '/medicines'
     | '/patients'
@@ -978,6 +989,7 @@ export interface FileRouteTypes {
     | '/_app/dashboard/'
     | '/_app/disability-status/'
     | '/_app/disability-types/'
+    | '/_app/editable-inputs/'
     | '/_app/medical-conditions/'
     | '/_app/medicines/'
     | '/_app/patients/'
@@ -1233,6 +1245,13 @@ declare module '@tanstack/react-router' {
       path: '/disability-types/create'
       fullPath: '/disability-types/create'
       preLoaderRoute: typeof AppDisabilityTypesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/editable-inputs/': {
+      id: '/_app/editable-inputs/'
+      path: '/editable-inputs'
+      fullPath: '/editable-inputs/'
+      preLoaderRoute: typeof AppEditableInputsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/medical-conditions/': {
@@ -1629,6 +1648,7 @@ interface AppRouteChildren {
   AppDashboardIndexRoute: typeof AppDashboardIndexRoute
   AppDisabilityStatusIndexRoute: typeof AppDisabilityStatusIndexRoute
   AppDisabilityTypesIndexRoute: typeof AppDisabilityTypesIndexRoute
+  AppEditableInputsIndexRoute: typeof AppEditableInputsIndexRoute
   AppMedicalConditionsIndexRoute: typeof AppMedicalConditionsIndexRoute
   AppMedicinesIndexRoute: typeof AppMedicinesIndexRoute
   AppPatientsIndexRoute: typeof AppPatientsIndexRoute
@@ -1704,6 +1724,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardIndexRoute: AppDashboardIndexRoute,
   AppDisabilityStatusIndexRoute: AppDisabilityStatusIndexRoute,
   AppDisabilityTypesIndexRoute: AppDisabilityTypesIndexRoute,
+  AppEditableInputsIndexRoute: AppEditableInputsIndexRoute,
   AppMedicalConditionsIndexRoute: AppMedicalConditionsIndexRoute,
   AppMedicinesIndexRoute: AppMedicinesIndexRoute,
   AppPatientsIndexRoute: AppPatientsIndexRoute,

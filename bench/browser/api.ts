@@ -46,6 +46,14 @@ export interface VirtualListResult {
   gaps: number[]
 }
 
+export interface ConsultationPdfResult {
+  /** Each round's time to build the note; the first includes loading jsPDF. */
+  noteMs: number[]
+  prescriptionMs: number[]
+  noteBytes: number
+  prescriptionBytes: number
+}
+
 export interface BrowserBench {
   signIn(username: string, password: string): Promise<BenchSession>
   /** `database` names a fresh local database, deleted afterwards. */
@@ -57,4 +65,6 @@ export interface BrowserBench {
   storedReadings(patientId: string): Promise<number>
   /** The data table's virtual rows over `count` rows, scrolled `step` px a frame for `seconds`. */
   virtualList(count: number, step: number, seconds: number): Promise<VirtualListResult>
+  /** The consultation note and prescription built `rounds` times. */
+  consultationPdf(rounds: number): Promise<ConsultationPdfResult>
 }

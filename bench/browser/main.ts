@@ -3,6 +3,7 @@
  * modules, reachable from Playwright as `window.bench`.
  */
 import type { BrowserBench } from './api'
+import { consultationPdf } from './consultation-pdf'
 import { initialSync } from './initial-sync'
 import { feedPatients, outboxReplay, storedReadings } from './outbox-replay'
 import { signIn } from './session'
@@ -14,4 +15,12 @@ declare global {
   }
 }
 
-window.bench = { signIn, initialSync, outboxReplay, feedPatients, storedReadings, virtualList }
+window.bench = {
+  signIn,
+  initialSync,
+  outboxReplay,
+  feedPatients,
+  storedReadings,
+  virtualList,
+  consultationPdf,
+}

@@ -147,6 +147,12 @@ export const MESSAGES = {
     en: 'Choose an image with .png or .jpg extension',
   },
   'file.imageTooLarge': { es: 'La imagen debe pesar menos de 2 MB.', en: 'The image must be under 2 MB.' },
+  // A clinical attachment may also be a PDF (SPEC §5: a disability file may be PDF, PNG or JPG).
+  'file.documentType': {
+    es: 'Elige un archivo PDF, o una imagen con extensión .png o .jpg',
+    en: 'Choose a PDF file, or an image with .png or .jpg extension',
+  },
+  'file.pdfTooLarge': { es: 'El PDF debe pesar menos de 5 MB.', en: 'The PDF must be under 5 MB.' },
   'idempotency.keyReused': {
     es: 'Esta clave de operación ya se usó con otros datos.',
     en: 'This operation key was already used with other data.',
@@ -310,6 +316,10 @@ export const MESSAGES = {
   },
   'encounter.modality.on_site': { es: 'Presencial', en: 'On site' },
   'encounter.modality.remote': { es: 'A distancia', en: 'Remote' },
+  'editableInput.unknown': {
+    es: 'Este campo no se puede ocultar: no existe o es obligatorio.',
+    en: 'This input cannot be switched off: it does not exist or it is required.',
+  },
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof MESSAGES

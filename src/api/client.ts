@@ -87,6 +87,35 @@ export async function call<E extends Endpoint>(
   }
 }
 
+/** The bytes an endpoint answers (a file kept with a record), or ApiError / NetworkError. */
+export async function fetchBlob<E extends Endpoint>(
+  endpoint: E,
+  options: Pick<CallOptions<E>, 'params'> = {},
+): Promise<Blob> {
+  const done = startActivity()
+  try {
+    const response = await http(pathFor(endpoint, options.params), {
+      headers: await headersFor(endpoint),
+      method: endpoint.method,
+    })
+    reportConnection('online')
+    return await response.blob()
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      const failure = await failureOf(error)
+      if (failure.status === 401) for (const listener of unauthorizedListeners) listener(endpoint, failure)
+      throw failure
+    }
+    if (error instanceof TimeoutError || error instanceof TypeError) {
+      reportConnection('offline')
+      throw new NetworkError(error)
+    }
+    throw error
+  } finally {
+    done()
+  }
+}
+
 /**
  * Fetches a file an endpoint answers (a spreadsheet, a photo) and saves it under the name the
  * server gives in Content-Disposition, or `fallbackName`.

@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { TENANT_CATALOG_NAMES } from '../contract/schemas/catalogs'
+import { referenceLists } from '../contract/endpoints/catalogs'
+import { fullPath } from '../contract/endpoints/define'
+import { REFERENCE_LIST_NAMES, TENANT_CATALOG_NAMES } from '../contract/schemas/catalogs'
 import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
 import { activateLanguage } from '../i18n/language'
 import { aDevice } from '../sync/test-fixtures'
 import { heldVersion, refreshCatalogs, refreshOptionsFor } from './cache'
 import { activeCatalogueEntries } from './catalogue-entries'
+import { readDisabledInputs } from './disabled-inputs'
 import { readList } from './lists'
 import { cacheLocalities } from './localities'
 import {
@@ -42,6 +45,7 @@ describe('the device’s catalog cache', () => {
         'reference-lists',
         'special-labels',
         'subgroups',
+        'editable-fields',
       ].sort(),
     )
     expect(await db.diagnoses.count()).toBe(DIAGNOSES.length)
@@ -55,6 +59,21 @@ describe('the device’s catalog cache', () => {
       { code: 'MEX', country: 'México', name: 'Mexicana' },
     ])
     expect(await heldVersion(db, 'diagnoses')).toEqual({ version: 1, lang: 'es' })
+    expect(await readDisabledInputs(db)).toEqual(['patient.supervisor'])
+  })
+
+  it('fetches the inputs the tenant hides again when their version moves', async () => {
+    const { db } = aDevice()
+    await refreshCatalogs(db)
+    server.takeRequested()
+    server.data.disabledInputs = ['patient.supervisor', 'patient.phone']
+    server.versions['editable-fields'] = 2
+    expect(await refreshCatalogs(db)).toEqual(['editable-fields'])
+    expect(server.takeRequested()).toEqual([
+      '/api/catalogs/catalog/versions',
+      '/api/configuration/inputs/inputs-disabled',
+    ])
+    expect(await readDisabledInputs(db)).toEqual(['patient.supervisor', 'patient.phone'])
   })
 
   it('asks only for the versions when nothing moved', async () => {
@@ -77,7 +96,7 @@ describe('the device’s catalog cache', () => {
     expect(await refreshCatalogs(db)).toEqual(['diagnoses'])
     expect(server.takeRequested()).toEqual([
       '/api/catalogs/catalog/versions',
-      '/api/catalogs/catalog/diagnostics/all',
+      '/api/catalogs/catalog/cie10/all',
     ])
     expect(await db.diagnoses.toArray()).toEqual([
       expect.objectContaining({ code: 'I10', description: 'Hipertensión esencial (primaria)' }),
@@ -117,19 +136,22 @@ describe('the device’s catalog cache', () => {
     await expect(refreshCatalogs(db)).rejects.toThrow()
     expect(await db.diagnoses.count()).toBe(DIAGNOSES.length)
     expect(await heldVersion(db, 'diagnoses')).toEqual({ version: 1, lang: 'es' })
+    expect(await readDisabledInputs(db)).toEqual(['patient.supervisor'])
   })
 
   it('leaves ICD-10 off a patient’s device, whose own screens show no diagnosis', async () => {
     expect(refreshOptionsFor(['patient-home', 'patient-blood-pressure'])).toEqual({
-      skip: ['diagnoses', ...TENANT_CATALOG_NAMES],
+      skip: ['diagnoses', ...TENANT_CATALOG_NAMES.filter((name) => name !== 'editable-fields')],
     })
     expect(refreshOptionsFor(['patients-index'])).toEqual({})
     const { db } = aDevice()
     const refreshed = await refreshCatalogs(db, refreshOptionsFor(['patient-home']))
     expect(refreshed).not.toContain('diagnoses')
-    expect(server.takeRequested()).not.toContain('/api/catalogs/catalog/diagnostics/all')
+    expect(server.takeRequested()).not.toContain('/api/catalogs/catalog/cie10/all')
     expect(await db.diagnoses.count()).toBe(0)
     expect(await heldVersion(db, 'diagnoses')).toBeNull()
+    // Their profile form honours the inputs the tenant hides.
+    expect(refreshed).toContain('editable-fields')
   })
 
   it('fetches the tenant’s special labels and medicines again when their tenant version moves', async () => {
@@ -179,5 +201,28 @@ describe('the device’s catalog cache', () => {
     // The second asked the versions again, after the first was done.
     expect(server.takeRequested().filter((p) => p.endsWith('/versions'))).toHaveLength(2)
     expect((await activeCatalogueEntries(db, 'subgroups'))[0]?.name).toBe('Turno de trabajo')
+  })
+
+  it('fetches at most four catalogues at a time', async () => {
+    const { db } = aDevice()
+    const answer = globalThis.fetch
+    // One catalogue's requests: the small lists come in a dozen requests of one catalogue.
+    const listPaths = new Set(REFERENCE_LIST_NAMES.map((name) => fullPath(referenceLists[name])))
+    let inFlight = 0
+    let most = 0
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init)
+      const counted = !listPaths.has(new URL(request.url).pathname)
+      if (counted) most = Math.max(most, ++inFlight)
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        return await answer(request)
+      } finally {
+        if (counted) inFlight -= 1
+      }
+    })
+    expect((await refreshCatalogs(db)).length).toBeGreaterThan(8)
+    expect(most).toBeGreaterThan(1)
+    expect(most).toBeLessThanOrEqual(4)
   })
 })

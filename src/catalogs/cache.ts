@@ -1,6 +1,7 @@
 import { call } from '../api/client'
 import * as endpoints from '../contract/endpoints/catalogs'
 import { catalogueCalls } from '../contract/endpoints/catalogues'
+import { inputsDisabled } from '../contract/endpoints/configuration'
 import { medicinesCatalog } from '../contract/endpoints/medicines'
 import { listSpecialLabels } from '../contract/endpoints/special-labels'
 import { hasRoleMode } from '../contract/rules/permissions'
@@ -13,6 +14,7 @@ import type {
 import { CATALOG_NAMES, REFERENCE_LIST_NAMES, TENANT_CATALOG_NAMES } from '../contract/schemas/catalogs'
 import type { CachedListName, CatalogItem, LocalDb } from '../db/local-db'
 import { currentLanguage } from '../i18n/language'
+import { DISABLED_INPUTS_KEY } from './disabled-inputs'
 
 /**
  * The device's copy of the shared catalogs (issue 6, decision 0007). The catalogs live outside
@@ -103,7 +105,7 @@ async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVer
     case 'federal-entities':
       return replaceLists(new Map([[catalog, itemsOf(catalog, await call(endpoints.federalEntities))]]))
     case 'affected-systems':
-      return replaceLists(new Map([[catalog, itemsOf(catalog, await call(endpoints.affectedSystems))]]))
+      return replaceLists(new Map([[catalog, itemsOf(catalog, await call(endpoints.cie10AffectedSystems))]]))
     case 'municipalities': {
       const rows = await call(endpoints.municipalities, { query: {} })
       return store(async () => {
@@ -112,7 +114,7 @@ async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVer
       })
     }
     case 'diagnoses': {
-      const rows = await call(endpoints.allDiagnostics)
+      const rows = await call(endpoints.cie10All)
       return store(async () => {
         await db.diagnoses.clear()
         await db.diagnoses.bulkPut(rows)
@@ -131,6 +133,10 @@ async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVer
         await db.medicines.clear()
         await db.medicines.bulkPut(rows)
       })
+    }
+    case 'editable-fields': {
+      const keys = await call(inputsDisabled)
+      return store(() => db.meta.put({ key: DISABLED_INPUTS_KEY, value: keys }))
     }
     case 'localities':
       // Only the localities searched here are held, and an import never deletes a code
@@ -158,10 +164,43 @@ export interface RefreshOptions {
 
 /**
  * What a user's device refreshes: a patient's own screens (self-tracking) show no diagnosis, no
- * special label and no medicine of the catalogue.
+ * special label and no medicine of the catalogue; their profile form honours the inputs the
+ * tenant hides.
  */
 export const refreshOptionsFor = (permissions: readonly string[]): RefreshOptions =>
-  hasRoleMode(permissions) ? {} : { skip: ['diagnoses', ...TENANT_CATALOG_NAMES] }
+  hasRoleMode(permissions)
+    ? {}
+    : { skip: ['diagnoses', ...TENANT_CATALOG_NAMES.filter((name) => name !== 'editable-fields')] }
+
+/**
+ * How many catalogs a refresh fetches at once: a sign-in's first refresh asks for a dozen and more,
+ * which one after another wait out each other's round trips; a few at a time keep the server and
+ * a phone's connection from being flooded.
+ */
+const CONCURRENT_FETCHES = 4
+
+/**
+ * Runs `work` on every item, at most `limit` at a time. After a failure no new item starts; the
+ * running ones finish, then the first failure is thrown (so nothing is still writing when the
+ * refresh ends).
+ */
+async function eachConcurrently<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0
+  const failures: unknown[] = []
+  const worker = async () => {
+    while (failures.length === 0 && next < items.length) {
+      const item = items[next] as T // next < items.length, checked above
+      next += 1
+      try {
+        await work(item)
+      } catch (error) {
+        failures.push(error)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  if (failures.length > 0) throw failures[0]
+}
 
 const running = new WeakMap<LocalDb, Promise<CatalogName[]>>()
 const following = new WeakMap<LocalDb, Promise<CatalogName[]>>()
@@ -192,15 +231,19 @@ export function refreshCatalogs(db: LocalDb, options: RefreshOptions = {}): Prom
   const work = (async () => {
     const lang = currentLanguage()
     const versions = await call(endpoints.catalogVersions)
-    const refreshed: CatalogName[] = []
+    const stale: { catalog: CatalogName; version: number }[] = []
     for (const server of versions) {
       const catalog = server.catalog
       // A catalog added on the server before this build knows it waits for the next build.
       if (!isCatalogName(catalog) || options.skip?.includes(catalog)) continue
       if (!isStale(catalog, await heldVersion(db, catalog), server, lang)) continue
-      await fetchAndStore(db, catalog, { version: server.version, lang })
-      refreshed.push(catalog)
+      stale.push({ catalog, version: server.version })
     }
+    const refreshed: CatalogName[] = []
+    await eachConcurrently(stale, CONCURRENT_FETCHES, async ({ catalog, version }) => {
+      await fetchAndStore(db, catalog, { version, lang })
+      refreshed.push(catalog)
+    })
     return refreshed
   })().finally(() => running.delete(db))
   running.set(db, work)

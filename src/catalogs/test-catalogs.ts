@@ -1,3 +1,5 @@
+import { referenceLists } from '../contract/endpoints/catalogs'
+import { fullPath } from '../contract/endpoints/define'
 import { type Locality, type Municipality, REFERENCE_LIST_NAMES } from '../contract/schemas/catalogs'
 import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
 import type { Medicine } from '../contract/schemas/medicines'
@@ -147,6 +149,7 @@ export function catalogServer() {
     'special-labels': 1,
     medicines: 1,
     subgroups: 1,
+    'editable-fields': 1,
   }
   const data = {
     diagnoses: [...DIAGNOSES],
@@ -154,6 +157,7 @@ export function catalogServer() {
     specialLabels: [...SPECIAL_LABELS],
     medicines: [...MEDICINES],
     subgroups: [...SUBGROUPS],
+    disabledInputs: ['patient.supervisor'],
   }
   const langOf = (request: Request) => (request.headers.get('accept-language') === 'en' ? 'en' : 'es')
   const routes: Parameters<typeof stubApi>[0] = {
@@ -180,9 +184,10 @@ export function catalogServer() {
     '/api/catalogs/nationalities': ok([{ code: 'MEX', country: 'México', name: 'Mexicana' }]),
     '/api/catalogs/federal-entities': ok(FEDERAL_ENTITIES),
     '/api/catalogs/municipalities': () => ok(data.municipalities),
-    '/api/catalogs/catalog/affected_system/getAffectedSystems': (request) =>
+    '/api/catalogs/catalog/cie10/affected-systems': (request) =>
       ok([{ code: 'respiratory', name: langOf(request) === 'en' ? 'Respiratory' : 'Respiratorio' }]),
-    '/api/catalogs/catalog/diagnostics/all': () => ok(data.diagnoses),
+    '/api/catalogs/catalog/cie10/all': () => ok(data.diagnoses),
+    '/api/configuration/inputs/inputs-disabled': () => ok(data.disabledInputs),
     '/api/catalogs/special-labels/list-special-labels': () => ok(data.specialLabels),
     '/api/catalogs/catalog/medicines/catalog/list': () => ok(data.medicines),
     '/api/catalogs/catalog/subgroups/list': () => ok(data.subgroups),
@@ -192,7 +197,7 @@ export function catalogServer() {
     ]),
   }
   for (const name of REFERENCE_LIST_NAMES) {
-    routes[`/api/catalogs/catalog/${name}`] = (request) =>
+    routes[fullPath(referenceLists[name])] = (request) =>
       ok(
         name === 'genders'
           ? GENDERS[langOf(request)]

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import type {
   BloodPressureRange,
   Diagnosis,
@@ -12,6 +12,7 @@ import type {
   ReferenceListName,
 } from '../contract/schemas/catalogs'
 import type { CatalogueEntry, CatalogueName } from '../contract/schemas/catalogue-definitions'
+import { disabledInputsOf, type EditableForm } from '../contract/schemas/editable-inputs'
 import type { Medicine } from '../contract/schemas/medicines'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
 import type { LocalDb } from '../db/local-db'
@@ -20,6 +21,7 @@ import { useSyncEngine } from '../session/use-sync-engine'
 import { heldVersion, refreshCatalogs, refreshOptionsFor } from './cache'
 import { activeCatalogueEntries, allCatalogueEntries } from './catalogue-entries'
 import { searchDiagnoses } from './diagnosis-index'
+import { readDisabledInputs } from './disabled-inputs'
 import { readList } from './lists'
 import { fetchLocalities, searchCachedLocalities } from './localities'
 
@@ -182,4 +184,14 @@ export function useCatalogueOptions(catalogue: CatalogueName): CatalogueEntry[] 
 export function useCatalogueEntries(catalogue: CatalogueName): CatalogueEntry[] | undefined {
   const db = useLocalDb()
   return useLiveQuery(async () => (db ? allCatalogueEntries(db, catalogue) : undefined), [db, catalogue])
+}
+
+/**
+ * The inputs of one form the tenant switched off (decision 0018), from the device's copy so the
+ * form honours them offline; empty while the database opens.
+ */
+export function useDisabledInputs(form: EditableForm): ReadonlySet<string> {
+  const db = useLocalDb()
+  const keys = useLiveQuery(async () => (db ? readDisabledInputs(db) : []), [db])
+  return useMemo(() => disabledInputsOf(form, keys ?? []), [form, keys])
 }

@@ -54,16 +54,17 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 10 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues and the consultations', async () => {
+  it('has version 11 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations and the files', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(10)
+    expect(db.verno).toBe(11)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'catalogItems',
       'catalogueEntries',
       'conflicts',
       'diagnoses',
       'encounters',
+      'files',
       'localities',
       'medicines',
       'meta',
@@ -108,6 +109,12 @@ describe('the local database', () => {
       '[federal_entity_code+municipality_code]',
     )
     expect(db.diagnoses.schema.primKey.name).toBe('code')
+    // Files by their record, by patient, and by last use (the cache's eviction, decision 0023).
+    expect(db.files.schema.indexes.map((i) => i.name)).toEqual([
+      '[owner_kind+owner_id]',
+      'patient_id',
+      'lastUsedAt',
+    ])
   })
 
   it('opens a database made by version 2 and keeps its patients and queue', async () => {

@@ -5,6 +5,7 @@ import Dexie, {
   type Middleware,
   type Table,
 } from 'dexie'
+import type { FileType } from '../contract/rules/files'
 import type { Diagnosis, Locality, Municipality } from '../contract/schemas/catalogs'
 import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
 import type {
@@ -138,8 +139,44 @@ export interface LocalEncounter {
   [field: string]: unknown
 }
 
+/**
+ * A file kept with a clinical record (DESIGN §5 "Files captured offline", decision 0023): the
+ * server's metadata under its own names, and the bytes while the device holds them. A file made
+ * here holds its bytes until the server has them (never evicted while pending); one acknowledged
+ * or pulled keeps them within the cache's budget, oldest used first out, and fetches them again
+ * when someone opens it.
+ */
+export interface LocalFile {
+  id: string
+  /** The owner's declared kind ('encounter'…) and the record's id. */
+  owner_kind: string
+  owner_id: string
+  patient_id: string
+  name: string
+  /** Read from the bytes (contract rules/files.ts), never from the name. */
+  media_type: FileType
+  size: number
+  /** SHA-256 of the bytes, hex, computed before the bytes were stored. */
+  sha256: string
+  /** 0 until the server has acknowledged the upload. */
+  version: number
+  created_at?: string
+  deleted_at?: string | null
+  syncState: SyncState
+  /** The bytes, when the device holds them. */
+  blob?: Blob
+  /** Device clock (ms) when the bytes were stored here. */
+  cachedAt?: number
+  /**
+   * Device clock (ms) when the bytes were last stored or opened; absent whenever `blob` is, so
+   * the index over it lists exactly the files whose bytes the device holds, oldest first.
+   */
+  lastUsedAt?: number
+  [field: string]: unknown
+}
+
 /** The kinds of record the outbox and the shadows know. */
-export type SyncEntity = 'patient' | 'reading' | 'recordSection' | 'encounter'
+export type SyncEntity = 'patient' | 'reading' | 'recordSection' | 'encounter' | 'attachment'
 
 /** The last server copy of a record: the base of a three-way merge. */
 export interface Shadow {
@@ -165,6 +202,9 @@ export type MutationKind =
   | 'encounter.create'
   /** An amendment of a consultation, its prescription included (decision 0022). */
   | 'encounter.update'
+  /** A file's upload (multipart, sent on its own) and its removal. */
+  | 'attachment.create'
+  | 'attachment.delete'
 
 /** A change waiting to reach the server (DESIGN §5 "Outbox entry"). */
 export interface OutboxEntry {
@@ -282,6 +322,7 @@ export type LocalDb = Dexie & {
   specialLabels: EntityTable<SpecialLabel, 'id'>
   medicines: EntityTable<Medicine, 'id'>
   catalogueEntries: EntityTable<CatalogueEntry, 'id'>
+  files: EntityTable<LocalFile, 'id'>
 }
 
 export const localDbName = (tenant: string, userId: string) => `salud-${tenant}-${userId}`
@@ -360,6 +401,11 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
   db.version(10).stores({
     encounters: 'id, patient_id, [patient_id+started_at], syncState',
   })
+  // Files captured offline (decision 0023): by owner for the record's screens, by patient for
+  // the record, and by last use for the cache's eviction. Version 10 is the consultations'.
+  db.version(11).stores({
+    files: 'id, [owner_kind+owner_id], patient_id, lastUsedAt',
+  })
   db.use(withPatientSortName)
   return db
 }
@@ -414,10 +460,17 @@ export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, strin
     reading: db.readings,
     recordSection: db.recordSections,
     encounter: db.encounters,
+    attachment: db.files,
   }[entity]
   // Every such table holds LocalRow-shaped rows keyed by id; the engine only touches those fields.
   return table as unknown as Table<LocalRow, string>
 }
 
 /** Every table of visible synced rows: the scope of a transaction that may touch any entity's row. */
-export const rowTables = (db: LocalDb) => [db.patients, db.readings, db.recordSections, db.encounters]
+export const rowTables = (db: LocalDb) => [
+  db.patients,
+  db.readings,
+  db.recordSections,
+  db.encounters,
+  db.files,
+]

@@ -1,5 +1,5 @@
 /**
- * The lines of text of a PDF that buildReadingsPdf wrote (uncompressed, standard fonts: each
+ * The lines of text of a PDF our builders wrote (uncompressed, standard fonts: each
  * line a Latin-1 string shown with Tj), for tests that read what a person would read.
  */
 export function pdfText(bytes: Uint8Array): string[] {

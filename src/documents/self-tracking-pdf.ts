@@ -2,6 +2,8 @@ import { jsPDF } from 'jspdf'
 import { downloadDateStamp } from '../contract/rules/dates'
 import type { BloodPressureRange } from '../contract/schemas/catalogs'
 import type { ReadingKind } from '../contract/schemas/readings'
+import { fileIdOf } from './file-id'
+import { drawLogo } from './pdf-logo'
 import { drawTable, type TableLayout } from './pdf-table'
 import { type Column, columnsOf, type ReadingOf } from './self-tracking-columns'
 import { type DocumentLanguage, selfTrackingTexts } from './self-tracking-texts'
@@ -47,44 +49,6 @@ export function readingsInRange<Row extends ReadingOf<ReadingKind>>(
     .map(({ row }) => row)
 }
 
-/** PNG or JPEG from a data URL, as jsPDF names the formats; null for anything else. */
-function imageFormat(dataUrl: string): 'PNG' | 'JPEG' | null {
-  const match = /^data:image\/(png|jpe?g);base64,/i.exec(dataUrl)
-  if (!match?.[1]) return null
-  return match[1].toLowerCase() === 'png' ? 'PNG' : 'JPEG'
-}
-
-/** Draws the tenant's logo in its box; answers the width it took (0 without a usable logo). */
-function drawLogo(doc: jsPDF, logo: string | null): number {
-  const format = logo ? imageFormat(logo) : null
-  if (!logo || !format) return 0
-  try {
-    const { width, height } = doc.getImageProperties(logo)
-    const scale = Math.min(LOGO_BOX.width / width, LOGO_BOX.height / height)
-    doc.addImage(logo, format, PAGE.margin, 10, width * scale, height * scale)
-    return width * scale + 4
-  } catch {
-    // A logo the decoder cannot read must not keep the patient from their log: go without it.
-    return 0
-  }
-}
-
-/** A 32-hex-digit id of a text (FNV-1a, four seeds): the same content names the same file. */
-function fileIdOf(text: string): string {
-  const seeds = [0x811c9dc5, 0x01000193, 0x12345678, 0x9e3779b9]
-  return seeds
-    .map((seed) => {
-      let hash = seed >>> 0
-      for (let i = 0; i < text.length; i++) {
-        hash ^= text.charCodeAt(i)
-        hash = Math.imul(hash, 0x01000193) >>> 0
-      }
-      return hash.toString(16).padStart(8, '0')
-    })
-    .join('')
-    .toUpperCase()
-}
-
 /**
  * The PDF of a patient's self-tracking log for a date range (issue 7), the same on the device
  * (offline) and on the server (the …/pdf calls): same input, same bytes. Tenant logo and name,
@@ -127,7 +91,7 @@ export function buildReadingsPdf(input: ReadingsPdfInput): { bytes: Uint8Array; 
   doc.setDocumentProperties({ title: texts.title[input.kind], author: input.tenant.name })
   doc.setLanguage(input.language === 'es' ? 'es-MX' : 'en-US')
 
-  const nameX = PAGE.margin + drawLogo(doc, input.tenant.logo)
+  const nameX = PAGE.margin + drawLogo(doc, input.tenant.logo, { x: PAGE.margin, y: 10, ...LOGO_BOX })
   doc.setTextColor(20, 24, 28)
   doc.setFont('helvetica', 'bold').setFontSize(12)
   doc.text(input.tenant.name, nameX, 19)

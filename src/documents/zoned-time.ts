@@ -1,3 +1,5 @@
+import { isoToDateText } from '../contract/rules/formats'
+
 /**
  * Dates and times of a document in one named time zone, written digit by digit: the same
  * instant must print the same on the device and on the server, whose own zones and ICU locale
@@ -40,6 +42,15 @@ export function readableDay(day: string): string {
 export function readableDateTime(instant: Date, timeZone: string): string {
   const { day, time } = zonedDayAndTime(instant, timeZone)
   return `${readableDay(day)} ${time}`
+}
+
+/**
+ * An instant as YYYY/MM/DD HH:MM in a time zone: SPEC §9's date and time format, which the
+ * clinical documents print (the self-tracking logs kept the DD/MM/YYYY their patients asked for).
+ */
+export function specDateTime(instant: Date, timeZone: string): string {
+  const { day, time } = zonedDayAndTime(instant, timeZone)
+  return `${isoToDateText(day)} ${time}`
 }
 
 /**

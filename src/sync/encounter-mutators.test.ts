@@ -1,8 +1,18 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { DOCUMENT_LIMITS } from '../contract/rules/files'
 import { encounterHistory, lastVitalSigns } from '../db/encounters'
-import { createEncounter, type NewEncounter, savePrescription, updateEncounter } from './encounter-mutators'
+import { filesOf } from '../db/files'
+import { withCloneableBlobs } from '../test/node-blob'
+import {
+  attachToEncounter,
+  createEncounter,
+  type NewEncounter,
+  savePrescription,
+  updateEncounter,
+} from './encounter-mutators'
 import { entrySchema } from './entry-schema'
+import { prepareFile } from './file-mutators'
 import { createPatient } from './mutators'
 import { applyChanges } from './pull'
 import { aDevice, aPatient, pendingEntries } from './test-fixtures'
@@ -172,5 +182,45 @@ describe('consultations offline', () => {
     expect((await lastVitalSigns(db, PATIENT))?.id).toBe(newest)
     // Before the newest: the consultation of the 21st took no vital sign, so the one of October.
     expect((await lastVitalSigns(db, PATIENT, '2026-11-25T16:00:00.000Z'))?.weight_kg).toBe(79)
+  })
+})
+
+withCloneableBlobs()
+
+describe("a consultation's files offline", () => {
+  const pdf = () =>
+    new Blob([new TextEncoder().encode('%PDF-1.7\n% laboratorio\n')], { type: 'application/pdf' })
+  const photo = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 8, 7])], { type: 'image/jpeg' })
+
+  it('keeps files picked with a new consultation, each upload waiting for its create', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(db, ctx, aPatient())
+    const files = [
+      await prepareFile(pdf(), 'biometría.pdf', DOCUMENT_LIMITS),
+      await prepareFile(photo(), 'herida.jpg', DOCUMENT_LIMITS),
+    ]
+    const encounter = await createEncounter(db, ctx, aConsultation({ patient_id: patient.id }), files)
+    const kept = await filesOf(db, 'encounter', encounter.id)
+    expect(kept.map((file) => file.name).sort()).toEqual(['biometría.pdf', 'herida.jpg'])
+    const entries = await db.outbox.orderBy('seq').toArray()
+    const create = entries.find((entry) => entry.kind === 'encounter.create')
+    const uploads = entries.filter((entry) => entry.kind === 'attachment.create')
+    expect(uploads).toHaveLength(2)
+    for (const upload of uploads) {
+      expect(upload.dependsOn).toEqual([create?.mutationId])
+      expect(upload.path).toBe(`/api/operation/patients/encounter/${encounter.id}/files`)
+    }
+  })
+
+  it('adds a file to a consultation already recorded', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(db, ctx, aPatient())
+    const encounter = await createEncounter(db, ctx, aConsultation({ patient_id: patient.id }))
+    await attachToEncounter(db, ctx, encounter.id, [
+      await prepareFile(pdf(), 'espirometría.pdf', DOCUMENT_LIMITS),
+    ])
+    expect((await filesOf(db, 'encounter', encounter.id)).map((file) => file.patient_id)).toEqual([
+      patient.id,
+    ])
   })
 })

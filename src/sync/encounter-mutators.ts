@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import * as v from 'valibot'
+import { encounterFiles } from '../contract/endpoints/attachments'
 import { bodyMassIndex } from '../contract/rules/vital-ranges'
 import {
   CallOfModality,
@@ -9,6 +10,7 @@ import {
 } from '../contract/schemas/encounters'
 import type { LocalDb, LocalEncounter } from '../db/local-db'
 import { type MutationContext, queuedCreate, queueEdit, stamp } from './edits'
+import { attachFiles, fileTables, type PreparedFile } from './file-mutators'
 import { enqueue } from './outbox'
 import { syncPaths } from './paths'
 
@@ -36,12 +38,14 @@ function utc(instant: string): string {
  * so it shows in the patient's history at once and can be amended, or given its prescription,
  * before the server has heard of it; a consultation of a patient whose create is still queued
  * waits for that create. The prescriber shown is this device's user until the server's answer
- * names the account itself (from the token, never from the body).
+ * names the account itself (from the token, never from the body). Files picked with it
+ * (`prepareFile`) are kept in the same transaction, each upload waiting for the create.
  */
 export async function createEncounter(
   db: LocalDb,
   ctx: MutationContext,
   fields: NewEncounter,
+  files: readonly PreparedFile[] = [],
 ): Promise<LocalEncounter> {
   // Validation and id generation happen before the transaction: nothing but Dexie inside it.
   const parsed = v.parse(CreateEncounterRequest, { ...fields, id: uuidv7() })
@@ -56,7 +60,7 @@ export async function createEncounter(
   }
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)
-  await db.transaction('rw', db.encounters, db.outbox, async () => {
+  await db.transaction('rw', [db.encounters, ...fileTables(db)], async () => {
     const patientCreate = await queuedCreate(db, body.patient_id)
     await db.encounters.add(row)
     await enqueue(db, {
@@ -73,8 +77,33 @@ export async function createEncounter(
       dependsOn: patientCreate ? [patientCreate] : [],
       createdAt,
     })
+    if (files.length > 0) {
+      await attachFiles(
+        db,
+        ctx,
+        { owner: encounterFiles, ownerId: body.id, patientId: body.patient_id },
+        files,
+      )
+    }
   })
   return row
+}
+
+/**
+ * Attaches files to a consultation already recorded (NOM-004 allows adding to a note, never
+ * losing from it): kept and queued together; the uploads wait for the consultation's create if
+ * it has not reached the server yet.
+ */
+export async function attachToEncounter(
+  db: LocalDb,
+  ctx: MutationContext,
+  id: string,
+  files: readonly PreparedFile[],
+): Promise<void> {
+  await db.transaction('rw', [db.encounters, ...fileTables(db)], async () => {
+    const row = await liveEncounter(db, id)
+    await attachFiles(db, ctx, { owner: encounterFiles, ownerId: id, patientId: row.patient_id }, files)
+  })
 }
 
 /**

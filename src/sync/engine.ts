@@ -7,6 +7,7 @@ import { refreshLetterhead } from '../reports/tenant-letterhead'
 import { endSession } from '../session/end-session'
 import { freshSession, refreshNow } from '../session/refresh'
 import { currentSession, type Session } from '../session/session-store'
+import { evictFiles } from './file-cache'
 import { type FeedPage, type PullProgress, pullAll } from './pull'
 import { createSyncLoop, type SyncLoop } from './sync-loop'
 import { httpTransport } from './transport'
@@ -38,7 +39,9 @@ export function createSyncEngine(session: Session): SyncEngine {
   const db = openLocalDb({ tenant: session.host, userId })
   const loop = createSyncLoop({
     db,
-    transport: httpTransport(async () => (await freshSession())?.accessToken ?? null),
+    transport: httpTransport(async () => (await freshSession())?.accessToken ?? null, {
+      fileOf: async (id) => (await db.files.get(id))?.blob,
+    }),
     refreshSession: async () => (await refreshNow()) !== null,
     onAuthLost: () => endSession('expired'),
     currentUserId: () => currentSession()?.user.uuid ?? null,
@@ -56,6 +59,8 @@ export function createSyncEngine(session: Session): SyncEngine {
       await db.meta.put({ key: LAST_PULL_KEY, value: Date.now() })
       reportConnection('online')
       await refreshCatalogs(db, refreshOptionsFor(session.user.permissions))
+      // Files acknowledged since the last pull stay cached within the budget (decision 0023).
+      await evictFiles(db)
       letterhead ??= refreshLetterhead(db)
       await letterhead
       return applied

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { FileName } from '../contract/schemas/attachments'
 import { CreateEncounterRequest, UpdateEncounterRequest } from '../contract/schemas/encounters'
 import {
   CreatePatientRequest,
@@ -34,8 +35,13 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
       return CreateEncounterRequest
     case 'encounter.update':
       return UpdateEncounterRequest
+    case 'attachment.create':
+      // Only the name could be corrected; a refused file is one of the wrong type or size,
+      // which no edit of the entry mends (the screen offers retry and discard).
+      return v.object({ id: v.string(), name: FileName })
     case 'reading.delete':
     case 'recordSection.delete':
+    case 'attachment.delete':
       // A delete carries nothing to correct.
       return v.object({})
   }

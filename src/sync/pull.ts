@@ -7,7 +7,7 @@ import { rowTable, rowTables } from '../db/local-db'
  * One change of the feed (DESIGN §5 "Pulling"). Readings arrive as 'reading' or under their own
  * kind ('blood-pressure', 'glucose', 'somatometry', 'nutrition', 'habit', as the contract's
  * SYNCED_ENTITIES names them); record section entries as 'record-section'; consultations as
- * 'encounter'.
+ * 'encounter'; files' metadata as 'attachment'.
  */
 export interface FeedChange {
   entity: SyncedEntity | 'reading'
@@ -37,19 +37,43 @@ const entityOf = (change: FeedChange): SyncEntity => {
       return 'recordSection'
     case 'encounter':
       return 'encounter'
+    case 'attachment':
+      return 'attachment'
     default:
       return 'reading'
   }
 }
 
 /** The entities with a row table, in the order their batches are read and written. */
-const ENTITIES = ['patient', 'reading', 'recordSection', 'encounter'] as const satisfies readonly SyncEntity[]
+const ENTITIES = [
+  'patient',
+  'reading',
+  'recordSection',
+  'encounter',
+  'attachment',
+] as const satisfies readonly SyncEntity[]
+
+/**
+ * What only the device knows of a file (decision 0023): its bytes and when they were used. The
+ * feed carries metadata alone, and a file's bytes never change (a new file is a new id), so a
+ * pulled copy keeps the bytes the device already holds.
+ */
+function heldBytes(existing: LocalRow | undefined): Partial<LocalRow> {
+  if (!existing?.blob) return {}
+  return { blob: existing.blob, cachedAt: existing.cachedAt, lastUsedAt: existing.lastUsedAt }
+}
 
 const isReadingKind = (entity: string): entity is ReadingKind =>
   (READING_KINDS as readonly string[]).includes(entity)
 
 function rowOf(change: FeedChange, existing: LocalRow | undefined): LocalRow {
-  const row: LocalRow = { ...change.data, id: change.id, version: change.version, syncState: 'synced' }
+  const row: LocalRow = {
+    ...(change.entity === 'attachment' ? heldBytes(existing) : {}),
+    ...change.data,
+    id: change.id,
+    version: change.version,
+    syncState: 'synced',
+  }
   if (isReadingKind(change.entity)) row.kind = change.entity
   else if (row.kind === undefined && existing?.kind !== undefined) row.kind = existing.kind
   return row
@@ -186,12 +210,14 @@ async function writeState(db: LocalDb, state: PageState): Promise<void> {
     reading: [],
     recordSection: [],
     encounter: [],
+    attachment: [],
   }
   const rowDeletes: Record<SyncEntity, string[]> = {
     patient: [],
     reading: [],
     recordSection: [],
     encounter: [],
+    attachment: [],
   }
   for (const key of state.changedShadows) {
     const shadow = state.shadows.get(key)

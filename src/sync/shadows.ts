@@ -15,8 +15,16 @@ export async function keepShadow(
 ): Promise<Shadow | undefined> {
   const held = await db.shadows.get([entity, row.id])
   if (held || createQueued || row.syncState !== 'synced') return held
-  // The server's copy: without what only the device keeps (its sync state, a patient's sort name).
-  const { syncState: _local, sortName: _derived, ...data } = row
+  // The server's copy: without what only the device keeps (its sync state, a patient's sort name,
+  // a file's bytes and their use).
+  const {
+    syncState: _local,
+    sortName: _derived,
+    blob: _bytes,
+    cachedAt: _cached,
+    lastUsedAt: _used,
+    ...data
+  } = row
   const shadow: Shadow = { entity, id: row.id, version: row.version, data }
   await db.shadows.put(shadow)
   return shadow

@@ -5,6 +5,8 @@ import { BATCH_LIMIT, type BatchedAnswer, type BatchedRequest } from '../contrac
 import type { OutboxEntry } from '../db/local-db'
 import { currentLanguage } from '../i18n/language'
 import { retryAfterMs } from './backoff'
+import { fetchSingle, type SendSingle, xhrSingle } from './single-request'
+import { reportUploadProgress } from './upload-progress'
 
 /** What became of one send, in the terms the sync loop acts on (DESIGN §5 "Sending"). */
 export type SendResult =
@@ -25,7 +27,20 @@ export interface HttpTransportOptions {
   fetch?: typeof fetch
   language?: () => string
   timeoutMs?: number
+  /** The bytes of a file whose upload is queued (decision 0023): the device's `files` table. */
+  fileOf?: (id: string) => Promise<Blob | undefined>
+  /**
+   * How a file's upload or removal travels: by default XMLHttpRequest in a browser (it reports
+   * progress), fetch where there is none or when `fetch` is given.
+   */
+  sendSingle?: SendSingle
 }
+
+/** An upload may take minutes on a site's weak signal; a batch of JSON never should. */
+const SINGLE_TIMEOUT_MS = 10 * 60_000
+
+/** A file's entries travel alone: an upload is multipart, and a removal follows its upload. */
+const travelsAlone = (entry: OutboxEntry) => entry.entity === 'attachment'
 
 /**
  * Statuses worth trying again later: the request may not have reached the server, or the server
@@ -103,6 +118,59 @@ export function httpTransport(
   const timeoutMs = options.timeoutMs ?? 30_000
   /** Entries handed over in this turn, not yet sent. */
   let gathering: Waiting[] | null = null
+  const sendSingle =
+    options.sendSingle ??
+    (options.fetch || typeof XMLHttpRequest === 'undefined' ? fetchSingle(doFetch) : xhrSingle)
+
+  /**
+   * A file's upload (multipart: the entry's fields and the bytes as `file`) or removal, with its
+   * own Idempotency-Key (DESIGN §5 "Files captured offline"); the upload's progress is reported
+   * for the sync screen while it goes.
+   */
+  async function sendAlone(entry: OutboxEntry): Promise<SendResult> {
+    const token = await getAccessToken()
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': language(),
+      'Idempotency-Key': entry.mutationId,
+    }
+    if (token) headers.Authorization = `Bearer ${token}`
+    let body: FormData | undefined
+    if (entry.method === 'POST') {
+      const blob = await options.fileOf?.(entry.entityId)
+      // The file's row and its entry leave together (removeFile): this is a device fault.
+      if (!blob) return { kind: 'rejected', status: 0, message: 'file.missing' }
+      body = new FormData()
+      for (const [name, value] of Object.entries(entry.body)) body.append(name, String(value))
+      // A File, not a Blob and a name: every FormData then sends the name (a File wraps the
+      // Blob's bytes, it does not copy them).
+      const name = String(entry.body.name ?? entry.entityId)
+      body.append('file', new File([blob], name, { type: blob.type }))
+    }
+    let answer: Awaited<ReturnType<SendSingle>>
+    try {
+      answer = await sendSingle({
+        method: entry.method === 'POST' ? 'POST' : 'DELETE',
+        path: entry.path,
+        headers,
+        ...(body ? { body } : {}),
+        onProgress: (progress) => reportUploadProgress(entry.mutationId, progress),
+        timeoutMs: SINGLE_TIMEOUT_MS,
+      })
+    } catch {
+      return { kind: 'network' }
+    } finally {
+      reportUploadProgress(entry.mutationId, null)
+    }
+    let envelope: Envelope<unknown> | null = null
+    try {
+      // The API always answers the envelope of DESIGN §3; anything else reads as no envelope.
+      envelope = asRecord(JSON.parse(answer.text)) as Envelope<unknown> | null
+    } catch {
+      envelope = null
+    }
+    return resultOf(answer.status, answer.retryAfter, envelope)
+  }
 
   async function sendBatch(entries: OutboxEntry[]): Promise<SendResult[]> {
     const token = await getAccessToken()
@@ -157,6 +225,7 @@ export function httpTransport(
 
   return {
     send(entry) {
+      if (travelsAlone(entry)) return sendAlone(entry)
       return new Promise<SendResult>((settle) => {
         if (!gathering) {
           const waiting: Waiting[] = []

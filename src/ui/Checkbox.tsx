@@ -7,9 +7,10 @@ export interface CheckboxProps {
   checked: boolean
   onCheckedChange: (checked: boolean) => void
   name?: string
+  disabled?: boolean
 }
 
-export function Checkbox({ label, checked, onCheckedChange, name }: CheckboxProps) {
+export function Checkbox({ label, checked, onCheckedChange, name, disabled }: CheckboxProps) {
   const id = useId()
   return (
     <div className="checkbox">
@@ -18,6 +19,7 @@ export function Checkbox({ label, checked, onCheckedChange, name }: CheckboxProp
         name={name}
         className="checkbox__box"
         checked={checked}
+        disabled={disabled}
         onCheckedChange={(state) => onCheckedChange(state === true)}
       >
         <RadixCheckbox.Indicator aria-hidden="true">✓</RadixCheckbox.Indicator>

@@ -6,7 +6,8 @@ import { signIn, signOut } from './sign-in'
 /**
  * Issue 18: an administrator creates a subgroup with three ordered items and a CIE diagnosis
  * linked to an affected system; a nurse's device, with no signal, offers the new subgroup's items
- * on the patient form; a catalogue screen reads in English.
+ * on the patient form; an input the administrator hides is left out of that form; a catalogue
+ * screen reads in English.
  */
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Navegación' })
 
@@ -66,6 +67,42 @@ test('an administrator’s new subgroup and diagnosis reach a nurse’s device, 
   await items.getByRole('checkbox', { name: 'Pintura' }).click()
   await expect(items.getByRole('checkbox', { name: 'Pintura' })).toBeChecked()
   await context.setOffline(false)
+})
+
+test('an administrator hides an optional input, which a nurse’s patient form leaves out offline', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000)
+  /** The administrator's switch of the patient form's «Clave», on the editable inputs screen. */
+  const switchKey = async (shown: boolean) => {
+    await signIn(page, 'admin@demo.localhost')
+    await sidebar(page).getByRole('link', { name: 'Campos editables' }).click()
+    await expect(page).toHaveURL(/\/editable-inputs$/)
+    const key = page.getByRole('checkbox', { name: 'Clave', exact: true })
+    await expect(key).toBeEnabled()
+    if ((await key.getAttribute('aria-checked')) !== String(shown)) await key.click()
+    await expect(key).toHaveAttribute('aria-checked', String(shown))
+    await expectAccessible(page, 'editable inputs')
+    await signOut(page)
+  }
+  await switchKey(false)
+  try {
+    await signIn(page, 'nurse@demo.localhost')
+    await waitForServiceWorker(page)
+    await openPatients(page)
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Nuevo paciente' }).click()
+    await expect(page.getByLabel('CURP')).toBeVisible()
+    await expect(page.getByLabel('Clave', { exact: true })).toHaveCount(0)
+    await expect(page.getByLabel('Apellido materno')).toBeVisible()
+    await context.setOffline(false)
+    await signOut(page)
+  } finally {
+    // The demo tenant's form is shared by the other specs: give it its input back.
+    await context.setOffline(false)
+    await switchKey(true)
+  }
 })
 
 test('a catalogue screen in English', async ({ page }) => {

@@ -356,7 +356,11 @@ export function openDevice(
     tabs.push(db)
     const loop = createSyncLoop({
       db,
-      transport: httpTransport(() => session.accessToken, { fetch: network.fetch, language: () => 'es' }),
+      transport: httpTransport(() => session.accessToken, {
+        fetch: network.fetch,
+        language: () => 'es',
+        fileOf: async (id) => (await db.files.get(id))?.blob,
+      }),
       refreshSession: () => session.refresh(),
       onAuthLost: () => {
         session.authLost++

@@ -38,13 +38,19 @@ export interface SyncServer {
   close(): Promise<void>
 }
 
-export async function startSyncServer(): Promise<SyncServer> {
-  const built = await buildTestApp({
-    // The devices name their tenant in X-Forwarded-Host: fetch may not set Host.
-    TRUST_PROXY: 'true',
-    // Three devices replaying queues from one address would meet the per-IP limit.
-    RATE_LIMIT_MAX: '1000000',
-  })
+export async function startSyncServer(
+  /** Registers test-only routes (a test file owner) on every build of the app. */
+  extend?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<SyncServer> {
+  const built = await buildTestApp(
+    {
+      // The devices name their tenant in X-Forwarded-Host: fetch may not set Host.
+      TRUST_PROXY: 'true',
+      // Three devices replaying queues from one address would meet the per-IP limit.
+      RATE_LIMIT_MAX: '1000000',
+    },
+    extend,
+  )
   const { database, config } = built
   let app = built.app
   let listening = await listen(app)
@@ -60,6 +66,7 @@ export async function startSyncServer(): Promise<SyncServer> {
     async restart() {
       await listening.close()
       app = await buildApp({ database, config, logger: false })
+      await extend?.(app)
       await app.ready()
       listening = await listen(app)
     },

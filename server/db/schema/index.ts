@@ -1,5 +1,6 @@
 export * from './access'
 export * from './assignments'
+export * from './attachments'
 export * from './audit'
 export * from './catalogue-entries'
 export { LANDLORD_SCOPE } from './columns'

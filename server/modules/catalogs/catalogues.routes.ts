@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { catalogueCalls } from '../../../src/contract/endpoints/catalogues'
+import { catalogueCalls, tenantLists } from '../../../src/contract/endpoints/catalogues'
 import { fullPath } from '../../../src/contract/endpoints/define'
 import {
   CATALOGUE_DEFINITIONS,
   type CatalogueDefinition,
+  catalogueNamed,
 } from '../../../src/contract/schemas/catalogue-definitions'
 import type { Lang } from '../../platform/language'
 import { route } from '../../platform/route'
@@ -99,4 +100,25 @@ export async function catalogueRoutes(app: FastifyInstance) {
       await sendWorkbook(reply, downloadName(definition.fileName), sheetOf(definition, req.lang, entries))
     })
   }
+
+  // SPEC's list calls of the affected systems, diagnoses and medical conditions: the tenant's
+  // active values (decision 0018).
+  const systems = catalogueNamed('affected_system')
+  const diagnoses = catalogueNamed('diagnostics')
+  route(app, tenantLists.affectedSystems, async (_input, req) =>
+    req.withTenant((tx) => catalogue.activeEntries(tx, systems)),
+  )
+  route(app, tenantLists.diagnostics, async (_input, req) =>
+    req.withTenant((tx) => catalogue.activeEntries(tx, diagnoses)),
+  )
+  route(app, tenantLists.diagnosticsOfSystem, async ({ params }, req) =>
+    req.withTenant(async (tx) => {
+      // 404 for a system the tenant does not hold (another tenant's is invisible here).
+      await catalogue.showEntry(tx, systems, params.id)
+      return catalogue.activeEntries(tx, diagnoses, params.id)
+    }),
+  )
+  route(app, tenantLists.medicalConditions, async (_input, req) =>
+    req.withTenant((tx) => catalogue.activeEntries(tx, catalogueNamed('medical-conditions'))),
+  )
 }

@@ -89,6 +89,29 @@ export async function listEntries(tx: Tx, definition: CatalogueDefinition): Prom
   return present(tx, definition, rows)
 }
 
+/**
+ * The active values of a catalogue (what a picker of a new record offers), in its order; with
+ * `parentId`, those under that parent only.
+ */
+export async function activeEntries(
+  tx: Tx,
+  definition: CatalogueDefinition,
+  parentId?: string,
+): Promise<CatalogueEntry[]> {
+  const rows = await tx
+    .select()
+    .from(catalogueEntries)
+    .where(
+      and(
+        inCatalogue(definition.name),
+        eq(catalogueEntries.active, true),
+        parentId ? eq(catalogueEntries.parentId, parentId) : undefined,
+      ),
+    )
+    .orderBy(...catalogueOrder)
+  return present(tx, definition, rows)
+}
+
 const TABLE: TableSpec = {
   sortable: { name: catalogueEntries.name, code: catalogueEntries.code, active: catalogueEntries.active },
   searchable: { name: catalogueEntries.name, code: catalogueEntries.code },

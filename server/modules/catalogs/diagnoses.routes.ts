@@ -1,16 +1,10 @@
 import { and, asc, desc, eq, or, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import {
-  affectedSystems,
-  allDiagnostics,
-  diagnostics,
-  diagnosticsOfSystem,
-} from '../../../src/contract/endpoints/catalogs'
+import { cie10AffectedSystems, cie10All, cie10Search } from '../../../src/contract/endpoints/catalogs'
 import { diagnosisCodePrefix } from '../../../src/contract/rules/diagnosis-code'
 import { searchWords } from '../../../src/contract/rules/search-text'
 import type { Db } from '../../db/client'
 import { diagnoses, affectedSystems as systemsTable } from '../../db/schema'
-import { NotFoundError } from '../../platform/errors'
 import { route } from '../../platform/route'
 import { containsWords, startsWith } from './search'
 
@@ -42,26 +36,20 @@ async function searchDiagnoses(db: Db, { search = '', affectedSystem, limit }: D
   return rows.map(presentDiagnosis)
 }
 
-/** ICD-10 (CIE-10) and the affected systems it is filed under. */
+/** The shared CIE-10 (ICD-10) and the review-of-systems list it is filed under, at `/catalog/cie10…`. */
 export async function diagnosisRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts
 
-  route(app, affectedSystems, async (_input, req) => {
+  route(app, cie10AffectedSystems, async (_input, req) => {
     const rows = await db.select().from(systemsTable).orderBy(asc(systemsTable.sort))
     return rows.map((s) => ({ code: s.code, name: req.lang === 'en' ? s.nameEn : s.nameEs }))
   })
 
-  route(app, diagnostics, async ({ query }) =>
+  route(app, cie10Search, async ({ query }) =>
     searchDiagnoses(db, { search: query.search, affectedSystem: query.affected_system, limit: query.limit }),
   )
 
-  route(app, allDiagnostics, async () =>
+  route(app, cie10All, async () =>
     (await db.select().from(diagnoses).orderBy(asc(diagnoses.code))).map(presentDiagnosis),
   )
-
-  route(app, diagnosticsOfSystem, async ({ params, query }) => {
-    const [system] = await db.select().from(systemsTable).where(eq(systemsTable.code, params.id))
-    if (!system) throw new NotFoundError()
-    return searchDiagnoses(db, { search: query.search, affectedSystem: system.code, limit: query.limit })
-  })
 }

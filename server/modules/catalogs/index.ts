@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ModuleDeps } from '../deps'
 import { catalogueRoutes } from './catalogues.routes'
 import { diagnosisRoutes } from './diagnoses.routes'
+import { editableInputRoutes } from './editable-inputs.routes'
 import { importRoutes } from './import.routes'
 import { medicineRoutes } from './medicines.routes'
 import { placeRoutes } from './places.routes'
@@ -23,4 +24,6 @@ export async function catalogsModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(medicineRoutes)
   // The simple ones, one definition each (decision 0018).
   await app.register(catalogueRoutes)
+  // Which optional inputs the tenant's forms show (decision 0018).
+  await app.register(editableInputRoutes)
 }

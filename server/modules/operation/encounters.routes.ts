@@ -210,38 +210,50 @@ export async function encounterRoutes(app: FastifyInstance) {
   )
 
   route(app, showEncounter, async ({ params }, req, reply): Promise<EncounterWithAmendments> => {
-    const encounter = await req.withTenant(async (tx) => {
-      const row = await findEncounter(tx, params.id)
-      if (!row || row.deletedAt) throw new NotFoundError()
-      await assertInScope(tx, req, row.patientId)
-      const amendments = await tx
-        .select()
-        .from(encounterAmendments)
-        .where(eq(encounterAmendments.encounterId, row.id))
-        .orderBy(asc(encounterAmendments.version))
-      const authors = await authorsOf(tx, [row.createdBy, ...amendments.map((a) => a.amendedBy)])
-      const nameOf = (id: string | null) => {
-        const author = id ? authors.get(id) : undefined
-        return author ? { id: author.id, name: author.name } : null
-      }
-      await req.audit(tx, {
-        action: `${ENTITY}.read`,
-        entity: 'patient',
-        entityId: row.patientId,
-        details: { encounter: row.id },
-      })
-      return {
-        ...presentEncounter(row, (row.createdBy && authors.get(row.createdBy)) || null),
-        amendments: amendments.map((amendment) => ({
-          id: amendment.id,
-          version: amendment.version,
-          amended_at: amendment.amendedAt,
-          amended_by: nameOf(amendment.amendedBy),
-          changes: amendment.changes,
-        })),
-      }
-    })
+    const encounter = await req.withTenant((tx) => encounterWithAmendments(tx, req, params.id, 'read'))
     sendVersion(reply, encounter.version)
     return encounter
   })
+}
+
+/**
+ * One consultation with its amendments, oldest first, for a caller in the patient's scope (404
+ * otherwise, as for an unknown id), audited as `encounter.<action>`: the show call and the
+ * documents read it alike.
+ */
+export async function encounterWithAmendments(
+  tx: Tx,
+  req: FastifyRequest,
+  id: string,
+  action: string,
+): Promise<EncounterWithAmendments> {
+  const row = await findEncounter(tx, id)
+  if (!row || row.deletedAt) throw new NotFoundError()
+  await assertInScope(tx, req, row.patientId)
+  const amendments = await tx
+    .select()
+    .from(encounterAmendments)
+    .where(eq(encounterAmendments.encounterId, row.id))
+    .orderBy(asc(encounterAmendments.version))
+  const authors = await authorsOf(tx, [row.createdBy, ...amendments.map((a) => a.amendedBy)])
+  const nameOf = (authorId: string | null) => {
+    const author = authorId ? authors.get(authorId) : undefined
+    return author ? { id: author.id, name: author.name } : null
+  }
+  await req.audit(tx, {
+    action: `${ENTITY}.${action}`,
+    entity: 'patient',
+    entityId: row.patientId,
+    details: { encounter: row.id },
+  })
+  return {
+    ...presentEncounter(row, (row.createdBy && authors.get(row.createdBy)) || null),
+    amendments: amendments.map((amendment) => ({
+      id: amendment.id,
+      version: amendment.version,
+      amended_at: amendment.amendedAt,
+      amended_by: nameOf(amendment.amendedBy),
+      changes: amendment.changes,
+    })),
+  }
 }

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify'
+import { encounterFiles } from '../../../src/contract/endpoints/attachments'
+import { encounters } from '../../db/schema'
 import type { ModuleDeps } from '../deps'
 import { assignationRuleRoutes } from './assignation-rules.routes'
 import { assignmentRequestRoutes } from './assignment-requests.routes'
 import { assignmentRoutes } from './assignments.routes'
+import { attachmentRoutes, type ServerFileOwner } from './attachments.routes'
+import { encounterDocumentRoutes } from './encounter-documents.routes'
 import { encounterRoutes } from './encounters.routes'
 import { patientLookupRoutes } from './patient-lookups.routes'
 import { patientProfileRoutes } from './patient-profile.routes'
@@ -10,6 +14,17 @@ import { patientRoutes } from './patients.routes'
 import { readingRoutes } from './readings.routes'
 import { readingsPdfRoutes } from './readings-pdf.routes'
 import { recordSectionRoutes } from './record-sections.routes'
+
+/** A consultation's attachments (decision 0023): its files hang on the encounter's row. */
+const encounterOwner: ServerFileOwner = {
+  owner: encounterFiles,
+  rows: {
+    table: encounters,
+    id: encounters.id,
+    patientId: encounters.patientId,
+    deletedAt: encounters.deletedAt,
+  },
+}
 
 /** `/api/operation`: patients and their record sections (the offline kinds first), assignments, consultations. */
 export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
@@ -23,4 +38,6 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(assignationRuleRoutes)
   await app.register(recordSectionRoutes)
   await app.register(encounterRoutes)
+  await app.register(encounterDocumentRoutes, { files: deps.files })
+  await app.register((scope) => attachmentRoutes(scope, { owner: encounterOwner, files: deps.files }))
 }

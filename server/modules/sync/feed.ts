@@ -2,7 +2,8 @@ import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Change, ChangesPage, SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
-import { changeLogHorizon, encounters, patients, recordSections } from '../../db/schema'
+import { attachments, changeLogHorizon, encounters, patients, recordSections } from '../../db/schema'
+import { type AttachmentRow, presentAttachment } from '../operation/attachments'
 import { authorsOf, type EncounterRow, presentEncounter } from '../operation/encounters'
 import { assigneesOf } from '../operation/patient-assignees'
 import { presentPatient } from '../operation/patients'
@@ -52,7 +53,12 @@ async function pastRetention(tx: Tx, tenantId: string, cursor: string | undefine
   return row?.past === true
 }
 
-type SyncedTable = typeof patients | ReadingTable | typeof recordSections | typeof encounters
+type SyncedTable =
+  | typeof patients
+  | ReadingTable
+  | typeof recordSections
+  | typeof encounters
+  | typeof attachments
 
 /**
  * A table's rows by id, in Drizzle's shape (camelCase keys, the column modes' values), read as
@@ -143,6 +149,16 @@ async function currentRows(
           row,
           (row.createdBy && authors.get(row.createdBy)) || null,
         ) as unknown as Record<string, unknown>,
+        deleted: row.deletedAt !== null,
+        version: row.version,
+      })
+    }
+  }
+  const attachmentIds = idsOf('attachment')
+  if (attachmentIds.length > 0) {
+    for (const row of (await rowsById(tx, attachments, attachmentIds)) as AttachmentRow[]) {
+      found.set(`attachment:${row.id}`, {
+        data: presentAttachment(row) as unknown as Record<string, unknown>,
         deleted: row.deletedAt !== null,
         version: row.version,
       })

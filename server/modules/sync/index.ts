@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { FILE_OWNERS } from '../../../src/contract/endpoints/attachments'
+import { permissionsOf } from '../../../src/contract/endpoints/define'
 import { syncBatch, syncChanges } from '../../../src/contract/endpoints/sync'
 import type { ChangesPage } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
@@ -28,11 +30,18 @@ async function scopeOf(tx: Tx, req: FastifyRequest): Promise<FeedScope> {
 
 /**
  * Consultations are clinical notes: a device learns of them only when its user may list them
- * (SPEC §6), whatever patients it sees otherwise — registration staff and patients do not.
+ * (SPEC §6), whatever patients it sees otherwise — registration staff and patients do not. A
+ * file goes to who may read its owner (decision 0023); a deleted one's tombstone to everyone.
  */
 function visibleTo(req: FastifyRequest, page: ChangesPage): ChangesPage {
-  if (req.user?.permissions.has('consultation.list')) return page
-  return { ...page, changes: page.changes.filter((change) => change.entity !== 'encounter') }
+  const permissions = req.user?.permissions ?? new Set<string>()
+  const mayRead = (change: ChangesPage['changes'][number]) => {
+    if (change.entity === 'encounter') return permissions.has('consultation.list')
+    if (change.entity !== 'attachment' || change.op === 'delete') return true
+    const owner = FILE_OWNERS[String(change.data?.owner_kind)]
+    return owner ? permissionsOf(owner.read).some((permission) => permissions.has(permission)) : false
+  }
+  return { ...page, changes: page.changes.filter(mayRead) }
 }
 
 /** `/api/sync`: the change feed the devices pull and the batches they send (DESIGN §5). */

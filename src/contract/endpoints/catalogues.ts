@@ -89,3 +89,35 @@ export type CatalogueEndpoints = ReturnType<typeof catalogueEndpoints>
 export const catalogueCalls = Object.fromEntries(
   CATALOGUE_DEFINITIONS.map((definition) => [definition.name, catalogueEndpoints(definition)]),
 ) as Record<CatalogueName, CatalogueEndpoints> // fromEntries forgets the keys
+
+const activeList = <const P extends string>(path: P) =>
+  endpoint({
+    service: 'catalogs',
+    method: 'GET',
+    path,
+    access: 'authenticated',
+    response: v.array(CatalogueEntry),
+  })
+
+/**
+ * SPEC §7's list calls that pickers of a tenant value read (decision 0018): the tenant's
+ * catalogues, active values only, in the catalogue's order. (The whole lists a device caches,
+ * inactive values too, are each catalogue's `all`.)
+ */
+export const tenantLists = {
+  /** The tenant's affected systems. */
+  affectedSystems: activeList('/catalog/affected_system/getAffectedSystems'),
+  /** The tenant's diagnoses, each with its affected system (`parent_id`, `parent_name`). */
+  diagnostics: activeList('/catalog/diagnostics'),
+  /** The tenant's diagnoses filed under one of its affected systems (404 for one it does not hold). */
+  diagnosticsOfSystem: endpoint({
+    service: 'catalogs',
+    method: 'GET',
+    path: '/catalog/diagnostics/affected-system/:id',
+    access: 'authenticated',
+    params: CatalogueIdParams,
+    response: v.array(CatalogueEntry),
+  }),
+  /** The tenant's medical conditions. */
+  medicalConditions: activeList('/catalog/medical-conditions'),
+}

@@ -1,5 +1,6 @@
 import {
   CreateEncounterRequest,
+  EncounterDocumentQuery,
   EncounterIdParams,
   PatientEncountersQuery,
   UpdateEncounterRequest,
@@ -9,8 +10,8 @@ import { endpoint } from './define'
 /**
  * SPEC §7 "Encounters" (medical consultations), under `/api/operation`. SPEC names the create,
  * the edit and the modalities; the reads of a patient's history and of one consultation with its
- * amendments are this product's own (decision 0022). The downloads and the file delete belong to
- * the documents and files of issue 19.
+ * amendments are this product's own (decision 0022). The file calls are the shared mechanism's
+ * (`attachments.ts`, decision 0023).
  */
 
 /** Creating and amending need the SPEC §2 route names; reading, the clinical grants (SPEC §6). */
@@ -57,4 +58,24 @@ export const showEncounter = endpoint({
   path: '/patients/encounter/show/:id',
   access: 'consultation.view',
   params: EncounterIdParams,
+})
+
+/** The consultation note as a PDF (SPEC §7), the same bytes the device builds (decision 0024). */
+export const downloadEncounterNote = endpoint({
+  service: 'operation',
+  method: 'GET',
+  path: '/patients/encounter/download/:id',
+  access: 'consultation.view',
+  params: EncounterIdParams,
+  query: EncounterDocumentQuery,
+})
+
+/** The consultation's prescription as a PDF a pharmacy accepts (SPEC §7 `…/download/medical-consultation/{id}`). */
+export const downloadEncounterPrescription = endpoint({
+  service: 'operation',
+  method: 'GET',
+  path: '/patients/encounter/download/medical-consultation/:id',
+  access: 'consultation.view',
+  params: EncounterIdParams,
+  query: EncounterDocumentQuery,
 })

@@ -38,10 +38,12 @@ export type CatalogName = (typeof CATALOG_NAMES)[number]
  * The catalogues each tenant keeps for itself (docs/decisions/0015-tenant-catalogs.md), versioned
  * per tenant and listed by `GET /catalog/versions` beside the shared ones.
  */
-export type TenantCatalogName = 'special-labels' | 'medicines' | CatalogueName
+export type TenantCatalogName = 'special-labels' | 'medicines' | 'editable-fields' | CatalogueName
 export const TENANT_CATALOG_NAMES: readonly TenantCatalogName[] = [
   'special-labels',
   'medicines',
+  // The inputs the tenant's forms hide (`GET /inputs/inputs-disabled`; decision 0018).
+  'editable-fields',
   // The simple catalogues of one definition each (docs/decisions/0018-catalogues.md).
   ...CATALOGUE_NAMES,
 ]
@@ -147,14 +149,12 @@ const AffectedSystemCode = v.pipe(
   v.regex(/^[a-z][a-z-]{1,39}$/, 'field.invalid'),
 )
 
-/** GET /catalog/diagnostics: by code prefix (I10, A00.9) or by words of the description. */
+/** GET /catalog/cie10: by code prefix (I10, A00.9) or by words of the description. */
 export const DiagnosesQuery = v.object({
   search: v.optional(SearchText),
   affected_system: v.optional(AffectedSystemCode),
   limit: Limit,
 })
-export const AffectedSystemParams = v.object({ id: AffectedSystemCode })
-export const DiagnosesOfSystemQuery = v.object({ search: v.optional(SearchText), limit: Limit })
 
 export const Diagnosis = v.object({
   code: v.string(),

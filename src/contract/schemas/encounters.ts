@@ -3,6 +3,7 @@ import { IsoInstant } from '../rules/calendar'
 import { CALL_DURATION, callDurationProblem } from '../rules/call-duration'
 import { prescriptionProblem } from '../rules/prescription'
 import { DOSE_QUANTITY, DOSE_UNITS, EVERY_HOURS, FOR_DAYS, ROUTES } from '../rules/prescription-terms'
+import { isTimeZone } from '../rules/time-zone'
 import {
   DIASTOLIC,
   GLUCOSE,
@@ -229,6 +230,16 @@ export const UpdateEncounterRequest = changesOf(AMENDABLE_FIELDS)
 export type UpdateEncounterRequest = v.InferOutput<typeof UpdateEncounterRequest>
 
 export const EncounterIdParams = v.object({ id: Id })
+
+/**
+ * The consultation's documents (decision 0024): printed in `time_zone` — the device passes its
+ * own to get the very bytes it builds offline; without it, the server's (central Mexico).
+ */
+export const EncounterDocumentQuery = v.object({
+  time_zone: v.optional(
+    v.pipe(v.string(), v.maxLength(64, 'field.time_zone'), v.check(isTimeZone, 'field.time_zone')),
+  ),
+})
 export const PatientEncountersQuery = v.object({ patient_id: Id })
 
 /** Who wrote a consultation or an amendment, as the note prints them. */

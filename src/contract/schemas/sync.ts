@@ -10,6 +10,8 @@ export const SYNCED_ENTITIES = [
   'habit',
   'record-section',
   'encounter',
+  /** A file's metadata (decision 0023); its bytes are downloaded apart. */
+  'attachment',
 ] as const
 export type SyncedEntity = (typeof SYNCED_ENTITIES)[number]
 

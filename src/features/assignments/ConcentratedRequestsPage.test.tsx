@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveSession } from '../../session/session-store'
 import { renderWithI18n, stubApi } from '../../test/render'
+import { signedInAs } from '../../test/session'
 import { ConcentratedRequestsPage } from './ConcentratedRequestsPage'
 
 const ok = (data: unknown) => ({ body: { data, message: '', error: false } })
@@ -18,29 +19,7 @@ const row = (id: string, user_name: string, state: string) => ({
 })
 const page = (rows: unknown[]) => ({ data: rows, from: 1, to: rows.length, total: rows.length, links: [] })
 
-const signInWith = (permissions: string[]) =>
-  saveSession({
-    accessToken: 'a',
-    refreshToken: 'r',
-    expiresAt: Date.now() + 3_600_000,
-    user: {
-      uuid: 'manager-1',
-      name: 'Paola',
-      last_name: 'Cárdenas',
-      email: 'manager@demo.localhost',
-      employee_number: null,
-      photo_url: null,
-      role: null,
-      permissions,
-      patient_id: null,
-    },
-    host: 'demo.localhost',
-    isLandlord: false,
-    routeRedirect: '/dashboard',
-    passwordExpired: false,
-    noticePending: false,
-    menus: null,
-  })
+const signInWith = (permissions: string[]) => signedInAs(permissions, { uuid: 'manager-1' })
 
 describe('the concentrated assignment requests', () => {
   beforeEach(() => signInWith(['assignments.concentrated-accept', 'assignments.concentrated-refuse']))

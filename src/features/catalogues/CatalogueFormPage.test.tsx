@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type CatalogueName, catalogueNamed } from '../../contract/schemas/catalogue-definitions'
 import { saveSession } from '../../session/session-store'
 import { renderWithI18n, stubApi } from '../../test/render'
+import { signedInAs } from '../../test/session'
 import { CatalogueFormPage } from './CatalogueFormPage'
 
 const CREATE = '/api/catalogs/catalog/subgroups/create'
@@ -18,30 +19,7 @@ async function renderForm(onDone: () => void, catalogue: CatalogueName = 'subgro
 }
 
 describe('a catalogue’s form', () => {
-  beforeEach(() =>
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'admin-1',
-        name: 'Ana',
-        last_name: 'Ruiz',
-        email: 'admin@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['subgroups-index', 'subgroups-create'],
-        patient_id: null,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/subgroups',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    }),
-  )
+  beforeEach(() => signedInAs(['subgroups-index', 'subgroups-create'], { uuid: 'admin-1' }))
   afterEach(() => {
     saveSession(null)
     localStorage.clear()
@@ -107,7 +85,7 @@ describe('a catalogue’s form', () => {
     const created = { ...system, id: 'd1', catalogue: 'diagnostics', name: 'Efectos del ruido', code: 'H833' }
     const api = stubApi({
       '/api/catalogs/catalog/affected_system/list': { body: { data: [system], message: '', error: false } },
-      '/api/catalogs/catalog/diagnostics': {
+      '/api/catalogs/catalog/cie10': {
         body: {
           data: [
             {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { call } from '../../api/client'
-import { diagnostics } from '../../contract/endpoints/catalogs'
+import { cie10Search } from '../../contract/endpoints/catalogs'
 import type { Diagnosis } from '../../contract/schemas/catalogs'
 import { Button } from '../../ui/Button'
 import { TextField } from '../../ui/TextField'
@@ -25,7 +25,7 @@ export function Cie10Search({ onPick }: { onPick: (diagnosis: Diagnosis) => void
       return
     }
     const timer = setTimeout(() => {
-      call(diagnostics, { query: { search: text, limit: '10' } })
+      call(cie10Search, { query: { search: text, limit: '10' } })
         .then(setFound)
         // Offline or refused: nothing to offer; the code can still be typed.
         .catch(() => setFound([]))

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveSession } from '../../session/session-store'
 import { renderWithI18n, stubApi } from '../../test/render'
+import { signedInAs } from '../../test/session'
 import { MedicineFormPage } from './MedicineFormPage'
 
 const CREATE = '/api/catalogs/catalog/medicines/catalog'
@@ -23,30 +24,7 @@ async function fillTablet(index: number, dose: string) {
 }
 
 describe('the medicine form', () => {
-  beforeEach(() =>
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'admin-1',
-        name: 'Ana',
-        last_name: 'Ruiz',
-        email: 'admin@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['medicines-index', 'medicines-create'],
-        patient_id: null,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/medicines',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    }),
-  )
+  beforeEach(() => signedInAs(['medicines-index', 'medicines-create'], { uuid: 'admin-1' }))
   afterEach(() => {
     saveSession(null)
     localStorage.clear()

@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DISABLED_INPUTS_KEY } from '../../catalogs/disabled-inputs'
 import type { LocalDb } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
 import { setCurrentEngine } from '../../sync/current-engine'
 import type { SyncEngine } from '../../sync/engine'
 import { aDevice, aSyncedPatient, pendingEntries } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
+import { signedInAs } from '../../test/session'
 import { PatientProfilePage } from './PatientProfilePage'
 
 const fill = (label: string, value: string) =>
@@ -13,28 +15,7 @@ const fill = (label: string, value: string) =>
 
 /** The signed-in patient on a device whose engine holds `db` (no network: the outbox keeps it). */
 function signInAs(db: LocalDb, patientId: string | null) {
-  saveSession({
-    accessToken: 'a',
-    refreshToken: 'r',
-    expiresAt: Date.now() + 3_600_000,
-    user: {
-      uuid: 'patient-1',
-      name: 'María Guadalupe',
-      last_name: 'González',
-      email: 'patient@demo.localhost',
-      employee_number: null,
-      photo_url: null,
-      role: null,
-      permissions: ['patient-home', 'patient-profile-edit'],
-      patient_id: patientId,
-    },
-    host: 'demo.localhost',
-    isLandlord: false,
-    routeRedirect: '/dashboard/patient-home',
-    passwordExpired: false,
-    noticePending: false,
-    menus: null,
-  })
+  signedInAs(['patient-home', 'patient-profile-edit'], { uuid: 'patient-1', patient_id: patientId })
   const loop = { runOnce: vi.fn(), kick: vi.fn(), start: vi.fn(), stop: vi.fn() }
   setCurrentEngine({ db, loop, pull: vi.fn(), stop: vi.fn() } as unknown as SyncEngine)
   return loop
@@ -72,6 +53,26 @@ describe('edit my profile (patient mode)', { timeout: 20_000 }, () => {
     expect(loop.kick).toHaveBeenCalled()
     // Identity is not offered.
     expect(screen.queryByLabelText(/CURP/)).toBeNull()
+  })
+
+  it('hides the inputs the tenant switched off in the patient form, keeping their values', async () => {
+    const { db, ctx } = aDevice('patient-1')
+    const own = await aSyncedPatient(db, ctx)
+    signInAs(db, own.id)
+    await db.meta.put({
+      key: DISABLED_INPUTS_KEY,
+      value: ['patient.phone', 'patient.emergency_contact_phone'],
+    })
+    await renderWithI18n(<PatientProfilePage />)
+    await screen.findByLabelText('Nombre del contacto')
+    await waitFor(() => expect(screen.queryByLabelText('Teléfono')).toBeNull())
+    fill('Nombre del contacto', 'Rosa Pérez')
+    expect(screen.queryByLabelText('Teléfono del contacto')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    await waitFor(async () => expect(await pendingEntries(db)).toHaveLength(1))
+    const [entry] = await pendingEntries(db)
+    expect(entry?.body).toEqual({ emergency_contact_name: 'Rosa Pérez' })
+    expect((await db.patients.get(own.id))?.phone).toBe('3312345678')
   })
 
   it('explains a bad phone and queues nothing', async () => {

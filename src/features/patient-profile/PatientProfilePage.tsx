@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
+import { useDisabledInputs } from '../../catalogs/use-catalog'
+import type { PatientEditableInput } from '../../contract/schemas/editable-inputs'
 import type { LocalDb, LocalPatient } from '../../db/local-db'
 import { mutationContext } from '../../session/mutation-context'
 import { currentSession } from '../../session/session-store'
@@ -60,6 +62,12 @@ export function PatientProfilePage() {
   )
 }
 
+const EMERGENCY_CONTACT = [
+  'emergency_contact_name',
+  'emergency_contact_relationship',
+  'emergency_contact_phone',
+] as const
+
 function ProfileForm({ db, own }: { db: LocalDb; own: LocalPatient }) {
   const { t, i18n } = useLingui()
   const [failure, setFailure] = useState<string | null>(null)
@@ -74,6 +82,10 @@ function ProfileForm({ db, own }: { db: LocalDb; own: LocalPatient }) {
   // Filled once from the row: a pull arriving while the patient types does not wipe their text.
   const form = useForm<ProfileValues>({ resolver, defaultValues: profileValuesOf(own) })
   const errors = form.formState.errors
+  // The patient form's inputs the tenant hides (decision 0018) are hidden here too: the same fields
+  // of the same record. A hidden one keeps its value, since only what changed is sent.
+  const hidden = useDisabledInputs('patient')
+  const shown = (input: PatientEditableInput) => !hidden.has(input)
   const relationships = [
     { value: 'spouse', label: t`Cónyuge` },
     { value: 'father', label: t`Padre` },
@@ -104,14 +116,16 @@ function ProfileForm({ db, own }: { db: LocalDb; own: LocalPatient }) {
     <form className="form-card" onSubmit={submit} noValidate>
       <fieldset className="form-section">
         <legend>{t`Mis datos de contacto`}</legend>
-        <TextField
-          label={t`Teléfono`}
-          inputMode="tel"
-          autoComplete="tel"
-          maxLength={15}
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
+        {shown('phone') && (
+          <TextField
+            label={t`Teléfono`}
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={15}
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
+        )}
         <TextField
           label={t`Calle, número y colonia (otro)`}
           maxLength={250}
@@ -119,29 +133,37 @@ function ProfileForm({ db, own }: { db: LocalDb; own: LocalPatient }) {
           {...form.register('address_other')}
         />
       </fieldset>
-      <fieldset className="form-section">
-        <legend>{t`Contacto de emergencia`}</legend>
-        <TextField
-          label={t`Nombre del contacto`}
-          maxLength={150}
-          error={errors.emergency_contact_name?.message}
-          {...form.register('emergency_contact_name')}
-        />
-        <SelectField
-          label={t`Parentesco`}
-          placeholder={t`Selecciona`}
-          options={relationships}
-          error={errors.emergency_contact_relationship?.message}
-          {...form.register('emergency_contact_relationship')}
-        />
-        <TextField
-          label={t`Teléfono del contacto`}
-          inputMode="tel"
-          maxLength={15}
-          error={errors.emergency_contact_phone?.message}
-          {...form.register('emergency_contact_phone')}
-        />
-      </fieldset>
+      {EMERGENCY_CONTACT.some(shown) && (
+        <fieldset className="form-section">
+          <legend>{t`Contacto de emergencia`}</legend>
+          {shown('emergency_contact_name') && (
+            <TextField
+              label={t`Nombre del contacto`}
+              maxLength={150}
+              error={errors.emergency_contact_name?.message}
+              {...form.register('emergency_contact_name')}
+            />
+          )}
+          {shown('emergency_contact_relationship') && (
+            <SelectField
+              label={t`Parentesco`}
+              placeholder={t`Selecciona`}
+              options={relationships}
+              error={errors.emergency_contact_relationship?.message}
+              {...form.register('emergency_contact_relationship')}
+            />
+          )}
+          {shown('emergency_contact_phone') && (
+            <TextField
+              label={t`Teléfono del contacto`}
+              inputMode="tel"
+              maxLength={15}
+              error={errors.emergency_contact_phone?.message}
+              {...form.register('emergency_contact_phone')}
+            />
+          )}
+        </fieldset>
+      )}
       {failure && <Alert>{failure}</Alert>}
       <FormActions submitting={form.formState.isSubmitting} />
     </form>

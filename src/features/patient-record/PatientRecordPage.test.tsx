@@ -10,6 +10,7 @@ import { createReading } from '../../sync/reading-mutators'
 import { createRecordSection } from '../../sync/record-section-mutators'
 import { aDevice, aSyncedPatient } from '../../sync/test-fixtures'
 import { renderWithI18n, stubApi } from '../../test/render'
+import { signedInAs } from '../../test/session'
 import { PatientRecordPage } from './PatientRecordPage'
 
 /** The page inside a router of its own (its links need one), on a device engine that sends nothing. */
@@ -22,30 +23,7 @@ async function renderRecord(db: LocalDb, patientId: string) {
 }
 
 describe('the patient’s record page', () => {
-  beforeEach(() =>
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'doctor-3',
-        name: 'Luis',
-        last_name: 'Ramírez',
-        email: 'doctor@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['patients-index', 'patients-edit'],
-        patient_id: null,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/patients',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    }),
-  )
+  beforeEach(() => signedInAs(['patients-index', 'patients-edit'], { uuid: 'doctor-3' }))
   afterEach(() => {
     setCurrentEngine(null)
     saveSession(null)

@@ -7,6 +7,7 @@ import { setCurrentEngine } from '../../sync/current-engine'
 import type { SyncEngine } from '../../sync/engine'
 import { aDevice } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
+import { signedInAs } from '../../test/session'
 import { SectionPanel } from './SectionPanel'
 
 const PATIENT = '0193a7f2-5b1e-7c3d-8e4f-000000000001'
@@ -17,30 +18,7 @@ const LIST = [
 const CONDITIONS = { offered: LIST, named: LIST }
 
 describe('a record section panel on the device', () => {
-  beforeEach(() =>
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'doctor-3',
-        name: 'Luis',
-        last_name: 'Ramírez',
-        email: 'doctor@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['patients-index', 'patients-edit'],
-        patient_id: null,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/patients',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    }),
-  )
+  beforeEach(() => signedInAs(['patients-index', 'patients-edit'], { uuid: 'doctor-3' }))
   afterEach(() => saveSession(null))
 
   it('adds a medical condition through its dialog, held to the contract’s year range', async () => {

@@ -6,12 +6,18 @@ import { FormSelect } from '../../ui/form/FormSelect'
 import { TextField } from '../../ui/TextField'
 import { optionsOf, type SectionProps } from './form-section'
 
+const EMERGENCY_CONTACT = [
+  'emergency_contact_name',
+  'emergency_contact_relationship',
+  'emergency_contact_phone',
+] as const
+
 /**
  * The address, state → municipality → locality plus free text, and the emergency contact. A
  * municipality belongs to its state and a locality to its municipality, so choosing another
  * state or municipality empties what hung from the old one.
  */
-export function AddressSections({ form, message }: SectionProps) {
+export function AddressSections({ form, message, shown }: SectionProps) {
   const { t } = useLingui()
   const [search, setSearch] = useState('')
   const state = useWatch({ control: form.control, name: 'address_state_code' })
@@ -82,30 +88,38 @@ export function AddressSections({ form, message }: SectionProps) {
           />
         </div>
       </fieldset>
-      <fieldset className="form-section">
-        <legend>{t`Contacto de emergencia`}</legend>
-        <div className="form-grid">
-          <TextField
-            label={t`Nombre del contacto`}
-            error={message('emergency_contact_name')}
-            {...form.register('emergency_contact_name')}
-          />
-          <FormSelect
-            bind={form}
-            name="emergency_contact_relationship"
-            label={t`Parentesco`}
-            placeholder={t`Selecciona`}
-            options={relationships}
-            error={message('emergency_contact_relationship')}
-          />
-          <TextField
-            label={t`Teléfono del contacto`}
-            inputMode="tel"
-            error={message('emergency_contact_phone')}
-            {...form.register('emergency_contact_phone')}
-          />
-        </div>
-      </fieldset>
+      {EMERGENCY_CONTACT.some(shown) && (
+        <fieldset className="form-section">
+          <legend>{t`Contacto de emergencia`}</legend>
+          <div className="form-grid">
+            {shown('emergency_contact_name') && (
+              <TextField
+                label={t`Nombre del contacto`}
+                error={message('emergency_contact_name')}
+                {...form.register('emergency_contact_name')}
+              />
+            )}
+            {shown('emergency_contact_relationship') && (
+              <FormSelect
+                bind={form}
+                name="emergency_contact_relationship"
+                label={t`Parentesco`}
+                placeholder={t`Selecciona`}
+                options={relationships}
+                error={message('emergency_contact_relationship')}
+              />
+            )}
+            {shown('emergency_contact_phone') && (
+              <TextField
+                label={t`Teléfono del contacto`}
+                inputMode="tel"
+                error={message('emergency_contact_phone')}
+                {...form.register('emergency_contact_phone')}
+              />
+            )}
+          </div>
+        </fieldset>
+      )}
     </>
   )
 }

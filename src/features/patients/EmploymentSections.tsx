@@ -3,7 +3,7 @@ import { useReferenceList } from '../../catalogs/use-catalog'
 import type { PatientFilters } from '../../contract/schemas/patient-lookups'
 import { DateField } from '../../ui/DateField'
 import { FormSelect } from '../../ui/form/FormSelect'
-import { PasswordField } from '../../ui/PasswordField'
+import { PasswordPairFields } from '../../ui/PasswordPairFields'
 import { TextField } from '../../ui/TextField'
 import { optionsOf, type SectionProps } from './form-section'
 
@@ -15,6 +15,7 @@ import { optionsOf, type SectionProps } from './form-section'
 export function EmploymentSection({
   form,
   message,
+  shown,
   statuses,
 }: SectionProps & { statuses: PatientFilters['administrative_statuses'] | undefined }) {
   const { t } = useLingui()
@@ -24,12 +25,20 @@ export function EmploymentSection({
     <fieldset className="form-section">
       <legend>{t`Datos laborales`}</legend>
       <div className="form-grid">
-        <TextField
-          label={t`Número de nómina`}
-          error={message('payroll_number')}
-          {...form.register('payroll_number')}
-        />
-        <DateField label={t`Fecha de ingreso`} error={message('hire_date')} {...form.register('hire_date')} />
+        {shown('payroll_number') && (
+          <TextField
+            label={t`Número de nómina`}
+            error={message('payroll_number')}
+            {...form.register('payroll_number')}
+          />
+        )}
+        {shown('hire_date') && (
+          <DateField
+            label={t`Fecha de ingreso`}
+            error={message('hire_date')}
+            {...form.register('hire_date')}
+          />
+        )}
         <FormSelect
           bind={form}
           name="administrative_status"
@@ -38,15 +47,19 @@ export function EmploymentSection({
           options={optionsOf(statuses ?? allStatuses)}
           error={message('administrative_status')}
         />
-        <TextField label={t`Supervisor`} error={message('supervisor')} {...form.register('supervisor')} />
-        <FormSelect
-          bind={form}
-          name="exam_frequency"
-          label={t`Frecuencia del examen periódico`}
-          placeholder={t`Selecciona`}
-          options={optionsOf(frequencies)}
-          error={message('exam_frequency')}
-        />
+        {shown('supervisor') && (
+          <TextField label={t`Supervisor`} error={message('supervisor')} {...form.register('supervisor')} />
+        )}
+        {shown('exam_frequency') && (
+          <FormSelect
+            bind={form}
+            name="exam_frequency"
+            label={t`Frecuencia del examen periódico`}
+            placeholder={t`Selecciona`}
+            options={optionsOf(frequencies)}
+            error={message('exam_frequency')}
+          />
+        )}
       </div>
     </fieldset>
   )
@@ -71,17 +84,12 @@ export function AccessAccountSection({ form, message, hasAccount }: SectionProps
           error={message('email')}
           {...form.register('email')}
         />
-        <PasswordField
-          label={hasAccount ? t`Nueva contraseña (opcional)` : t`Contraseña`}
-          autoComplete="new-password"
-          error={message('password')}
-          {...form.register('password')}
-        />
-        <PasswordField
-          label={t`Confirmar contraseña`}
-          autoComplete="new-password"
-          error={message('password_confirmation')}
-          {...form.register('password_confirmation')}
+        <PasswordPairFields
+          replacing={hasAccount}
+          password={form.register('password')}
+          confirmation={form.register('password_confirmation')}
+          passwordError={message('password')}
+          confirmationError={message('password_confirmation')}
         />
       </div>
     </fieldset>

@@ -11,6 +11,7 @@ import { optionsOf, type SectionProps } from './form-section'
 export function IdentitySections({
   form,
   message,
+  shown,
   onCurpBlur,
 }: SectionProps & { onCurpBlur: (curp: string) => void }) {
   const { t } = useLingui()
@@ -36,11 +37,13 @@ export function IdentitySections({
             error={message('last_name')}
             {...form.register('last_name')}
           />
-          <TextField
-            label={t`Apellido materno`}
-            error={message('second_last_name')}
-            {...form.register('second_last_name')}
-          />
+          {shown('second_last_name') && (
+            <TextField
+              label={t`Apellido materno`}
+              error={message('second_last_name')}
+              {...form.register('second_last_name')}
+            />
+          )}
           <TextField
             label={t`CURP`}
             aria-required
@@ -53,46 +56,56 @@ export function IdentitySections({
               onCurpBlur(event.target.value)
             }}
           />
-          <TextField
-            label={t`Número de seguridad social (IMSS)`}
-            inputMode="numeric"
-            maxLength={11}
-            error={message('nss')}
-            {...form.register('nss')}
-          />
-          <TextField label={t`Clave`} error={message('key')} {...form.register('key')} />
-          <FormSelect
-            bind={form}
-            name="blood_type"
-            label={t`Tipo de sangre`}
-            placeholder={t`Selecciona`}
-            options={BLOOD_TYPES.map((type) => ({ value: type, label: type }))}
-            error={message('blood_type')}
-          />
-          <FormSelect
-            bind={form}
-            name="gender"
-            label={t`Género`}
-            placeholder={t`Selecciona`}
-            options={optionsOf(genders)}
-            error={message('gender')}
-          />
-          <FormSelect
-            bind={form}
-            name="biological_sex"
-            label={t`Sexo biológico`}
-            placeholder={t`Selecciona`}
-            options={biologicalSexes}
-            error={message('biological_sex')}
-          />
-          <FormSelect
-            bind={form}
-            name="marital_status"
-            label={t`Estado civil`}
-            placeholder={t`Selecciona`}
-            options={optionsOf(maritalStatuses)}
-            error={message('marital_status')}
-          />
+          {shown('nss') && (
+            <TextField
+              label={t`Número de seguridad social (IMSS)`}
+              inputMode="numeric"
+              maxLength={11}
+              error={message('nss')}
+              {...form.register('nss')}
+            />
+          )}
+          {shown('key') && <TextField label={t`Clave`} error={message('key')} {...form.register('key')} />}
+          {shown('blood_type') && (
+            <FormSelect
+              bind={form}
+              name="blood_type"
+              label={t`Tipo de sangre`}
+              placeholder={t`Selecciona`}
+              options={BLOOD_TYPES.map((type) => ({ value: type, label: type }))}
+              error={message('blood_type')}
+            />
+          )}
+          {shown('gender') && (
+            <FormSelect
+              bind={form}
+              name="gender"
+              label={t`Género`}
+              placeholder={t`Selecciona`}
+              options={optionsOf(genders)}
+              error={message('gender')}
+            />
+          )}
+          {shown('biological_sex') && (
+            <FormSelect
+              bind={form}
+              name="biological_sex"
+              label={t`Sexo biológico`}
+              placeholder={t`Selecciona`}
+              options={biologicalSexes}
+              error={message('biological_sex')}
+            />
+          )}
+          {shown('marital_status') && (
+            <FormSelect
+              bind={form}
+              name="marital_status"
+              label={t`Estado civil`}
+              placeholder={t`Selecciona`}
+              options={optionsOf(maritalStatuses)}
+              error={message('marital_status')}
+            />
+          )}
         </div>
       </fieldset>
       <fieldset className="form-section">
@@ -104,22 +117,26 @@ export function IdentitySections({
             error={message('birth_date')}
             {...form.register('birth_date')}
           />
-          <FormSelect
-            bind={form}
-            name="nationality_code"
-            label={t`Nacionalidad`}
-            placeholder={t`Selecciona`}
-            options={optionsOf(nationalities)}
-            error={message('nationality_code')}
-          />
-          <FormSelect
-            bind={form}
-            name="birth_state_code"
-            label={t`Estado de nacimiento`}
-            placeholder={t`Selecciona`}
-            options={optionsOf(entities)}
-            error={message('birth_state_code')}
-          />
+          {shown('nationality_code') && (
+            <FormSelect
+              bind={form}
+              name="nationality_code"
+              label={t`Nacionalidad`}
+              placeholder={t`Selecciona`}
+              options={optionsOf(nationalities)}
+              error={message('nationality_code')}
+            />
+          )}
+          {shown('birth_state_code') && (
+            <FormSelect
+              bind={form}
+              name="birth_state_code"
+              label={t`Estado de nacimiento`}
+              placeholder={t`Selecciona`}
+              options={optionsOf(entities)}
+              error={message('birth_state_code')}
+            />
+          )}
         </div>
       </fieldset>
     </>
@@ -127,8 +144,10 @@ export function IdentitySections({
 }
 
 /** How to reach the patient: the contact step puts it beside the address. */
-export function ContactSection({ form, message }: SectionProps) {
+export function ContactSection({ form, message, shown }: SectionProps) {
   const { t } = useLingui()
+  // The phone is its only input: with it switched off the section has nothing to show.
+  if (!shown('phone')) return null
   return (
     <fieldset className="form-section">
       <legend>{t`Contacto`}</legend>

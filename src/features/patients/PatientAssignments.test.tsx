@@ -15,6 +15,7 @@ import { setCurrentEngine } from '../../sync/current-engine'
 import { LAST_PULL_KEY, type SyncEngine } from '../../sync/engine'
 import { aDevice, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n, stubApi } from '../../test/render'
+import { signedInAs } from '../../test/session'
 import { PatientsPage } from './PatientsPage'
 
 const ok = (data: unknown) => ({ body: { data, message: '', error: false } })
@@ -56,28 +57,7 @@ const outcome = (counts: Record<string, number>) =>
   ok({ assigned: 0, unassigned: 0, requested: 0, refused: 0, request_id: null, ...counts })
 
 function signedInWith(permissions: string[]) {
-  saveSession({
-    accessToken: 'a',
-    refreshToken: 'r',
-    expiresAt: Date.now() + 3_600_000,
-    user: {
-      uuid: 'admin-1',
-      name: 'Laura',
-      last_name: 'Ortega',
-      email: 'admin@demo.localhost',
-      employee_number: null,
-      photo_url: null,
-      role: null,
-      permissions,
-      patient_id: null,
-    },
-    host: 'demo.localhost',
-    isLandlord: false,
-    routeRedirect: '/dashboard',
-    passwordExpired: false,
-    noticePending: false,
-    menus: null,
-  })
+  signedInAs(permissions, { uuid: 'admin-1' })
 }
 
 async function renderPage() {

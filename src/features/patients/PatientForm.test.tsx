@@ -2,6 +2,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { reportConnection } from '../../api/connection'
+import { DISABLED_INPUTS_KEY } from '../../catalogs/disabled-inputs'
 import { holdCatalogs, SPECIAL_LABELS, SUBGROUPS } from '../../catalogs/test-catalogs'
 import type { LocalDb } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
@@ -9,6 +10,7 @@ import { setCurrentEngine } from '../../sync/current-engine'
 import type { SyncEngine } from '../../sync/engine'
 import { aDevice, aPatient, aSyncedPatient, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n, stubApi } from '../../test/render'
+import { signedInAs } from '../../test/session'
 import { PatientForm } from './PatientForm'
 
 // The whole form renders many fields: on a busy machine a render takes longer than the default second.
@@ -56,30 +58,7 @@ async function holdAddressCatalogs(db: LocalDb) {
 }
 
 describe('the patient form on the device', { timeout: 20_000 }, () => {
-  beforeEach(() =>
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'nurse-7',
-        name: 'Rosa',
-        last_name: 'Ibarra',
-        email: 'nurse@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['patients-create', 'patients-edit'],
-        patient_id: null,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/patients',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    }),
-  )
+  beforeEach(() => signedInAs(['patients-create', 'patients-edit'], { uuid: 'nurse-7' }))
   afterEach(() => {
     setCurrentEngine(null)
     saveSession(null)
@@ -275,6 +254,31 @@ describe('the patient form on the device', { timeout: 20_000 }, () => {
     const [entry] = await db.outbox.toArray()
     expect(entry).toMatchObject({ kind: 'patient.update', body: { special_sublabel_ids: [sublabel] } })
     expect((await db.patients.get(server.id))?.special_sublabel_ids).toEqual([sublabel])
+  })
+
+  it('hides the inputs the tenant switched off and keeps what the patient had in them', async () => {
+    stubApi({})
+    const { db, ctx } = aDevice()
+    await holdAddressCatalogs(db)
+    // As the device holds `GET /inputs/inputs-disabled` after a refresh (decision 0018).
+    await db.meta.put({ key: DISABLED_INPUTS_KEY, value: ['patient.phone', 'patient.supervisor'] })
+    const server = await aSyncedPatient(db, ctx)
+    const onDone = vi.fn()
+    const row = await db.patients.get(server.id)
+    if (!row) throw new Error('patient not cached')
+    await renderForm({ db, patient: row, onDone })
+    openStep('Contacto y domicilio')
+    await waitFor(() => expect(screen.queryByLabelText('Teléfono')).toBeNull())
+    expect(screen.getByLabelText('Teléfono del contacto')).toBeTruthy()
+    openStep('Empleo')
+    expect(screen.queryByLabelText('Supervisor')).toBeNull()
+    expect(screen.getByLabelText('Número de nómina')).toBeTruthy()
+    fill('Número de nómina', 'N-2044')
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    const [entry] = await db.outbox.toArray()
+    expect(entry).toMatchObject({ kind: 'patient.update', body: { payroll_number: 'N-2044' } })
+    expect((await db.patients.get(server.id))?.phone).toBe(row.phone)
   })
 
   it('tells the user the device is full and keeps neither the patient nor its entry', async () => {

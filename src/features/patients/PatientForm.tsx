@@ -4,7 +4,9 @@ import { type MouseEvent, useEffect, useRef, useState } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
 import type * as v from 'valibot'
 import { useCall } from '../../api/use-call'
+import { useDisabledInputs } from '../../catalogs/use-catalog'
 import { patientFilters } from '../../contract/endpoints/operation'
+import type { PatientEditableInput } from '../../contract/schemas/editable-inputs'
 import type { LocalDb, LocalPatient } from '../../db/local-db'
 import { currentSession, hasPermission } from '../../session/session-store'
 import { currentEngine } from '../../sync/current-engine'
@@ -65,6 +67,9 @@ export function PatientForm({ db, patient, onDone, onOpenPatient }: PatientFormP
   // The tenant's available statuses (needs the index permission and the network; else all are offered).
   const canList = hasPermission(currentSession(), 'patients-index')
   const filters = useCall(patientFilters, {}, '', canList)
+  // The optional inputs the tenant hides (decision 0018): a hidden one keeps its stored value,
+  // since an edit sends only what changed.
+  const switchedOff = useDisabledInputs('patient')
   const [draft] = useState(() => readDraft(patient?.id, patient?.version))
   const [step, setStep] = useState(draft?.step ?? 0)
   const [summary, setSummary] = useState<string[]>([])
@@ -161,7 +166,7 @@ export function PatientForm({ db, patient, onDone, onOpenPatient }: PatientFormP
   const message = (name: PatientFieldName) =>
     fieldMessage(form.getFieldState(name, form.formState).error?.message, i18n)
   const title = patient ? t`Editar paciente` : t`Nuevo paciente`
-  const sections = { form, message }
+  const sections = { form, message, shown: (input: PatientEditableInput) => !switchedOff.has(input) }
   const shownErrors = summary.filter((name) => namesWithErrors(form.formState.errors).includes(name))
   return (
     <form ref={formRef} className="form-card patient-form" onSubmit={submit} noValidate aria-label={title}>
@@ -219,7 +224,7 @@ export function PatientForm({ db, patient, onDone, onOpenPatient }: PatientFormP
           {...sections}
           statuses={filters.status === 'loaded' ? filters.data.administrative_statuses : undefined}
         />
-        <SubgroupsSection {...sections} />
+        {sections.shown('subgroups') && <SubgroupsSection {...sections} />}
         <SpecialLabelsSection {...sections} />
       </div>
       <div data-step="3" hidden={step !== 3} className="patient-form__step">

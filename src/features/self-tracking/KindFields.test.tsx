@@ -4,33 +4,16 @@ import { MAX_MEALS } from '../../contract/schemas/readings'
 import { saveSession } from '../../session/session-store'
 import { aDevice } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
+import { signedInAs } from '../../test/session'
 import { ReadingEntryForm } from './ReadingEntryForm'
 
 const PATIENT = '0193a7f2-5b1e-7c3d-8e4f-000000000001'
 
 describe('the nutrition and habit forms', () => {
   beforeEach(() =>
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'patient-2',
-        name: 'Rosa',
-        last_name: 'Pérez',
-        email: 'patient@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['patient-home', 'patient-nutrition', 'patient-habits'],
-        patient_id: PATIENT,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/dashboard/patient-home',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
+    signedInAs(['patient-home', 'patient-nutrition', 'patient-habits'], {
+      uuid: 'patient-2',
+      patient_id: PATIENT,
     }),
   )
   afterEach(() => saveSession(null))

@@ -4,6 +4,7 @@ import type { LocalReading } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
 import { aDevice } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
+import { signedInAs } from '../../test/session'
 import { chooseUnits } from '../../ui/unit-preference'
 import { ReadingEntryForm } from './ReadingEntryForm'
 import { ReadingLog } from './ReadingLog'
@@ -30,28 +31,7 @@ const aSomatometry = (): LocalReading => ({
 
 describe('self-tracking on the device', () => {
   beforeEach(() =>
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'patient-1',
-        name: 'Rosa',
-        last_name: 'Pérez',
-        email: 'patient@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['patient-home', 'patient-somatometry'],
-        patient_id: PATIENT,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/dashboard/patient-home',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    }),
+    signedInAs(['patient-home', 'patient-somatometry'], { uuid: 'patient-1', patient_id: PATIENT }),
   )
   afterEach(() => saveSession(null))
 

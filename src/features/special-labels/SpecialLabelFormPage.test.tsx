@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveSession } from '../../session/session-store'
 import { renderWithI18n, stubApi } from '../../test/render'
+import { signedInAs } from '../../test/session'
 import { SpecialLabelFormPage } from './SpecialLabelFormPage'
 
 const CREATE = '/api/catalogs/catalog/specialLabels/create'
@@ -14,30 +15,7 @@ async function renderForm(onDone: () => void) {
 }
 
 describe('the special label form', () => {
-  beforeEach(() =>
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'admin-1',
-        name: 'Ana',
-        last_name: 'Ruiz',
-        email: 'admin@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['special-labels-index', 'special-labels-create'],
-        patient_id: null,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/special-labels',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    }),
-  )
+  beforeEach(() => signedInAs(['special-labels-index', 'special-labels-create'], { uuid: 'admin-1' }))
   afterEach(() => {
     saveSession(null)
     localStorage.clear()

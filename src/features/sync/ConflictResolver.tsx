@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useMemo, useState } from 'react'
+import { allCatalogueEntries } from '../../catalogs/catalogue-entries'
 import type { Conflict, LocalDb } from '../../db/local-db'
 import { type ConflictChoice, resolveConflicts } from '../../sync/conflicts'
 import { currentEngine } from '../../sync/current-engine'
@@ -7,7 +9,7 @@ import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
-import { displayValue, fieldLabel } from './field-labels'
+import { conflictValue, fieldLabel } from './field-labels'
 
 /**
  * One record's same-field conflicts (DESIGN §5): per field, what it was before both edits, what
@@ -27,6 +29,13 @@ export function ConflictResolver({
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
+  // Inactive subgroups too: a patient may still carry an item of one.
+  const subgroups = useLiveQuery(() => allCatalogueEntries(db, 'subgroups'), [db])
+  const subgroupItems = useMemo(
+    () =>
+      new Map((subgroups ?? []).flatMap((subgroup) => subgroup.items.map((item) => [item.id, item.name]))),
+    [subgroups],
+  )
   const first = conflicts[0]
   if (!first) return null
   const decided = conflicts.every((conflict) => choices[conflict.field])
@@ -61,10 +70,13 @@ export function ConflictResolver({
           {conflicts.map((conflict) => {
             const label = fieldLabel(conflict.field, i18n)
             const name = `${conflict.entityId}-${conflict.field}`
+            const [before, mine, theirs] = [conflict.base, conflict.mine, conflict.theirs].map((value) =>
+              conflictValue(conflict.field, value, subgroupItems),
+            )
             return (
               <tr key={conflict.field}>
                 <th scope="row">{label}</th>
-                <td>{displayValue(conflict.base)}</td>
+                <td>{before}</td>
                 <td>
                   <label className="sync-conflict__choice">
                     <input
@@ -72,9 +84,9 @@ export function ConflictResolver({
                       name={name}
                       checked={choices[conflict.field] === 'mine'}
                       onChange={() => choose(conflict.field, 'mine')}
-                      aria-label={t`${label}: conservar el mío (${displayValue(conflict.mine)})`}
+                      aria-label={t`${label}: conservar el mío (${mine})`}
                     />
-                    {displayValue(conflict.mine)}
+                    {mine}
                   </label>
                 </td>
                 <td>
@@ -84,9 +96,9 @@ export function ConflictResolver({
                       name={name}
                       checked={choices[conflict.field] === 'theirs'}
                       onChange={() => choose(conflict.field, 'theirs')}
-                      aria-label={t`${label}: usar el del servidor (${displayValue(conflict.theirs)})`}
+                      aria-label={t`${label}: usar el del servidor (${theirs})`}
                     />
-                    {displayValue(conflict.theirs)}
+                    {theirs}
                   </label>
                 </td>
               </tr>

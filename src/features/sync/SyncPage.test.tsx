@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { SUBGROUPS } from '../../catalogs/test-catalogs'
 import { type LocalDb, type OutboxEntry, openLocalDb } from '../../db/local-db'
+import { currentSession, saveSession } from '../../session/session-store'
 import { setCurrentEngine } from '../../sync/current-engine'
 import type { SyncEngine } from '../../sync/engine'
 import { createPatient, updatePatient } from '../../sync/mutators'
@@ -8,6 +10,7 @@ import { markRejected } from '../../sync/outbox'
 import { createReading } from '../../sync/reading-mutators'
 import { aBloodPressure, aDevice, aPatient, aSyncedPatient, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
+import { signedInAs } from '../../test/session'
 import { SyncPage } from './SyncPage'
 
 describe('the sync screen', () => {
@@ -156,6 +159,32 @@ describe('the sync screen', () => {
     expect(await db.patients.get(server.id)).toMatchObject({ address_other: 'Calle Hidalgo 45' })
   })
 
+  it('names a patient’s subgroups in a conflict row, an inactive subgroup’s item too', async () => {
+    const { db, ctx } = aDevice()
+    await db.catalogueEntries.bulkPut(SUBGROUPS)
+    const [morning, night] = SUBGROUPS[0]?.items ?? []
+    const north = SUBGROUPS[1]?.items[0]
+    const server = await aSyncedPatient(db, ctx)
+    await updatePatient(db, ctx, server.id, { subgroups: [morning?.id ?? ''] })
+    const [entry] = await db.outbox.toArray()
+    await db.outbox.update(entry?.seq as number, { status: 'conflict', lastError: 'version-mismatch' })
+    await db.conflicts.add({
+      entity: 'patient',
+      entityId: server.id,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      field: 'subgroups',
+      base: [],
+      mine: [morning?.id],
+      theirs: [night?.id, north?.id],
+    })
+    setCurrentEngine({ db, loop: { kick() {} } } as unknown as SyncEngine)
+    await renderWithI18n(<SyncPage />)
+    const table = await screen.findByRole('table', { name: 'Conflicto en María Guadalupe González Martínez' })
+    await waitFor(() => expect(screen.getByLabelText('Subgrupos: conservar el mío (Matutino)')).toBeTruthy())
+    expect(screen.getByLabelText('Subgrupos: usar el del servidor (Nocturno, Norte)')).toBeTruthy()
+    expect(table.textContent).not.toContain(morning?.id)
+  })
+
   it("corrects a rejected reading with the server's and the contract's messages, then queues it again", async () => {
     const db = openLocalDb({ tenant: 'demo.localhost', userId: `u-${Math.random()}` })
     const reading = await aRejectedReading(db)
@@ -250,3 +279,20 @@ async function aRejectedReading(db: LocalDb): Promise<OutboxEntry> {
   entry.seq = await db.outbox.add(entry)
   return entry
 }
+
+describe('the sync screen on the provider host', () => {
+  afterEach(() => saveSession(null))
+
+  it('says there is nothing to sync instead of waiting for a device database', async () => {
+    signedInAs([])
+    const session = currentSession()
+    if (session) saveSession({ ...session, host: 'admin.localhost', isLandlord: true })
+    await renderWithI18n(<SyncPage />)
+    expect(screen.getByRole('heading', { name: 'Sincronización' })).toBeTruthy()
+    expect(
+      screen.getByText(
+        'El proveedor no guarda datos de las clínicas en este dispositivo: no hay nada que sincronizar.',
+      ),
+    ).toBeTruthy()
+  })
+})

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import type { ReadingKind } from '../../contract/schemas/readings'
 import type { Conflict, LocalDb, OutboxEntry } from '../../db/local-db'
 import { SECTION_TITLES } from '../../i18n/record-section-titles'
@@ -8,12 +8,14 @@ import { currentSession } from '../../session/session-store'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { currentEngine } from '../../sync/current-engine'
 import { discard, isFailingTooLong, retry } from '../../sync/outbox'
+import { subscribeToUploads, type UploadProgress, uploadsInProgress } from '../../sync/upload-progress'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { DeviceStorage } from '../../ui/DeviceStorage'
 import { formatDateTime } from '../../ui/format-date'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
+import { ProgressBar } from '../../ui/ProgressBar'
 import { Spinner } from '../../ui/Spinner'
 import { ConflictResolver } from './ConflictResolver'
 import { DiscardDialog } from './DiscardDialog'
@@ -36,6 +38,7 @@ export function SyncPage() {
   const conflicts = useLiveQuery(async () => (db ? conflictsByRecord(db) : undefined), [db])
   const [doomed, setDoomed] = useState<OutboxEntry | null>(null)
   const [editing, setEditing] = useState<OutboxEntry | null>(null)
+  const uploads = useSyncExternalStore(subscribeToUploads, uploadsInProgress)
 
   // The provider's host keeps no clinic's data on the device and starts no sync (issue 17).
   if (currentSession()?.isLandlord) {
@@ -71,6 +74,8 @@ export function SyncPage() {
     'recordSection.delete': t`Baja en el expediente`,
     'encounter.create': t`Nueva consulta`,
     'encounter.update': t`Corrección de consulta`,
+    'attachment.create': t`Archivo adjunto`,
+    'attachment.delete': t`Retiro de un archivo adjunto`,
   }
   const readingText: Record<ReadingKind, string> = {
     'blood-pressure': t`Lectura de presión arterial`,
@@ -95,11 +100,20 @@ export function SyncPage() {
       }
       case 'encounter':
         return t`Consulta médica de ${patient}`
+      case 'attachment': {
+        const file = subject?.file ?? t`Un archivo`
+        return t`${file} en el expediente de ${patient}`
+      }
     }
   }
   /** Why the entry still waits, in words (the outbox keeps a code, or the server's message). */
   const reasonOf = (entry: OutboxEntry): string | null => {
+    // A refused file says why in its field's message (type or size, SPEC §5), not the summary.
+    const fileRefusal = entry.entity === 'attachment' ? entry.fieldErrors?.file?.join(' ') : undefined
+    if (fileRefusal) return t`El servidor rechazó el archivo: ${fileRefusal}`
     switch (entry.lastError) {
+      case 'file.missing':
+        return t`El archivo ya no está en este dispositivo`
       case null:
         return null
       case 'network':
@@ -162,6 +176,9 @@ export function SyncPage() {
                   </>
                 )}
               </small>
+              {entry.status === 'sending' && uploads.has(entry.mutationId) && (
+                <UploadBar progress={uploads.get(entry.mutationId)} />
+              )}
               {entry.lastError && <Alert>{reasonOf(entry)}</Alert>}
               {isFailingTooLong(entry, Date.now()) && (
                 <Alert>
@@ -176,7 +193,7 @@ export function SyncPage() {
                   <Button variant="secondary" onClick={() => void again(entry)}>
                     <Trans>Reintentar</Trans>
                   </Button>
-                  {entry.status === 'rejected' && (
+                  {entry.status === 'rejected' && entry.entity !== 'attachment' && (
                     <Button variant="secondary" onClick={() => setEditing(entry)}>
                       <Trans>Corregir</Trans>
                     </Button>
@@ -228,6 +245,19 @@ export function SyncPage() {
         onCancel={() => setDoomed(null)}
       />
     </section>
+  )
+}
+
+/** How much of a file has gone to the server, while it goes. */
+function UploadBar({ progress }: { progress: UploadProgress | undefined }) {
+  const { t } = useLingui()
+  const total = progress?.total ?? null
+  return (
+    <ProgressBar
+      label={t`Subiendo el archivo`}
+      value={total === null ? null : (progress?.loaded ?? 0)}
+      max={total ?? 100}
+    />
   )
 }
 

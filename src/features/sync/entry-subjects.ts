@@ -10,6 +10,8 @@ export interface EntrySubject {
   patient: string | null
   reading?: ReadingKind
   section?: RecordSection
+  /** A file's name, for its upload or removal. */
+  file?: string
 }
 
 /**
@@ -46,6 +48,11 @@ async function subjectOf(db: LocalDb, entry: OutboxEntry, self: SessionUser | nu
       const row = await db.encounters.get(entry.entityId)
       const patientId = row?.patient_id ?? (entry.body.patient_id as string | undefined)
       return { patient: patientId ? await nameOf(db, patientId, self) : null }
+    }
+    case 'attachment': {
+      const row = await db.files.get(entry.entityId)
+      const name = row?.name ?? (entry.body.name as string | undefined)
+      return { patient: row ? await nameOf(db, row.patient_id, self) : null, ...(name ? { file: name } : {}) }
     }
   }
 }

@@ -88,3 +88,19 @@ export function displayValue(value: unknown): string {
   if (value === null || value === undefined) return ''
   return typeof value === 'object' ? JSON.stringify(value) : String(value)
 }
+
+/**
+ * A field's value in a conflict row: a patient's subgroups are ids of the tenant's subgroup items
+ * (decision 0018), shown by the names the device's catalogue gives them (an id it does not hold
+ * shows as itself, so nothing is hidden).
+ */
+export function conflictValue(
+  field: string,
+  value: unknown,
+  subgroupItems: ReadonlyMap<string, string>,
+): string {
+  if (field === 'subgroups' && Array.isArray(value)) {
+    return value.map((id) => subgroupItems.get(String(id)) ?? String(id)).join(', ')
+  }
+  return displayValue(value)
+}

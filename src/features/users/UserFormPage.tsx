@@ -17,7 +17,7 @@ import { fieldMessage, showServerErrors } from '../../ui/form/field-errors'
 import { ImageField } from '../../ui/ImageField'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
-import { PasswordField } from '../../ui/PasswordField'
+import { PasswordPairFields } from '../../ui/PasswordPairFields'
 import { SelectField } from '../../ui/SelectField'
 import { Spinner } from '../../ui/Spinner'
 import { TextField } from '../../ui/TextField'
@@ -153,17 +153,12 @@ export function UserFormPage({ id, onDone }: { id?: string; onDone: () => void }
             }
             {...form.register('role_id')}
           />
-          <PasswordField
-            label={editing ? t`Nueva contraseña (opcional)` : t`Contraseña`}
-            autoComplete="new-password"
-            error={message('password')}
-            {...form.register('password')}
-          />
-          <PasswordField
-            label={t`Confirmar contraseña`}
-            autoComplete="new-password"
-            error={message('password_confirmation')}
-            {...form.register('password_confirmation')}
+          <PasswordPairFields
+            replacing={editing}
+            password={form.register('password')}
+            confirmation={form.register('password_confirmation')}
+            passwordError={message('password')}
+            confirmationError={message('password_confirmation')}
           />
         </div>
         <Controller

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Button } from '../Button'
 import { Spinner } from '../Spinner'
+import { CardSort } from './CardSort'
 import { type Column, type DataTableConfig, validateConfig } from './config'
 import { exportRows } from './export'
 import { pageKeepingFirstRow } from './local-rows'
@@ -221,6 +222,23 @@ export function DataTable<Row>({
           )}
         </div>
       </div>
+
+      {cards && (
+        <CardSort
+          columns={columns}
+          sortBy={sortBy}
+          sort={sort}
+          onSortBy={(key) => {
+            setSortBy(key)
+            setSort('asc')
+            setPage(1)
+          }}
+          onDirection={() => {
+            setSort((current) => (current === 'asc' ? 'desc' : 'asc'))
+            setPage(1)
+          }}
+        />
+      )}
 
       <div className="data-table__scroll" ref={scrollRef} data-virtual={virtual || undefined}>
         <table

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithI18n } from '../../test/render'
 import type { Column } from './config'
@@ -133,5 +133,43 @@ describe('the data table on a narrow screen', () => {
       'Estado',
       'Acciones',
     ])
+  })
+
+  it('orders the cards with one select and a direction button instead of a row of header buttons', async () => {
+    layOut(360)
+    const sortable = columns.map((column) => (column.isAction ? column : { ...column, isSort: true }))
+    const two: Worker[] = [
+      ...workers,
+      {
+        id: '2',
+        name: 'Alberto Ruiz Salas',
+        curp: 'RUSA750212HQTZLL02',
+        city: 'Celaya',
+        state: 'Sincronizado',
+      },
+    ]
+    const { container } = await renderWithI18n(
+      <DataTable
+        config={{ columns: sortable, sortBy: 'name' }}
+        source={{ kind: 'local', rows: two }}
+        rowKey={(w) => w.id}
+        caption="Trabajadores"
+      />,
+    )
+    const names = () =>
+      [...container.querySelectorAll('tbody td[data-title="Nombre"]')].map((cell) => cell.textContent)
+    const order = screen.getByRole('combobox', { name: 'Ordenar por' })
+    expect(
+      within(order)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Nombre', 'CURP', 'Ciudad', 'Estado'])
+    await waitFor(() => expect(names()).toEqual(['Alberto Ruiz Salas', 'Rosa Elena Quintero']))
+    fireEvent.click(screen.getByRole('button', { name: /^Orden ascendente/ }))
+    await waitFor(() => expect(names()).toEqual(['Rosa Elena Quintero', 'Alberto Ruiz Salas']))
+    // Another field starts ascending again: Celaya before Querétaro.
+    fireEvent.change(order, { target: { value: 'city' } })
+    await waitFor(() => expect(names()).toEqual(['Alberto Ruiz Salas', 'Rosa Elena Quintero']))
+    expect(screen.getByRole('button', { name: /^Orden ascendente/ })).toBeTruthy()
   })
 })

@@ -46,6 +46,10 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(msg`Elige una imagen con extensión .png o .jpg`)
     case 'file.imageTooLarge':
       return i18n._(msg`La imagen debe pesar menos de 2 MB.`)
+    case 'file.documentType':
+      return i18n._(msg`Elige un archivo PDF, o una imagen con extensión .png o .jpg`)
+    case 'file.pdfTooLarge':
+      return i18n._(msg`El PDF debe pesar menos de 5 MB.`)
     case 'specialLabel.sublabelRequired':
       return i18n._(msg`La etiqueta especial necesita al menos una subetiqueta.`)
     case 'medicine.duplicateDose':
