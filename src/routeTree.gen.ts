@@ -77,6 +77,7 @@ import { Route as AppCollaboratorTypesEditIdRouteImport } from './routes/_app/co
 import { Route as AppDisabilityStatusEditIdRouteImport } from './routes/_app/disability-status/edit/$id'
 import { Route as AppDisabilityTypesEditIdRouteImport } from './routes/_app/disability-types/edit/$id'
 import { Route as AppMedicalConditionsEditIdRouteImport } from './routes/_app/medical-conditions/edit/$id'
+import { Route as AppMedicalConsultationCreatePatientIdRouteImport } from './routes/_app/medical-consultation/create/$patientId'
 import { Route as AppMedicinesEditIdRouteImport } from './routes/_app/medicines/edit/$id'
 import { Route as AppPatientsEditIdRouteImport } from './routes/_app/patients/edit/$id'
 import { Route as AppPatientsRecordIdRouteImport } from './routes/_app/patients/record/$id'
@@ -87,6 +88,7 @@ import { Route as AppSpecialLabelsEditIdRouteImport } from './routes/_app/specia
 import { Route as AppSubClassificationsEditIdRouteImport } from './routes/_app/sub-classifications/edit/$id'
 import { Route as AppSubgroupsEditIdRouteImport } from './routes/_app/subgroups/edit/$id'
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id'
+import { Route as AppMedicalConsultationEditPatientIdEncounterIdRouteImport } from './routes/_app/medical-consultation/edit/$patientId/$encounterId'
 import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -452,6 +454,12 @@ const AppMedicalConditionsEditIdRoute =
     path: '/medical-conditions/edit/$id',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMedicalConsultationCreatePatientIdRoute =
+  AppMedicalConsultationCreatePatientIdRouteImport.update({
+    id: '/medical-consultation/create/$patientId',
+    path: '/medical-consultation/create/$patientId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMedicinesEditIdRoute = AppMedicinesEditIdRouteImport.update({
   id: '/medicines/edit/$id',
   path: '/medicines/edit/$id',
@@ -505,6 +513,12 @@ const AppUsersEditIdRoute = AppUsersEditIdRouteImport.update({
   path: '/users/edit/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMedicalConsultationEditPatientIdEncounterIdRoute =
+  AppMedicalConsultationEditPatientIdEncounterIdRouteImport.update({
+    id: '/medical-consultation/edit/$patientId/$encounterId',
+    path: '/medical-consultation/edit/$patientId/$encounterId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPatientsAssignmentsHistoryUserIdPatientIdRoute =
   AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport.update({
     id: '/patients/assignments-history/$userId/$patientId',
@@ -580,6 +594,7 @@ export interface FileRoutesByFullPath {
   '/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
+  '/medical-consultation/create/$patientId': typeof AppMedicalConsultationCreatePatientIdRoute
   '/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
@@ -590,6 +605,7 @@ export interface FileRoutesByFullPath {
   '/sub-classifications/edit/$id': typeof AppSubClassificationsEditIdRoute
   '/subgroups/edit/$id': typeof AppSubgroupsEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
+  '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
 export interface FileRoutesByTo {
@@ -660,6 +676,7 @@ export interface FileRoutesByTo {
   '/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
+  '/medical-consultation/create/$patientId': typeof AppMedicalConsultationCreatePatientIdRoute
   '/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/patients/record/$id': typeof AppPatientsRecordIdRoute
@@ -670,6 +687,7 @@ export interface FileRoutesByTo {
   '/sub-classifications/edit/$id': typeof AppSubClassificationsEditIdRoute
   '/subgroups/edit/$id': typeof AppSubgroupsEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
+  '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
 export interface FileRoutesById {
@@ -742,6 +760,7 @@ export interface FileRoutesById {
   '/_app/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/_app/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/_app/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
+  '/_app/medical-consultation/create/$patientId': typeof AppMedicalConsultationCreatePatientIdRoute
   '/_app/medicines/edit/$id': typeof AppMedicinesEditIdRoute
   '/_app/patients/edit/$id': typeof AppPatientsEditIdRoute
   '/_app/patients/record/$id': typeof AppPatientsRecordIdRoute
@@ -752,6 +771,7 @@ export interface FileRoutesById {
   '/_app/sub-classifications/edit/$id': typeof AppSubClassificationsEditIdRoute
   '/_app/subgroups/edit/$id': typeof AppSubgroupsEditIdRoute
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute
+  '/_app/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
 export interface FileRouteTypes {
@@ -824,6 +844,7 @@ export interface FileRouteTypes {
     | '/disability-status/edit/$id'
     | '/disability-types/edit/$id'
     | '/medical-conditions/edit/$id'
+    | '/medical-consultation/create/$patientId'
     | '/medicines/edit/$id'
     | '/patients/edit/$id'
     | '/patients/record/$id'
@@ -834,6 +855,7 @@ export interface FileRouteTypes {
     | '/sub-classifications/edit/$id'
     | '/subgroups/edit/$id'
     | '/users/edit/$id'
+    | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -904,6 +926,7 @@ export interface FileRouteTypes {
     | '/disability-status/edit/$id'
     | '/disability-types/edit/$id'
     | '/medical-conditions/edit/$id'
+    | '/medical-consultation/create/$patientId'
     | '/medicines/edit/$id'
     | '/patients/edit/$id'
     | '/patients/record/$id'
@@ -914,6 +937,7 @@ export interface FileRouteTypes {
     | '/sub-classifications/edit/$id'
     | '/subgroups/edit/$id'
     | '/users/edit/$id'
+    | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
   id:
     | '__root__'
@@ -985,6 +1009,7 @@ export interface FileRouteTypes {
     | '/_app/disability-status/edit/$id'
     | '/_app/disability-types/edit/$id'
     | '/_app/medical-conditions/edit/$id'
+    | '/_app/medical-consultation/create/$patientId'
     | '/_app/medicines/edit/$id'
     | '/_app/patients/edit/$id'
     | '/_app/patients/record/$id'
@@ -995,6 +1020,7 @@ export interface FileRouteTypes {
     | '/_app/sub-classifications/edit/$id'
     | '/_app/subgroups/edit/$id'
     | '/_app/users/edit/$id'
+    | '/_app/medical-consultation/edit/$patientId/$encounterId'
     | '/_app/patients/assignments-history/$userId/$patientId'
   fileRoutesById: FileRoutesById
 }
@@ -1487,6 +1513,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMedicalConditionsEditIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/medical-consultation/create/$patientId': {
+      id: '/_app/medical-consultation/create/$patientId'
+      path: '/medical-consultation/create/$patientId'
+      fullPath: '/medical-consultation/create/$patientId'
+      preLoaderRoute: typeof AppMedicalConsultationCreatePatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/medicines/edit/$id': {
       id: '/_app/medicines/edit/$id'
       path: '/medicines/edit/$id'
@@ -1555,6 +1588,13 @@ declare module '@tanstack/react-router' {
       path: '/users/edit/$id'
       fullPath: '/users/edit/$id'
       preLoaderRoute: typeof AppUsersEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/medical-consultation/edit/$patientId/$encounterId': {
+      id: '/_app/medical-consultation/edit/$patientId/$encounterId'
+      path: '/medical-consultation/edit/$patientId/$encounterId'
+      fullPath: '/medical-consultation/edit/$patientId/$encounterId'
+      preLoaderRoute: typeof AppMedicalConsultationEditPatientIdEncounterIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/patients/assignments-history/$userId/$patientId': {
@@ -1628,6 +1668,7 @@ interface AppRouteChildren {
   AppDisabilityStatusEditIdRoute: typeof AppDisabilityStatusEditIdRoute
   AppDisabilityTypesEditIdRoute: typeof AppDisabilityTypesEditIdRoute
   AppMedicalConditionsEditIdRoute: typeof AppMedicalConditionsEditIdRoute
+  AppMedicalConsultationCreatePatientIdRoute: typeof AppMedicalConsultationCreatePatientIdRoute
   AppMedicinesEditIdRoute: typeof AppMedicinesEditIdRoute
   AppPatientsEditIdRoute: typeof AppPatientsEditIdRoute
   AppPatientsRecordIdRoute: typeof AppPatientsRecordIdRoute
@@ -1638,6 +1679,7 @@ interface AppRouteChildren {
   AppSubClassificationsEditIdRoute: typeof AppSubClassificationsEditIdRoute
   AppSubgroupsEditIdRoute: typeof AppSubgroupsEditIdRoute
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute
+  AppMedicalConsultationEditPatientIdEncounterIdRoute: typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
 
@@ -1703,6 +1745,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppDisabilityStatusEditIdRoute: AppDisabilityStatusEditIdRoute,
   AppDisabilityTypesEditIdRoute: AppDisabilityTypesEditIdRoute,
   AppMedicalConditionsEditIdRoute: AppMedicalConditionsEditIdRoute,
+  AppMedicalConsultationCreatePatientIdRoute:
+    AppMedicalConsultationCreatePatientIdRoute,
   AppMedicinesEditIdRoute: AppMedicinesEditIdRoute,
   AppPatientsEditIdRoute: AppPatientsEditIdRoute,
   AppPatientsRecordIdRoute: AppPatientsRecordIdRoute,
@@ -1713,6 +1757,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppSubClassificationsEditIdRoute: AppSubClassificationsEditIdRoute,
   AppSubgroupsEditIdRoute: AppSubgroupsEditIdRoute,
   AppUsersEditIdRoute: AppUsersEditIdRoute,
+  AppMedicalConsultationEditPatientIdEncounterIdRoute:
+    AppMedicalConsultationEditPatientIdEncounterIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
     AppPatientsAssignmentsHistoryUserIdPatientIdRoute,
 }

@@ -11,6 +11,7 @@ import { currentSession, hasPermission } from '../../session/session-store'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
+import { ConsultationHistory } from './ConsultationHistory'
 import { RecordBanner } from './RecordBanner'
 import { SectionPanel } from './SectionPanel'
 import { SelfTrackingPanel } from './SelfTrackingPanel'
@@ -41,7 +42,11 @@ export function PatientRecordPage({ id }: { id: string }) {
     useReferenceList('medical-conditions'),
   )
   const covidStatuses = useReferenceList('covid-statuses') ?? []
-  const canEdit = hasPermission(currentSession(), 'patients-edit')
+  const session = currentSession()
+  const canEdit = hasPermission(session, 'patients-edit')
+  const canConsult = hasPermission(session, 'medical-consultation-create')
+  // The history is the clinical staff's: registration staff see the patient, not their notes.
+  const seesConsultations = hasPermission(session, 'consultation.list') || canConsult
 
   useEffect(() => {
     const controller = new AbortController()
@@ -83,7 +88,15 @@ export function PatientRecordPage({ id }: { id: string }) {
         allergies={bySection('allergies-tolerances') as LocalRecordSection[]}
         alerts={bySection('alerts-and-special-needs') as LocalRecordSection[]}
         canEdit={canEdit}
+        canConsult={canConsult}
       />
+      {seesConsultations && (
+        <ConsultationHistory
+          db={db}
+          patientId={id}
+          canEdit={hasPermission(session, 'medical-consultation-edit')}
+        />
+      )}
       <div className="patient-record__sections">
         {RECORD_SECTIONS.map((section) => (
           <SectionPanel

@@ -21,11 +21,14 @@ export function RecordBanner({
   allergies,
   alerts,
   canEdit,
+  canConsult,
 }: {
   patient: LocalPatient
   allergies: LocalRecordSection[]
   alerts: LocalRecordSection[]
   canEdit: boolean
+  /** The user may record a consultation (SPEC §2 medical-consultation-create). */
+  canConsult: boolean
 }) {
   const { t } = useLingui()
   const genders = useReferenceList('genders')
@@ -59,6 +62,16 @@ export function RecordBanner({
           {name}
         </h1>
         <div className="record-banner__actions">
+          {canConsult && (
+            <Link
+              to="/medical-consultation/create/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="primary"
+            >
+              <Trans>Nueva consulta</Trans>
+            </Link>
+          )}
           {canEdit && (
             <Link
               to="/patients/edit/$id"

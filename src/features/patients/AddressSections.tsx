@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { useFederalEntities, useLocalities, useMunicipalities } from '../../catalogs/use-catalog'
+import { FormSelect } from '../../ui/form/FormSelect'
 import { TextField } from '../../ui/TextField'
-import { FormSelect } from './FormSelect'
 import { optionsOf, type SectionProps } from './form-section'
 
 const EMERGENCY_CONTACT = [

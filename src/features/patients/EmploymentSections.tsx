@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro'
 import { useReferenceList } from '../../catalogs/use-catalog'
 import type { PatientFilters } from '../../contract/schemas/patient-lookups'
 import { DateField } from '../../ui/DateField'
+import { FormSelect } from '../../ui/form/FormSelect'
 import { PasswordPairFields } from '../../ui/PasswordPairFields'
 import { TextField } from '../../ui/TextField'
-import { FormSelect } from './FormSelect'
 import { optionsOf, type SectionProps } from './form-section'
 
 /**

@@ -3,8 +3,8 @@ import type { FocusEvent } from 'react'
 import { useFederalEntities, useNationalities, useReferenceList } from '../../catalogs/use-catalog'
 import { BLOOD_TYPES } from '../../contract/schemas/patient'
 import { DateField } from '../../ui/DateField'
+import { FormSelect } from '../../ui/form/FormSelect'
 import { TextField } from '../../ui/TextField'
-import { FormSelect } from './FormSelect'
 import { optionsOf, type SectionProps } from './form-section'
 
 /** Identification, birth and nationality: who the patient is. */

@@ -12,10 +12,10 @@ import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
 import { TextField } from '../../ui/TextField'
+import { chooseUnits, useUnits } from '../../ui/unit-preference'
 import { KindFields } from './KindFields'
 import { NUMBER_FIELDS, type ReadingFormValues } from './reading-fields'
 import { initialValues, parseReadingForm, type ReadingFields } from './reading-form'
-import { chooseUnits, useUnits } from './unit-preference'
 
 /** The flat "numbers.weight" messages as the nested errors react-hook-form reads. */
 function nested(flat: Record<string, string>): FieldErrors<ReadingFormValues> {

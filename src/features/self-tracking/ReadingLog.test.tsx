@@ -5,9 +5,9 @@ import { saveSession } from '../../session/session-store'
 import { aDevice } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
 import { signedInAs } from '../../test/session'
+import { chooseUnits } from '../../ui/unit-preference'
 import { ReadingEntryForm } from './ReadingEntryForm'
 import { ReadingLog } from './ReadingLog'
-import { chooseUnits } from './unit-preference'
 
 const PATIENT = '0193a7f2-5b1e-7c3d-8e4f-000000000001'
 

@@ -13,11 +13,11 @@ import { FormDialog } from '../../ui/FormDialog'
 import { errorMessage } from '../../ui/form/error-message'
 import { formatDate, formatTime } from '../../ui/format-date'
 import { notify } from '../../ui/notices'
+import { useUnits } from '../../ui/unit-preference'
 import { ReadingEntryForm } from './ReadingEntryForm'
 import { ReadingFigures } from './ReadingFigures'
 import { byDayNewestFirst, mealLines, readingSummary } from './reading-summary'
 import { KIND_TITLES } from './texts'
-import { useUnits } from './unit-preference'
 
 const SYNC_BADGES: Record<Exclude<SyncState, 'synced'>, MessageDescriptor> = {
   pending: msg`Por enviar`,

@@ -56,6 +56,8 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(msg`Una presentación con esta dosis ya existe.`)
     case 'medicine.duplicate':
       return i18n._(msg`El medicamento que intenta agregar ya existe en el catálogo de medicamentos.`)
+    case 'field.integer':
+      return i18n._(msg`Debe ser un número entero.`)
     case 'encounter.diagnosisRequired':
       return i18n._(msg`La consulta necesita al menos un diagnóstico.`)
     case 'encounter.duplicateDiagnosis':

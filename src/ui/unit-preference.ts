@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react'
-import { SI_UNITS, type UnitChoice } from '../../contract/rules/units'
+import { SI_UNITS, type UnitChoice } from '../contract/rules/units'
 
 /**
- * The units a patient types body measures in: a preference of this device (a kiosk tablet may be
- * set to lb while the patient's phone stays in kg), kept in localStorage. Readings are stored in
- * SI whatever is chosen.
+ * The units body measures are typed and shown in: a preference of this device (a kiosk tablet may
+ * be set to lb while the patient's phone stays in kg), kept in localStorage. The self-tracking
+ * readings and the consultations share it; both store SI whatever is chosen.
  */
 const KEY = 'self-tracking-units'
 const listeners = new Set<() => void>()

@@ -1,21 +1,20 @@
 import type { ChangeEvent } from 'react'
-import { Controller } from 'react-hook-form'
-import { SelectField, type SelectFieldProps } from '../../ui/SelectField'
-import type { SectionProps } from './form-section'
-import type { PatientFieldName } from './patient-form-values'
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form'
+import { SelectField, type SelectFieldProps } from '../SelectField'
 
 /**
- * A select of the patient form bound to its field. Controlled, so that a value shows once its
- * catalog arrives; a stored code the catalog does not (yet) list stays selectable as itself, so
- * opening a record never silently blanks a field.
+ * A select of a react-hook-form form bound to its field. Controlled, so that a value shows once
+ * its catalog arrives (an uncontrolled select would settle on its placeholder while its options
+ * load); a stored code the catalog does not (yet) list stays selectable as itself, so opening a
+ * record never silently blanks a field.
  */
-export function FormSelect({
+export function FormSelect<T extends FieldValues>({
   bind,
   name,
   options,
   onChange,
   ...props
-}: Omit<SelectFieldProps, 'value' | 'name'> & { bind: SectionProps['form']; name: PatientFieldName }) {
+}: Omit<SelectFieldProps, 'value' | 'name'> & { bind: UseFormReturn<T>; name: Path<T> }) {
   return (
     <Controller
       control={bind.control}

@@ -1,0 +1,92 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId } from 'react'
+import { useCall } from '../../api/use-call'
+import { useCatalogueEntries } from '../../catalogs/use-catalog'
+import { showEncounter } from '../../contract/endpoints/encounters'
+import type { EncounterWithAmendments, VitalSign } from '../../contract/schemas/encounters'
+import { MODALITY_NAMES, TYPE_NAMES } from '../../ui/consultation-names'
+import { formatDateTime } from '../../ui/format-date'
+import { FIELD_NAMES, FIXED_UNITS } from './consultation-texts'
+
+const SI_SYMBOLS: Record<string, string> = { weight_kg: 'kg', height_m: 'm', temperature_c: '°C' }
+
+/** The longest a changed note shows before and after: the record keeps it whole. */
+const SHOWN_TEXT = 140
+
+/**
+ * NOM-004: the edits of a consultation, oldest first — who, when, and each field's value before
+ * and after — as the server keeps them (`GET /patients/encounter/show/{id}`, an audited read).
+ * The amendments live on the server only, so offline the section says so instead.
+ */
+export function AmendmentHistory({ encounterId }: { encounterId: string }) {
+  const { t, i18n } = useLingui()
+  const titleId = useId()
+  const shown = useCall(showEncounter, { params: { id: encounterId } }, encounterId)
+  const reasons = useCatalogueEntries('consultReason') ?? []
+  const amendments =
+    shown.status === 'loaded' ? (shown.data as EncounterWithAmendments).amendments : undefined
+
+  const shownValue = (field: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '—'
+    if (field === 'started_at' && typeof value === 'string') return formatDateTime(value)
+    if (field === 'type') return i18n._(TYPE_NAMES[value as keyof typeof TYPE_NAMES] ?? String(value))
+    if (field === 'modality')
+      return i18n._(MODALITY_NAMES[value as keyof typeof MODALITY_NAMES] ?? String(value))
+    if (field === 'reason_id') return reasons.find((reason) => reason.id === value)?.name ?? String(value)
+    if (field === 'diagnoses' && Array.isArray(value)) return value.map((item) => item.code).join(', ') || '—'
+    if (field === 'prescription' && Array.isArray(value)) {
+      return value.map((item) => `${item.medicine_name} ${item.dose}`).join(', ') || '—'
+    }
+    // The amendments hold vital signs in SI, as stored: they are shown so, with their unit.
+    const unit = SI_SYMBOLS[field] ?? FIXED_UNITS[field as VitalSign]
+    if (typeof value === 'number' && unit) return `${value} ${unit}`
+    const text = String(value)
+    return text.length > SHOWN_TEXT ? `${text.slice(0, SHOWN_TEXT)}…` : text
+  }
+
+  return (
+    <section className="form-card consultation-amendments" aria-labelledby={titleId}>
+      <h2 id={titleId} className="consultation-prescription__title">
+        <Trans>Historial de cambios</Trans>
+      </h2>
+      {shown.status === 'loading' && !amendments && (
+        <p className="form-hint">
+          <Trans>Cargando el historial de cambios…</Trans>
+        </p>
+      )}
+      {shown.status === 'error' && (
+        <p className="form-hint">
+          <Trans>
+            El historial de cambios se consulta en el servidor: se verá con conexión y cuando la consulta se
+            haya enviado.
+          </Trans>
+        </p>
+      )}
+      {amendments && amendments.length === 0 && (
+        <p className="form-hint">
+          <Trans>La nota no ha tenido cambios desde que se registró.</Trans>
+        </p>
+      )}
+      {amendments && amendments.length > 0 && (
+        <ol className="consultation-amendments__list">
+          {amendments.map((amendment) => (
+            <li key={amendment.id}>
+              <p>
+                <strong>{formatDateTime(amendment.amended_at)}</strong> ·{' '}
+                {amendment.amended_by?.name ?? t`Usuario desconocido`}
+              </p>
+              <ul>
+                {Object.entries(amendment.changes).map(([field, change]) => (
+                  <li key={field}>
+                    {FIELD_NAMES[field] ? i18n._(FIELD_NAMES[field]) : field}:{' '}
+                    {shownValue(field, change?.before)} → {shownValue(field, change?.after)}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,128 @@
+import { expect, type Page, test } from '@playwright/test'
+import { expectAccessible } from './axe'
+import { goOnline, openPatients, serverGet } from './patients'
+import { waitForStaffScreens } from './precache'
+import { signIn } from './sign-in'
+
+test.use({ viewport: { width: 1024, height: 768 } })
+
+/** Picks the first diagnosis the device's CIE-10 finds for a search whose code starts so. */
+async function addDiagnosis(page: Page, search: string, code: string) {
+  await page.getByLabel('Buscar diagnóstico (CIE-10)').fill(search)
+  await page
+    .getByRole('list', { name: 'Diagnósticos encontrados' })
+    .getByRole('button', { name: new RegExp(`^${code}`) })
+    .first()
+    .click()
+}
+
+/** Fills one prescription line and adds it to the list. */
+async function addMedicine(page: Page, medicine: string, presentation: string, everyHours: string) {
+  await page.getByLabel('Medicamento', { exact: true }).selectOption({ label: medicine })
+  await page.getByLabel('Presentación y dosis').selectOption({ label: presentation })
+  await page.getByLabel('Cantidad por toma').fill('1')
+  await page.getByLabel('Unidad', { exact: true }).selectOption({ label: 'Tableta' })
+  await page.getByLabel('Vía de administración').selectOption({ label: 'Oral' })
+  await page.getByLabel('Cada cuántas horas').fill(everyHours)
+  await page.getByLabel('Por cuántos días').fill('5')
+  await page.getByRole('button', { name: 'Agregar a la receta' }).click()
+}
+
+/**
+ * Issue 19 on a 1024×768 tablet: the nurse, with no signal, records a consultation with vital
+ * signs and two diagnoses, gives it a prescription of two medicines, reloads offline and finds it
+ * in the patient's history; when the network comes back it reaches the server once.
+ */
+test('a consultation and its prescription made offline survive a reload and reach the server once', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000)
+  await signIn(page, 'nurse@demo.localhost')
+  await waitForStaffScreens(page)
+  await openPatients(page)
+  const link = page.getByRole('link', { name: /^Expediente / }).first()
+  const fullName = ((await link.textContent()) ?? '').replace(/^Expediente\s*/, '').trim()
+  await link.click()
+  await expect(page.getByRole('heading', { level: 1, name: `Expediente de ${fullName}` })).toBeVisible()
+  const patientId = new URL(page.url()).pathname.split('/').at(-1) as string
+
+  await context.setOffline(true)
+  await page.getByRole('link', { name: 'Nueva consulta' }).click()
+  await expect(page).toHaveURL(new RegExp(`/medical-consultation/create/${patientId}$`))
+  const form = page.getByRole('form', { name: 'Nueva consulta' })
+  await expect(
+    form.getByLabel('Motivo de consulta').locator('option', { hasText: 'Enfermedad general' }),
+  ).toHaveCount(1)
+  await form.getByLabel('Motivo de consulta').selectOption({ label: 'Enfermedad general' })
+  await form.getByLabel('Peso (kg)').fill('71.4')
+  await form.getByLabel('Estatura (m)').fill('1.64')
+  await expect(form.getByText('26.5')).toBeVisible()
+  await form.getByLabel('Temperatura (°C)').fill('42.1')
+  await form.getByLabel('Presión sistólica (mmHg)').fill('118')
+  await form.getByLabel('Presión diastólica (mmHg)').fill('76')
+  await addDiagnosis(page, 'J00', 'J00')
+  await addDiagnosis(page, 'hipertension esencial', 'I10')
+  await expect(form.getByLabel('Aparato o sistema afectado').first()).not.toHaveValue('')
+  await expect(form.getByLabel('Aparato o sistema afectado').last()).not.toHaveValue('')
+  await form.getByLabel('Plan').fill('Paracetamol y reposo; control en una semana.')
+  await form.getByRole('button', { name: 'Guardar consulta' }).click()
+  // SPEC §5 edge: 42.1 °C is past the range; the summary names it and nothing is saved.
+  await expect(
+    form.getByRole('alert').filter({ hasText: 'Temperatura (°C): Debe estar entre 35 y 42.' }),
+  ).toBeVisible()
+  await form.getByLabel('Temperatura (°C)').fill('37.2')
+  await form.getByRole('button', { name: 'Guardar consulta' }).click()
+  await expect(page.getByText('Consulta guardada en este dispositivo').first()).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/medical-consultation/edit/${patientId}/[0-9a-f-]{36}$`))
+  const encounterId = new URL(page.url()).pathname.split('/').at(-1) as string
+
+  await addMedicine(page, 'Paracetamol', 'Tableta 500 mg', '8')
+  await addMedicine(page, 'Paracetamol', 'Tableta 500 mg', '8')
+  await expect(page.getByText('Una presentación con esta dosis ya existe.')).toBeVisible()
+  await addMedicine(page, 'Ibuprofeno', 'Tableta 400 mg', '12')
+  const lines = page.getByRole('list', { name: 'Medicamentos de la receta' })
+  await expect(lines.getByRole('listitem')).toHaveCount(2)
+  await page.getByRole('button', { name: 'Guardar receta' }).click()
+  await expect(page.getByText('Receta guardada en este dispositivo').first()).toBeVisible()
+  await expectAccessible(page, 'the consultation with its prescription')
+
+  // Offline reload: the page comes from the service worker, the consultation from IndexedDB.
+  await page.reload()
+  await expect(page.getByRole('form', { name: 'Editar consulta' })).toBeVisible()
+  await expect(
+    page.getByRole('list', { name: 'Medicamentos de la receta' }).getByRole('listitem'),
+  ).toHaveCount(2)
+  await page.getByRole('link', { name: fullName }).click()
+  const history = page.getByRole('region', { name: 'Historial de consultas' })
+  const recorded = history.locator('.consultation-history__item').filter({
+    has: page.locator(`a[href$="/${encounterId}"]`),
+  })
+  await expect(recorded).toContainText('J00')
+  await expect(recorded).toContainText('I10')
+  await expect(recorded).toContainText('Primera vez · Presencial')
+  await expect(recorded).toContainText('Receta de 2 medicamentos')
+  await expect(recorded).toContainText('Por enviar')
+  // Newest first: the one just recorded heads the history.
+  await expect(
+    history.locator('.consultation-history__item').first().locator(`a[href$="/${encounterId}"]`),
+  ).toHaveCount(1)
+  await expectAccessible(page, 'the record with its consultation history')
+
+  await goOnline(context, page)
+  await expect(recorded).not.toContainText('Por enviar', { timeout: 30_000 })
+  await expect(page.getByText(/por enviar/)).toHaveCount(0)
+
+  // The server has the consultation once, with its two diagnoses and its prescription.
+  const answer = await serverGet(page, `/api/operation/patients/encounter?patient_id=${patientId}`)
+  const mine = answer.data.filter((encounter: { id: string }) => encounter.id === encounterId)
+  expect(mine).toHaveLength(1)
+  expect(mine[0].diagnoses.map((diagnosis: { code: string }) => diagnosis.code)).toEqual([
+    'J00',
+    expect.stringMatching(/^I10/),
+  ])
+  expect(mine[0].prescription.map((line: { medicine_name: string }) => line.medicine_name)).toEqual([
+    'Paracetamol',
+    'Ibuprofeno',
+  ])
+})
