@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useId, useRef, useState } from 'react'
+import { type Dispatch, type SetStateAction, useId, useRef, useState } from 'react'
 import { fetchBlob } from '../../api/client'
 import { encounterFileCalls, encounterFiles } from '../../contract/endpoints/attachments'
 import { filesOf } from '../../db/files'
@@ -25,7 +25,8 @@ export interface ConsultationFilesProps {
   encounterId?: string
   /** A new consultation's picked files, kept until the consultation is saved with them. */
   picked: readonly PreparedFile[]
-  onPickedChange: (files: PreparedFile[]) => void
+  /** A state setter: two picks preparing at once both land. */
+  onPickedChange: Dispatch<SetStateAction<PreparedFile[]>>
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -37,7 +38,9 @@ const TYPE_NAMES: Record<string, string> = {
 /** Opens bytes in a new tab (a PDF or a photo); where the browser blocks it, downloads them. */
 function openBytes(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob)
-  if (!window.open(url, '_blank', 'noopener')) {
+  // Without 'noopener': with it, open answers null even when the tab opened. The tab shows our
+  // own checked bytes (a PDF or an image), nothing that could script its opener.
+  if (!window.open(url, '_blank')) {
     const link = document.createElement('a')
     link.href = url
     link.download = name
@@ -104,7 +107,7 @@ export function ConsultationFiles({ db, encounterId, picked, onPickedChange }: C
             : t`${count} archivos guardados en este dispositivo`,
         )
       } else {
-        onPickedChange([...picked, ...ready])
+        onPickedChange((held) => [...held, ...ready])
       }
     } catch (error) {
       setFailure(errorMessage(error, i18n))
@@ -197,7 +200,7 @@ export function ConsultationFiles({ db, encounterId, picked, onPickedChange }: C
               </span>
               <Button
                 variant="ghost"
-                onClick={() => onPickedChange(picked.filter((entry) => entry.id !== file.id))}
+                onClick={() => onPickedChange((held) => held.filter((entry) => entry.id !== file.id))}
               >
                 <Trans>Quitar</Trans>
               </Button>
