@@ -24,7 +24,7 @@ const aPdf = (name = 'laboratorio.pdf') => new File([pdfBytes], name, { type: 'a
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } })
-const pick = (label: 'Elegir archivos' | 'Tomar foto', ...files: File[]) =>
+const pick = (label: string, ...files: File[]) =>
   fireEvent.change(screen.getByLabelText(label), { target: { files } })
 
 /** The page inside a router of its own (its links need one), on a device engine that sends nothing. */
