@@ -183,8 +183,10 @@ export function ConsultationFiles({ db, encounterId, picked, onPickedChange }: C
       {refusals.length > 0 && (
         <div className="form-errors" role="alert">
           <ul>
-            {refusals.map((refusal) => (
-              <li key={refusal}>{refusal}</li>
+            {refusals.map((refusal, index) => (
+              // Two files of one name may be refused alike: the position tells them apart.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
+              <li key={index}>{refusal}</li>
             ))}
           </ul>
         </div>
