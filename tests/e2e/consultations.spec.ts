@@ -28,6 +28,20 @@ async function addMedicine(page: Page, medicine: string, presentation: string, e
   await page.getByRole('button', { name: 'Agregar a la receta' }).click()
 }
 
+/** A real JPEG (8×8, drawn by the browser's own encoder), as a tablet's camera would hand over. */
+async function aPhoto(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 8
+    canvas.height = 8
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D
+    context.fillStyle = '#2a7a6f'
+    context.fillRect(0, 0, 8, 8)
+    return canvas.toDataURL('image/jpeg', 0.8)
+  })
+  return Buffer.from(dataUrl.split(',')[1] as string, 'base64')
+}
+
 /**
  * Issue 19 on a 1024×768 tablet: the nurse, with no signal, records a consultation with vital
  * signs and two diagnoses, gives it a prescription of two medicines, reloads offline and finds it
@@ -85,7 +99,18 @@ test('a consultation and its prescription made offline survive a reload and reac
   await expect(lines.getByRole('listitem')).toHaveCount(2)
   await page.getByRole('button', { name: 'Guardar receta' }).click()
   await expect(page.getByText('Receta guardada en este dispositivo').first()).toBeVisible()
-  await expectAccessible(page, 'the consultation with its prescription')
+
+  // A photo from the tablet's camera, attached offline to the recorded consultation.
+  const photo = await aPhoto(page)
+  await page
+    .getByLabel('Tomar foto')
+    .setInputFiles({ name: 'garganta.jpg', mimeType: 'image/jpeg', buffer: photo })
+  await expect(page.getByText('Archivo guardado en este dispositivo').first()).toBeVisible()
+  const files = page.getByRole('list', { name: 'Archivos de la consulta' })
+  await expect(files.getByRole('listitem')).toHaveCount(1)
+  await expect(files).toContainText('garganta.jpg')
+  await expect(files).toContainText('Por enviar')
+  await expectAccessible(page, 'the consultation with its prescription and its photo')
 
   // Offline reload: the page comes from the service worker, the consultation from IndexedDB.
   await page.reload()
@@ -93,6 +118,9 @@ test('a consultation and its prescription made offline survive a reload and reac
   await expect(
     page.getByRole('list', { name: 'Medicamentos de la receta' }).getByRole('listitem'),
   ).toHaveCount(2)
+  await expect(files.getByRole('listitem')).toHaveCount(1)
+  await expect(files).toContainText('garganta.jpg')
+  await expect(files).toContainText('Por enviar')
   await page.getByRole('link', { name: fullName }).click()
   const history = page.getByRole('region', { name: 'Historial de consultas' })
   const recorded = history.locator('.consultation-history__item').filter({
@@ -125,4 +153,26 @@ test('a consultation and its prescription made offline survive a reload and reac
     'Paracetamol',
     'Ibuprofeno',
   ])
+
+  // And its photo, once: the feed has one file on the consultation, whose download answers
+  // the very bytes taken offline.
+  const attachedOnServer = async () => {
+    const feed = await serverGet(page, '/api/sync/changes?limit=5000')
+    return feed.data.changes.filter(
+      (change: { entity: string; data: { owner_id?: string } | null }) =>
+        change.entity === 'attachment' && change.data?.owner_id === encounterId,
+    )
+  }
+  // The upload travels after its consultation: wait for it, then there must be exactly one.
+  await expect.poll(async () => (await attachedOnServer()).length, { timeout: 30_000 }).toBe(1)
+  const attached = await attachedOnServer()
+  expect(attached[0].data.name).toBe('garganta.jpg')
+  // From the page (the browser resolves the tenant's host), with the session's token.
+  const download = await page.evaluate(async (url) => {
+    const token = JSON.parse(localStorage.getItem('session') ?? '{}').accessToken
+    const answer = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
+    return { status: answer.status, bytes: [...new Uint8Array(await answer.arrayBuffer())] }
+  }, `/api/operation/patients/encounter/file/${attached[0].id}`)
+  expect(download.status).toBe(200)
+  expect(Buffer.from(download.bytes).equals(photo)).toBe(true)
 })

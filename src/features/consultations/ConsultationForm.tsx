@@ -8,6 +8,7 @@ import type { LocalDb, LocalEncounter } from '../../db/local-db'
 import { mutationContext } from '../../session/mutation-context'
 import { currentEngine } from '../../sync/current-engine'
 import { createEncounter, updateEncounter } from '../../sync/encounter-mutators'
+import type { PreparedFile } from '../../sync/file-mutators'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { MODALITY_NAMES, TYPE_NAMES } from '../../ui/consultation-names'
@@ -19,6 +20,7 @@ import { notify } from '../../ui/notices'
 import { SelectField } from '../../ui/SelectField'
 import { TextField } from '../../ui/TextField'
 import { useUnits } from '../../ui/unit-preference'
+import { ConsultationFiles } from './ConsultationFiles'
 import {
   type ConsultationFormValues,
   changedFields,
@@ -67,6 +69,9 @@ export function ConsultationForm({ db, patientId, encounter, last, onSaved }: Co
   // after the save and after a failed one. A ref, so that two presses in one frame see it.
   const saving = useRef(false)
   const [busy, setBusy] = useState(false)
+  // A new consultation's attachments, saved with it in one transaction (the form is remounted
+  // for each consultation, so they never outlive it).
+  const [files, setFiles] = useState<PreparedFile[]>([])
   const reasons = useCatalogueOptions('consultReason') ?? []
   const allReasons = useCatalogueEntries('consultReason') ?? []
   const modality = form.watch('modality')
@@ -111,7 +116,7 @@ export function ConsultationForm({ db, patientId, encounter, last, onSaved }: Co
         )
         notify(saved ? t`Cambios guardados en este dispositivo` : t`No hubo cambios`)
       } else {
-        saved = await createEncounter(db, mutationContext(), parsed.fields)
+        saved = await createEncounter(db, mutationContext(), parsed.fields, files)
         notify(t`Consulta guardada en este dispositivo`)
       }
       currentEngine()?.loop.kick()
@@ -240,6 +245,7 @@ export function ConsultationForm({ db, patientId, encounter, last, onSaved }: Co
           })}
         </div>
       </fieldset>
+      <ConsultationFiles db={db} encounterId={encounter?.id} picked={files} onPickedChange={setFiles} />
       {failure && <Alert>{failure}</Alert>}
       <div className="form-actions">
         <Link
