@@ -295,39 +295,32 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     await waitFor(async () => expect((await db.encounters.get(encounter.id))?.plan).toBe('Reposo 3 días'))
     const update = (await pendingEntries(db)).find((entry) => entry.kind === 'encounter.update')
     expect(update?.body).toEqual({ plan: 'Reposo 3 días' })
-    // The amendments are the server's: offline, the page says where they are read.
-    expect(screen.getByText(/El historial de cambios se consulta en el servidor/)).toBeTruthy()
+    // The amendments come from the server with the consultation: until then, the page says so.
+    expect(screen.getByText(/El historial de cambios llegará del servidor/)).toBeTruthy()
   })
 
-  it('shows the amendments the server keeps: who, when, and each field before and after (NOM-004)', async () => {
+  it('shows offline the amendments the feed brought: who, when, and each field before and after (NOM-004)', async () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
     const encounter = await createEncounter(db, ctx, aConsultation(patient.id, { plan: 'Reposo' }))
     const amendedAt = '2026-11-21T17:05:00.000Z'
-    stubApi({
-      [`/api/operation/patients/encounter/show/${encounter.id}`]: {
-        body: {
-          data: {
-            ...encounter,
-            amendments: [
-              {
-                id: '0193b2a0-0000-7000-8000-000000000901',
-                version: 2,
-                amended_at: amendedAt,
-                amended_by: { id: 'doctor-3', name: 'Luis Ramírez' },
-                changes: {
-                  plan: { before: 'Reposo', after: 'Reposo 3 días' },
-                  weight_kg: { before: 72.5, after: 73 },
-                  modality: { before: 'on_site', after: 'remote' },
-                },
-              },
-            ],
+    // As the feed stores it: the server's row with its amendments (the device is offline).
+    await db.encounters.update(encounter.id, {
+      syncState: 'synced',
+      amendments: [
+        {
+          id: '0193b2a0-0000-7000-8000-000000000901',
+          version: 2,
+          amended_at: amendedAt,
+          amended_by: { id: 'doctor-3', name: 'Luis Ramírez' },
+          changes: {
+            plan: { before: 'Reposo', after: 'Reposo 3 días' },
+            weight_kg: { before: 72.5, after: 73 },
+            modality: { before: 'on_site', after: 'remote' },
           },
-          message: '',
-          error: false,
         },
-      },
+      ],
     })
     await renderPage(db, patient.id, encounter.id)
     const history = await screen.findByRole('region', { name: 'Historial de cambios' })
