@@ -80,9 +80,9 @@ export async function consultationDocumentFromDevice(
   const context = await contextOf(db, encounter, language, timeZone)
   // A row the server has not answered yet has no history and no server dates: its own fields stand.
   const stored = {
-    amendments: [],
-    updated_at: encounter.started_at,
     ...encounter,
+    amendments: encounter.amendments ?? [],
+    updated_at: typeof encounter.updated_at === 'string' ? encounter.updated_at : encounter.started_at,
   } as unknown as EncounterWithAmendments
   const input = consultationDocumentOf(stored, context)
   if (kind === 'prescription') {
