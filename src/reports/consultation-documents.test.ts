@@ -146,8 +146,15 @@ describe("a consultation's documents built on the device", () => {
   it('prints a consultation recorded offline, before the server has answered it', async () => {
     const { db } = aDevice()
     await holdCache(db)
-    const pending = consultation({ amendments: undefined, updated_at: undefined, version: 0, syncState: 'pending' })
-    const text = pdfText((await consultationDocumentFromDevice(db, pending, 'note', 'es', 'UTC')).bytes).join('\n')
+    const pending = consultation({
+      amendments: undefined,
+      updated_at: undefined,
+      version: 0,
+      syncState: 'pending',
+    })
+    const text = pdfText((await consultationDocumentFromDevice(db, pending, 'note', 'es', 'UTC')).bytes).join(
+      '\n',
+    )
     expect(text).toContain('Guadalupe Gómez Núñez')
     expect(text).toContain('2026/11/20 16:30')
   })

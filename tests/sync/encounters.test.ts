@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { withTenant } from '../../server/db/client'
 import { encounterAmendments, encounters } from '../../server/db/schema'
-import { seedReferenceLists } from '../../server/seed/reference-lists'
 import { authorsOf, presentEncounter } from '../../server/modules/operation/encounters'
+import { seedReferenceLists } from '../../server/seed/reference-lists'
 import type { CatalogueEntry } from '../../src/contract/schemas/catalogue-definitions'
 import { encounterHistory } from '../../src/db/encounters'
 import type { LocalEncounter } from '../../src/db/local-db'
@@ -209,7 +209,7 @@ describe('consultations recorded offline', () => {
     }
   })
 
-  it("prints on the device the same note and prescription the server downloads, amendments included", async () => {
+  it('prints on the device the same note and prescription the server downloads, amendments included', async () => {
     const device = tablet(0)
     const patient = await createPatient(device.db, device.ctx, newPatient(6_002, { biological_sex: 'male' }))
     const consultation = await createEncounter(device.db, device.ctx, aConsultation(catalog, patient.id))
@@ -238,7 +238,13 @@ describe('consultations recorded offline', () => {
       ['note', `/api/operation/patients/encounter/download/${consultation.id}`],
       ['prescription', `/api/operation/patients/encounter/download/medical-consultation/${consultation.id}`],
     ] as const) {
-      const onDevice = await consultationDocumentFromDevice(device.db, row as LocalEncounter, kind, 'es', timeZone)
+      const onDevice = await consultationDocumentFromDevice(
+        device.db,
+        row as LocalEncounter,
+        kind,
+        'es',
+        timeZone,
+      )
       const answer = await device.network.fetch(`${path}?time_zone=${encodeURIComponent(timeZone)}`, {
         headers: auth,
       })

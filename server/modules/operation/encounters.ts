@@ -194,7 +194,10 @@ export async function authorsOf(tx: Tx, ids: Array<string | null>): Promise<Map<
  * (NOM-004). The show call and the change feed answer them alike, so the device holds the same
  * history the server shows and prints it offline (decision 0024).
  */
-export async function amendmentsOf(tx: Tx, encounterIds: string[]): Promise<Map<string, EncounterAmendment[]>> {
+export async function amendmentsOf(
+  tx: Tx,
+  encounterIds: string[],
+): Promise<Map<string, EncounterAmendment[]>> {
   const found = new Map<string, EncounterAmendment[]>(encounterIds.map((id) => [id, []]))
   if (encounterIds.length === 0) return found
   const rows = await tx

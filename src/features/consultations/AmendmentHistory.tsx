@@ -54,7 +54,9 @@ export function AmendmentHistory({ encounter }: { encounter: LocalEncounter }) {
       )}
       {amendments && encounter.syncState !== 'synced' && (
         <p className="form-hint">
-          <Trans>Los cambios hechos en este dispositivo se añadirán al historial cuando se hayan enviado.</Trans>
+          <Trans>
+            Los cambios hechos en este dispositivo se añadirán al historial cuando se hayan enviado.
+          </Trans>
         </p>
       )}
       {amendments && amendments.length === 0 && (
