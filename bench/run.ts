@@ -12,6 +12,7 @@ import { catalogImport } from './catalog-import'
 import { clientOutboxReplay } from './client-outbox-replay'
 import { coldStart } from './cold-start'
 import { consultationPdfs } from './consultation-pdf'
+import { consultationSaves } from './consultation-save'
 import { diagnosisSearch } from './diagnosis-search'
 import { initialSync } from './initial-sync'
 import { lighthouseScores } from './lighthouse'
@@ -97,6 +98,12 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     title: "A consultation's note and prescription built as PDFs on the device (Chromium)",
     header: '| what | figure | verdict |\n|---|---|---|',
     rows: consultationPdfs,
+  },
+  {
+    name: 'consultation-save',
+    title: 'A consultation saved offline to its place in the history (Chromium, 4× CPU throttle)',
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: consultationSaves,
   },
   {
     name: 'virtual-list',

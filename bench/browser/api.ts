@@ -54,6 +54,13 @@ export interface ConsultationPdfResult {
   prescriptionBytes: number
 }
 
+export interface ConsultationSaveResult {
+  /** Each round's time from the save to the consultation's place in the history. */
+  saveMs: number[]
+  /** Consultations in the history at the end. */
+  history: number
+}
+
 export interface BrowserBench {
   signIn(username: string, password: string): Promise<BenchSession>
   /** `database` names a fresh local database, deleted afterwards. */
@@ -67,4 +74,6 @@ export interface BrowserBench {
   virtualList(count: number, step: number, seconds: number): Promise<VirtualListResult>
   /** The consultation note and prescription built `rounds` times. */
   consultationPdf(rounds: number): Promise<ConsultationPdfResult>
+  /** `rounds` consultations saved offline, each read back from the history; `database` as above. */
+  consultationSave(rounds: number, database: string): Promise<ConsultationSaveResult>
 }

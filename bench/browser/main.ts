@@ -4,6 +4,7 @@
  */
 import type { BrowserBench } from './api'
 import { consultationPdf } from './consultation-pdf'
+import { consultationSave } from './consultation-save'
 import { initialSync } from './initial-sync'
 import { feedPatients, outboxReplay, storedReadings } from './outbox-replay'
 import { signIn } from './session'
@@ -23,4 +24,5 @@ window.bench = {
   storedReadings,
   virtualList,
   consultationPdf,
+  consultationSave,
 }

@@ -9,6 +9,7 @@ import type { FileType } from '../contract/rules/files'
 import type { Diagnosis, Locality, Municipality } from '../contract/schemas/catalogs'
 import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
 import type {
+  EncounterAmendment,
   EncounterAuthor,
   Diagnosis as EncounterDiagnosis,
   PrescriptionLine,
@@ -132,6 +133,11 @@ export interface LocalEncounter {
   prescription: PrescriptionLine[]
   /** The server's word once acknowledged; the device's own user for one recorded here. */
   prescriber: EncounterAuthor | null
+  /**
+   * NOM-004's edits as the feed carries them (decision 0024), oldest first; absent until the
+   * server has sent the consultation, and without the device's own edits until they are synced.
+   */
+  amendments?: EncounterAmendment[]
   /** 0 until the server has acknowledged the create. */
   version: number
   deleted_at?: string | null

@@ -3,7 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { withTenant } from '../../server/db/client'
 import { encounterAmendments, encounters } from '../../server/db/schema'
 import { authorsOf, presentEncounter } from '../../server/modules/operation/encounters'
+import { seedReferenceLists } from '../../server/seed/reference-lists'
+import type { CatalogueEntry } from '../../src/contract/schemas/catalogue-definitions'
 import { encounterHistory } from '../../src/db/encounters'
+import type { LocalEncounter } from '../../src/db/local-db'
+import { pdfText } from '../../src/documents/pdf-text'
+import { consultationDocumentFromDevice } from '../../src/reports/consultation-documents'
+import { LETTERHEAD_KEY } from '../../src/reports/tenant-letterhead'
 import { MAX_WAIT_MS } from '../../src/sync/backoff'
 import { createEncounter, savePrescription, updateEncounter } from '../../src/sync/encounter-mutators'
 import { sameValue } from '../../src/sync/merge'
@@ -21,6 +27,20 @@ const CLINICIAN = [
   'consultation.prescription',
 ]
 
+/** A catalogue value as the device caches it (the server's seed of the same id and name). */
+const catalogueEntry = (id: string, catalogue: string, name: string): CatalogueEntry => ({
+  id,
+  catalogue,
+  name,
+  code: null,
+  active: true,
+  parent_id: null,
+  parent_name: null,
+  position: 0,
+  items: [],
+  updated_at: '2026-11-23T10:00:00Z',
+})
+
 /**
  * DESIGN §9.5 for consultations (issue 19), over real HTTP: a consultation recorded offline, with
  * its prescription, for a patient also registered offline, reaches the server once and in order
@@ -37,6 +57,8 @@ describe('consultations recorded offline', () => {
     server = await startSyncServer()
     clinic = await openClinic(server, 'norte', 2, CLINICIAN)
     catalog = await seedEncounterCatalog(server.database.db, clinic.tenantId)
+    // The server's documents name the sex from its reference lists, as a seeded server does.
+    await seedReferenceLists(server.database.db)
   })
   afterEach(async () => {
     for (const device of opened.splice(0)) await device.close()
@@ -184,6 +206,54 @@ describe('consultations recorded offline', () => {
       for (const [field, value] of Object.entries(stored ?? {})) {
         expect(sameValue(row?.[field], value), `${device.name} ${field}`).toBe(true)
       }
+    }
+  })
+
+  it('prints on the device the same note and prescription the server downloads, amendments included', async () => {
+    const device = tablet(0)
+    const patient = await createPatient(device.db, device.ctx, newPatient(6_002, { biological_sex: 'male' }))
+    const consultation = await createEncounter(device.db, device.ctx, aConsultation(catalog, patient.id))
+    const { id: _lineId, ...line } = aLine(catalog)
+    await savePrescription(device.db, device.ctx, consultation.id, [line])
+    expect(await device.loop.runOnce()).toEqual({ sent: 3, stoppedBy: 'idle' })
+    await device.catchUp()
+    // The feed brought the prescription's amendment with the consultation (decision 0024).
+    const row = await device.db.encounters.get(consultation.id)
+    expect(row?.amendments).toHaveLength(1)
+
+    // What the device caches for its documents: the tenant's letterhead and the catalogues.
+    const auth = { authorization: `Bearer ${device.session.accessToken}`, 'accept-language': 'es' }
+    const configuration = await device.network.fetch('/api/configuration/get-configurations-tenant', {
+      headers: auth,
+    })
+    const { tenant } = (await configuration.json()).data
+    await device.db.meta.put({ key: LETTERHEAD_KEY, value: { name: tenant.name, logo: null, logoUrl: null } })
+    await device.db.catalogueEntries.bulkPut([
+      catalogueEntry(catalog.reasonId, 'consultReason', 'Enfermedad general'),
+      catalogueEntry(catalog.respiratoryId, 'affected_system', 'Aparato respiratorio'),
+    ])
+
+    const timeZone = 'America/Mexico_City'
+    for (const [kind, path] of [
+      ['note', `/api/operation/patients/encounter/download/${consultation.id}`],
+      ['prescription', `/api/operation/patients/encounter/download/medical-consultation/${consultation.id}`],
+    ] as const) {
+      const onDevice = await consultationDocumentFromDevice(
+        device.db,
+        row as LocalEncounter,
+        kind,
+        'es',
+        timeZone,
+      )
+      const answer = await device.network.fetch(`${path}?time_zone=${encodeURIComponent(timeZone)}`, {
+        headers: auth,
+      })
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('content-disposition')).toContain(onDevice.fileName)
+      const fromServer = new Uint8Array(await answer.arrayBuffer())
+      expect(pdfText(onDevice.bytes).join('\n'), kind).toContain('Hombre')
+      expect(pdfText(onDevice.bytes), kind).toEqual(pdfText(fromServer))
+      expect(Buffer.from(onDevice.bytes).equals(Buffer.from(fromServer)), kind).toBe(true)
     }
   })
 })

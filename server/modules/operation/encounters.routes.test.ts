@@ -597,7 +597,7 @@ describe('medical consultations', () => {
         id: created.id,
         op: 'upsert',
         version: 1,
-        data: created,
+        data: { ...created, amendments: [] },
       })
       const pull = (headers: Record<string, string>) =>
         t.app.inject({ method: 'GET', url: '/api/sync/changes?limit=5000', headers })
@@ -606,6 +606,20 @@ describe('medical consultations', () => {
       expect(clinical.some((change: { id: string }) => change.id === created.id)).toBe(true)
       // Registration staff see the same patients, not their clinical notes.
       expect(staff.some((change: { entity: string }) => change.entity === 'encounter')).toBe(false)
+    })
+
+    it("carries a consultation's amendments as the show call answers them, so the device prints its history offline", async () => {
+      const created = (await create()).data
+      await amend(created.id, { plan: 'Reposo 48 horas.' }, '"1"')
+      await amend(created.id, { weight_kg: 74 }, '"2"')
+      const shown = (await send(reader, 'GET', `/show/${created.id}`)).data
+      expect(shown.amendments.map((amendment: { version: number }) => amendment.version)).toEqual([2, 3])
+      const page = await withTenant(t.database.db, acmeId, (tx) =>
+        changesAfter(tx, acmeId, { kind: 'tenant' }, undefined, 5000),
+      )
+      const carried = page.changes.find((change) => change.id === created.id)
+      expect(carried?.version).toBe(3)
+      expect(carried?.data).toEqual(shown)
     })
   })
 })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { v7 as uuidv7 } from 'uuid'
 import {
@@ -33,6 +33,7 @@ import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
 import { assertInScope } from './assignment-scope'
 import {
+  amendmentsOf,
   assertCatalogueValues,
   authorsOf,
   columnsOf,
@@ -230,16 +231,8 @@ export async function encounterWithAmendments(
   const row = await findEncounter(tx, id)
   if (!row || row.deletedAt) throw new NotFoundError()
   await assertInScope(tx, req, row.patientId)
-  const amendments = await tx
-    .select()
-    .from(encounterAmendments)
-    .where(eq(encounterAmendments.encounterId, row.id))
-    .orderBy(asc(encounterAmendments.version))
-  const authors = await authorsOf(tx, [row.createdBy, ...amendments.map((a) => a.amendedBy)])
-  const nameOf = (authorId: string | null) => {
-    const author = authorId ? authors.get(authorId) : undefined
-    return author ? { id: author.id, name: author.name } : null
-  }
+  const authors = await authorsOf(tx, [row.createdBy])
+  const amendments = (await amendmentsOf(tx, [row.id])).get(row.id) ?? []
   await req.audit(tx, {
     action: `${ENTITY}.${action}`,
     entity: 'patient',
@@ -248,12 +241,6 @@ export async function encounterWithAmendments(
   })
   return {
     ...presentEncounter(row, (row.createdBy && authors.get(row.createdBy)) || null),
-    amendments: amendments.map((amendment) => ({
-      id: amendment.id,
-      version: amendment.version,
-      amended_at: amendment.amendedAt,
-      amended_by: nameOf(amendment.amendedBy),
-      changes: amendment.changes,
-    })),
+    amendments,
   }
 }

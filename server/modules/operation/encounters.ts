@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { bodyMassIndex } from '../../../src/contract/rules/vital-ranges'
 import {
   AMENDABLE_FIELDS,
   type AmendableField,
   type Encounter,
+  type EncounterAmendment,
   type EncounterAuthor,
   type FieldChange,
 } from '../../../src/contract/schemas/encounters'
@@ -12,6 +13,7 @@ import type { Tx } from '../../db/client'
 import {
   catalogueEntries,
   diagnoses as cie10,
+  encounterAmendments,
   encounters,
   medicinePresentations,
   medicines,
@@ -185,6 +187,39 @@ export async function authorsOf(tx: Tx, ids: Array<string | null>): Promise<Map<
       },
     ]),
   )
+}
+
+/**
+ * The amendments of the given consultations, oldest first, each with its author's name
+ * (NOM-004). The show call and the change feed answer them alike, so the device holds the same
+ * history the server shows and prints it offline (decision 0024).
+ */
+export async function amendmentsOf(
+  tx: Tx,
+  encounterIds: string[],
+): Promise<Map<string, EncounterAmendment[]>> {
+  const found = new Map<string, EncounterAmendment[]>(encounterIds.map((id) => [id, []]))
+  if (encounterIds.length === 0) return found
+  const rows = await tx
+    .select()
+    .from(encounterAmendments)
+    .where(inArray(encounterAmendments.encounterId, encounterIds))
+    .orderBy(asc(encounterAmendments.version))
+  const authors = await authorsOf(
+    tx,
+    rows.map((row) => row.amendedBy),
+  )
+  for (const row of rows) {
+    const author = row.amendedBy ? authors.get(row.amendedBy) : undefined
+    found.get(row.encounterId)?.push({
+      id: row.id,
+      version: row.version,
+      amended_at: row.amendedAt,
+      amended_by: author ? { id: author.id, name: author.name } : null,
+      changes: row.changes,
+    })
+  }
+  return found
 }
 
 interface Problems {

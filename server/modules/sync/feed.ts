@@ -4,7 +4,7 @@ import type { Change, ChangesPage, SyncedEntity } from '../../../src/contract/sc
 import type { Tx } from '../../db/client'
 import { attachments, changeLogHorizon, encounters, patients, recordSections } from '../../db/schema'
 import { type AttachmentRow, presentAttachment } from '../operation/attachments'
-import { authorsOf, type EncounterRow, presentEncounter } from '../operation/encounters'
+import { amendmentsOf, authorsOf, type EncounterRow, presentEncounter } from '../operation/encounters'
 import { assigneesOf } from '../operation/patient-assignees'
 import { presentPatient } from '../operation/patients'
 import { presentReading, READING_TABLES, type ReadingTable, recordersOf } from '../operation/readings'
@@ -143,12 +143,17 @@ async function currentRows(
       tx,
       rows.map((row) => row.createdBy),
     )
+    // The history travels with the consultation: the device shows and prints it offline (0024).
+    const amendments = await amendmentsOf(
+      tx,
+      rows.map((row) => row.id),
+    )
     for (const row of rows) {
       found.set(`encounter:${row.id}`, {
-        data: presentEncounter(
-          row,
-          (row.createdBy && authors.get(row.createdBy)) || null,
-        ) as unknown as Record<string, unknown>,
+        data: {
+          ...presentEncounter(row, (row.createdBy && authors.get(row.createdBy)) || null),
+          amendments: amendments.get(row.id) ?? [],
+        } as unknown as Record<string, unknown>,
         deleted: row.deletedAt !== null,
         version: row.version,
       })

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { useCall } from '../../api/use-call'
 import { useCatalogueEntries } from '../../catalogs/use-catalog'
-import { showEncounter } from '../../contract/endpoints/encounters'
-import type { EncounterWithAmendments, VitalSign } from '../../contract/schemas/encounters'
+import type { VitalSign } from '../../contract/schemas/encounters'
+import type { LocalEncounter } from '../../db/local-db'
 import { MODALITY_NAMES, TYPE_NAMES } from '../../ui/consultation-names'
 import { formatDateTime } from '../../ui/format-date'
 import { FIELD_NAMES, FIXED_UNITS } from './consultation-texts'
@@ -15,16 +14,15 @@ const SHOWN_TEXT = 140
 
 /**
  * NOM-004: the edits of a consultation, oldest first — who, when, and each field's value before
- * and after — as the server keeps them (`GET /patients/encounter/show/{id}`, an audited read).
- * The amendments live on the server only, so offline the section says so instead.
+ * and after — as the server keeps them. The change feed brings them with the consultation
+ * (decision 0024), so the section reads the device's row and shows them offline; an edit made
+ * here joins them once the server has recorded it.
  */
-export function AmendmentHistory({ encounterId }: { encounterId: string }) {
+export function AmendmentHistory({ encounter }: { encounter: LocalEncounter }) {
   const { t, i18n } = useLingui()
   const titleId = useId()
-  const shown = useCall(showEncounter, { params: { id: encounterId } }, encounterId)
   const reasons = useCatalogueEntries('consultReason') ?? []
-  const amendments =
-    shown.status === 'loaded' ? (shown.data as EncounterWithAmendments).amendments : undefined
+  const amendments = encounter.amendments
 
   const shownValue = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '—'
@@ -49,16 +47,15 @@ export function AmendmentHistory({ encounterId }: { encounterId: string }) {
       <h2 id={titleId} className="consultation-prescription__title">
         <Trans>Historial de cambios</Trans>
       </h2>
-      {shown.status === 'loading' && !amendments && (
+      {!amendments && (
         <p className="form-hint">
-          <Trans>Cargando el historial de cambios…</Trans>
+          <Trans>El historial de cambios llegará del servidor cuando la consulta se haya enviado.</Trans>
         </p>
       )}
-      {shown.status === 'error' && (
+      {amendments && encounter.syncState !== 'synced' && (
         <p className="form-hint">
           <Trans>
-            El historial de cambios se consulta en el servidor: se verá con conexión y cuando la consulta se
-            haya enviado.
+            Los cambios hechos en este dispositivo se añadirán al historial cuando se hayan enviado.
           </Trans>
         </p>
       )}

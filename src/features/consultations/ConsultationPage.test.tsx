@@ -11,7 +11,7 @@ import { createRecordSection } from '../../sync/record-section-mutators'
 import { aDevice, aSyncedPatient, pendingEntries } from '../../sync/test-fixtures'
 import { renderWithI18n, stubApi } from '../../test/render'
 import { ConsultationPage } from './ConsultationPage'
-import { aConsultation, holdConsultationCatalogues } from './test-data'
+import { aConsultation, CONSULTATION_MEDICINES, holdConsultationCatalogues } from './test-data'
 
 // The whole form renders many fields: on a busy machine a render takes longer than the default second.
 configure({ asyncUtilTimeout: 5_000 })
@@ -295,39 +295,32 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     await waitFor(async () => expect((await db.encounters.get(encounter.id))?.plan).toBe('Reposo 3 días'))
     const update = (await pendingEntries(db)).find((entry) => entry.kind === 'encounter.update')
     expect(update?.body).toEqual({ plan: 'Reposo 3 días' })
-    // The amendments are the server's: offline, the page says where they are read.
-    expect(screen.getByText(/El historial de cambios se consulta en el servidor/)).toBeTruthy()
+    // The amendments come from the server with the consultation: until then, the page says so.
+    expect(screen.getByText(/El historial de cambios llegará del servidor/)).toBeTruthy()
   })
 
-  it('shows the amendments the server keeps: who, when, and each field before and after (NOM-004)', async () => {
+  it('shows offline the amendments the feed brought: who, when, and each field before and after (NOM-004)', async () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
     const encounter = await createEncounter(db, ctx, aConsultation(patient.id, { plan: 'Reposo' }))
     const amendedAt = '2026-11-21T17:05:00.000Z'
-    stubApi({
-      [`/api/operation/patients/encounter/show/${encounter.id}`]: {
-        body: {
-          data: {
-            ...encounter,
-            amendments: [
-              {
-                id: '0193b2a0-0000-7000-8000-000000000901',
-                version: 2,
-                amended_at: amendedAt,
-                amended_by: { id: 'doctor-3', name: 'Luis Ramírez' },
-                changes: {
-                  plan: { before: 'Reposo', after: 'Reposo 3 días' },
-                  weight_kg: { before: 72.5, after: 73 },
-                  modality: { before: 'on_site', after: 'remote' },
-                },
-              },
-            ],
+    // As the feed stores it: the server's row with its amendments (the device is offline).
+    await db.encounters.update(encounter.id, {
+      syncState: 'synced',
+      amendments: [
+        {
+          id: '0193b2a0-0000-7000-8000-000000000901',
+          version: 2,
+          amended_at: amendedAt,
+          amended_by: { id: 'doctor-3', name: 'Luis Ramírez' },
+          changes: {
+            plan: { before: 'Reposo', after: 'Reposo 3 días' },
+            weight_kg: { before: 72.5, after: 73 },
+            modality: { before: 'on_site', after: 'remote' },
           },
-          message: '',
-          error: false,
         },
-      },
+      ],
     })
     await renderPage(db, patient.id, encounter.id)
     const history = await screen.findByRole('region', { name: 'Historial de cambios' })
@@ -344,5 +337,52 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
         'Modalidad: Presencial → A distancia',
       ]),
     )
+  })
+
+  it('downloads the note and, once it has one, the prescription, built on the device with no network', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await aSyncedPatient(db, ctx)
+    await holdConsultationCatalogues(db)
+    const encounter = await createEncounter(db, ctx, aConsultation(patient.id))
+    const saved: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download)
+    })
+    // The browser's object URLs are the edge of the world here (jsdom has none).
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:pdf'
+        static override revokeObjectURL = () => {}
+      },
+    )
+    await renderPage(db, patient.id, encounter.id)
+    const documents = await screen.findByRole('region', { name: 'Documentos' })
+    expect(within(documents).queryByRole('button', { name: 'Descargar receta' })).toBeNull()
+    fireEvent.click(within(documents).getByRole('button', { name: 'Descargar nota' }))
+    await waitFor(() => expect(saved).toEqual(['nota_de_consulta_20_11_2026.pdf']))
+
+    const [medicine] = CONSULTATION_MEDICINES
+    const [presentation] = medicine?.presentations ?? []
+    await db.encounters.update(encounter.id, {
+      prescription: [
+        {
+          id: '0193b2a0-0000-7000-8000-000000000601',
+          medicine_id: medicine?.id ?? '',
+          presentation_id: presentation?.id ?? '',
+          medicine_name: medicine?.name ?? '',
+          presentation_name: presentation?.name ?? '',
+          dose: presentation?.dose ?? '',
+          quantity: 1,
+          unit: 'tablet',
+          via: 'oral',
+          every_hours: 8,
+          for_days: 5,
+          indications: null,
+        },
+      ],
+    })
+    fireEvent.click(await within(documents).findByRole('button', { name: 'Descargar receta' }))
+    await waitFor(() => expect(saved).toEqual(['nota_de_consulta_20_11_2026.pdf', 'receta_20_11_2026.pdf']))
   })
 })

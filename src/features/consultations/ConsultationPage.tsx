@@ -9,6 +9,7 @@ import { Alert } from '../../ui/Alert'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
 import { AmendmentHistory } from './AmendmentHistory'
+import { ConsultationDocuments } from './ConsultationDocuments'
 import { ConsultationForm } from './ConsultationForm'
 import { PrescriptionSection, type RecordWarnings } from './PrescriptionSection'
 import './consultations.css'
@@ -102,7 +103,8 @@ export function ConsultationPage({
             warnings={data.warnings}
           />
         )}
-        {encounter && <AmendmentHistory encounterId={encounter.id} />}
+        {encounter && <ConsultationDocuments db={db} encounter={encounter} />}
+        {encounter && <AmendmentHistory encounter={encounter} />}
       </div>
     </section>
   )

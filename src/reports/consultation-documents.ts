@@ -1,0 +1,106 @@
+import { allCatalogueEntries } from '../catalogs/catalogue-entries'
+import { readList } from '../catalogs/lists'
+import type { EncounterWithAmendments } from '../contract/schemas/encounters'
+import type { LocalDb, LocalEncounter } from '../db/local-db'
+import { type ConsultationContext, consultationDocumentOf } from '../documents/consultation-document'
+import type { DocumentLanguage } from '../documents/self-tracking-texts'
+import { saveFile } from './save-file'
+import { readLetterhead, refreshLetterhead } from './tenant-letterhead'
+
+export type ConsultationDocumentKind = 'note' | 'prescription'
+
+/**
+ * The biological sexes' names as the server's reference list holds them (seed
+ * `biological-sexes`): the device caches no copy of that list, and the note must print the word
+ * the server's download prints for the same patient, or the two files differ.
+ */
+const BIOLOGICAL_SEXES: Record<string, Record<DocumentLanguage, string>> = {
+  female: { es: 'Mujer', en: 'Female' },
+  male: { es: 'Hombre', en: 'Male' },
+  intersex: { es: 'Intersexual', en: 'Intersex' },
+}
+
+/** The patient's sex in words: the biological sex, else the gender from the cached list. */
+async function sexOf(db: LocalDb, patient: Record<string, unknown>, language: DocumentLanguage) {
+  const biological = typeof patient.biological_sex === 'string' ? patient.biological_sex : null
+  const named = biological ? BIOLOGICAL_SEXES[biological]?.[language] : undefined
+  if (named) return named
+  const gender = typeof patient.gender === 'string' ? patient.gender : null
+  if (!gender) return null
+  // The cached lists are in the screen's language, which is the document's.
+  return (await readList(db, 'genders')).find((item) => item.code === gender)?.name ?? null
+}
+
+/**
+ * What the consultation's documents need beyond the row, read from the device's cache as the
+ * server reads it from its tables (`encounter-documents.routes.ts`): the letterhead, the patient,
+ * and the names of the reason and the affected systems (inactive ones too: an old note keeps them).
+ */
+async function contextOf(
+  db: LocalDb,
+  encounter: LocalEncounter,
+  language: DocumentLanguage,
+  timeZone: string,
+): Promise<ConsultationContext> {
+  const [patient, letterhead, reasons, systems] = await Promise.all([
+    db.patients.get(encounter.patient_id),
+    readLetterhead(db).then((held) => held ?? refreshLetterhead(db)),
+    allCatalogueEntries(db, 'consultReason'),
+    allCatalogueEntries(db, 'affected_system'),
+  ])
+  const row = (patient ?? {}) as Record<string, unknown>
+  const text = (field: string) => (typeof row[field] === 'string' ? (row[field] as string) : null)
+  return {
+    language,
+    timeZone,
+    tenant: { name: letterhead?.name ?? '', logo: letterhead?.logo ?? null, address: null },
+    patient: {
+      name: [text('name'), text('last_name'), text('second_last_name')].filter(Boolean).join(' '),
+      birth_date: text('birth_date'),
+      sex: await sexOf(db, row, language),
+      curp: text('curp'),
+    },
+    reason: reasons.find((entry) => entry.id === encounter.reason_id)?.name ?? null,
+    systems: new Map(systems.map((entry) => [entry.id, entry.name])),
+  }
+}
+
+/**
+ * A consultation's note or prescription built on the device from its row and the cache (issue 19,
+ * decision 0024), through the mapping the server's downloads use, so the bytes are the server's
+ * for the same consultation asked in the same time zone. Needs no network; jsPDF loads here only.
+ */
+export async function consultationDocumentFromDevice(
+  db: LocalDb,
+  encounter: LocalEncounter,
+  kind: ConsultationDocumentKind,
+  language: DocumentLanguage,
+  timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const context = await contextOf(db, encounter, language, timeZone)
+  // A row the server has not answered yet has no history and no server dates: its own fields stand.
+  const stored = {
+    ...encounter,
+    amendments: encounter.amendments ?? [],
+    updated_at: typeof encounter.updated_at === 'string' ? encounter.updated_at : encounter.started_at,
+  } as unknown as EncounterWithAmendments
+  const input = consultationDocumentOf(stored, context)
+  if (kind === 'prescription') {
+    const { buildPrescriptionPdf } = await import('../documents/prescription-pdf')
+    return buildPrescriptionPdf(input)
+  }
+  const { buildConsultationNotePdf } = await import('../documents/consultation-note-pdf')
+  return buildConsultationNotePdf(input)
+}
+
+/** Builds the document on the device and saves it as a download; answers the file's name. */
+export async function downloadConsultationDocument(
+  db: LocalDb,
+  encounter: LocalEncounter,
+  kind: ConsultationDocumentKind,
+  language: DocumentLanguage,
+): Promise<string> {
+  const { bytes, fileName } = await consultationDocumentFromDevice(db, encounter, kind, language)
+  saveFile(bytes, fileName, 'application/pdf')
+  return fileName
+}
