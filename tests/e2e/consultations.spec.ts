@@ -122,9 +122,9 @@ test('a consultation and its prescription made offline survive a reload and reac
   await expect(files).toContainText('garganta.jpg')
   await expect(files).toContainText('Por enviar')
   // The prescription a pharmacy takes is built on the device: it downloads offline.
-  const download = page.waitForEvent('download')
+  const prescription = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Descargar receta' }).click()
-  expect((await download).suggestedFilename()).toMatch(/^receta_\d{2}_\d{2}_\d{4}\.pdf$/)
+  expect((await prescription).suggestedFilename()).toMatch(/^receta_\d{2}_\d{2}_\d{4}\.pdf$/)
   await page.getByRole('link', { name: fullName }).click()
   const history = page.getByRole('region', { name: 'Historial de consultas' })
   const recorded = history.locator('.consultation-history__item').filter({
