@@ -62,9 +62,16 @@ async function assertPatient(tx: Tx, req: FastifyRequest, patientId: string): Pr
 }
 
 /** A row as answered, with its prescriber's name, title and cédula. */
-async function present(tx: Tx, row: EncounterRow): Promise<Encounter> {
+/**
+ * A consultation as the create and the edit answer it: with its amendments, as the feed and the
+ * show call give it, so the device that made an edit holds its history as soon as it is sent.
+ */
+async function present(tx: Tx, row: EncounterRow): Promise<EncounterWithAmendments> {
   const authors = await authorsOf(tx, [row.createdBy])
-  return presentEncounter(row, (row.createdBy && authors.get(row.createdBy)) || null)
+  return {
+    ...presentEncounter(row, (row.createdBy && authors.get(row.createdBy)) || null),
+    amendments: (await amendmentsOf(tx, [row.id])).get(row.id) ?? [],
+  }
 }
 
 /**
@@ -184,7 +191,7 @@ export async function encounterRoutes(app: FastifyInstance) {
         entityId: updated.patientId,
         details: { encounter: updated.id, fields: Object.keys(changed) },
       })
-      return presentEncounter(updated, current.prescriber)
+      return present(tx, updated)
     })
     sendVersion(reply, encounter.version)
     return encounter
