@@ -144,6 +144,27 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     expect(screen.getAllByLabelText('Aparato o sistema afectado')).toHaveLength(1)
   })
 
+  it('finds the tenant’s own diagnosis codes beside CIE-10, each with the system it is filed under', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await aSyncedPatient(db, ctx)
+    await holdConsultationCatalogues(db)
+    const [respiratory] = await db.catalogueEntries.where('catalogue').equals('affected_system').toArray()
+    await db.catalogueEntries.put({
+      ...(respiratory as NonNullable<typeof respiratory>),
+      id: '0193a7f2-5b1e-7c3d-8e4f-00000000d0c1',
+      catalogue: 'diagnostics',
+      name: 'Rinitis por polvo de cemento',
+      code: 'X99',
+      parent_id: respiratory?.id ?? null,
+      parent_name: respiratory?.name ?? null,
+    })
+    await renderPage(db, patient.id)
+    await screen.findByRole('form', { name: 'Nueva consulta' })
+    await addDiagnosis('cemento', 'X99')
+    const [system] = screen.getAllByLabelText('Aparato o sistema afectado') as HTMLSelectElement[]
+    expect(system?.selectedOptions[0]?.textContent).toBe('Aparato respiratorio')
+  })
+
   it('shows every error at the top and by its field on save, and saves nothing', async () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)

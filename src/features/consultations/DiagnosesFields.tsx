@@ -2,7 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { type UseFormReturn, useFieldArray } from 'react-hook-form'
 import { useCatalogueEntries, useCatalogueOptions, useDiagnosisSearch } from '../../catalogs/use-catalog'
+import { foldText, matchesWords, searchWords } from '../../contract/rules/search-text'
 import type { Diagnosis as CieDiagnosis } from '../../contract/schemas/catalogs'
+import type { CatalogueEntry } from '../../contract/schemas/catalogue-definitions'
 import { MAX_DIAGNOSES } from '../../contract/schemas/encounters'
 import { Button } from '../../ui/Button'
 import { FormSelect } from '../../ui/form/FormSelect'
@@ -34,6 +36,9 @@ export function DiagnosesFields({
   const tenantDiagnoses = useCatalogueEntries('diagnostics') ?? []
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'diagnoses' })
 
+  // The tenant's own codes (issue 18: a tenant may add codes CIE-10 lacks) are found with it.
+  const own = ownDiagnoses(tenantDiagnoses, search, matches ?? [])
+  const found = matches ? [...own, ...matches].slice(0, SHOWN_MATCHES) : undefined
   const systemOf = (diagnosis: CieDiagnosis) =>
     tenantDiagnoses.find((entry) => entry.code === diagnosis.code && entry.parent_id)?.parent_id ??
     systems.find((system) => system.code === diagnosis.affected_system_code)?.id ??
@@ -102,14 +107,14 @@ export function DiagnosesFields({
             error={refusal ?? listError}
             onChange={(event) => setSearch(event.target.value)}
           />
-          {search.trim() !== '' && matches && (
+          {search.trim() !== '' && found && (
             <ul className="consultation-form__matches" aria-label={t`Diagnósticos encontrados`}>
-              {matches.length === 0 && (
+              {found.length === 0 && (
                 <li>
                   <Trans>Ningún diagnóstico coincide.</Trans>
                 </li>
               )}
-              {matches.map((diagnosis) => (
+              {found.map((diagnosis) => (
                 <li key={diagnosis.code}>
                   <button type="button" className="consultation-form__match" onClick={() => pick(diagnosis)}>
                     <strong>{diagnosis.code}</strong> {diagnosis.description}
@@ -122,4 +127,29 @@ export function DiagnosesFields({
       )}
     </fieldset>
   )
+}
+
+/**
+ * The tenant's active diagnoses whose code CIE-10 does not hold, matching the search by code
+ * prefix or by every word of their name, as the device's CIE-10 search matches: each read as a
+ * CIE-10 entry with no system of its own (the catalogue files it under one).
+ */
+function ownDiagnoses(
+  entries: readonly CatalogueEntry[],
+  search: string,
+  cie10: readonly CieDiagnosis[],
+): CieDiagnosis[] {
+  const words = searchWords(search)
+  if (words.length === 0) return []
+  const code = search.trim().toUpperCase()
+  const known = new Set(cie10.map((diagnosis) => diagnosis.code))
+  return entries
+    .filter((entry) => entry.active && entry.code && !known.has(entry.code))
+    .filter((entry) => entry.code?.startsWith(code) || matchesWords(foldText(entry.name), words))
+    .map((entry) => ({
+      code: entry.code ?? '',
+      description: entry.name,
+      chapter: '',
+      affected_system_code: '',
+    }))
 }
