@@ -6,42 +6,12 @@
  * transaction by hand (begin, the tenant's setting, the two selects, commit), which tell the
  * database's share of the read from the app's.
  */
-import { request as httpRequest } from 'node:http'
 import pg from 'pg'
-import { freePort, median, requestsPerSecond, startServer } from './measure'
+import { bearerOf, freePort, median, requestsPerSecond, startServer } from './measure'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 10
-
-/** Signs a demo user in over HTTP (node:http: fetch may not set the tenant's Host header). */
-function bearerOf(port: number, username: string): Promise<string> {
-  const body = JSON.stringify({ username, email: username, password: 'Demo1234!' })
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/authentication/login',
-        headers: { host: 'demo.localhost', 'content-type': 'application/json' },
-      },
-      (response) => {
-        let text = ''
-        response.on('data', (chunk) => {
-          text += chunk
-        })
-        response.on('end', () => {
-          if (response.statusCode !== 200)
-            return reject(new Error(`bench sign-in failed: ${response.statusCode} ${text}`))
-          resolve(`Bearer ${JSON.parse(text).data.accessToken}`)
-        })
-      },
-    )
-    request.on('error', reject)
-    request.end(body)
-  })
-}
 
 /** A loop of `connections` bare `pg` clients running `work` for `seconds`: its runs per second. */
 async function barePgPerSecond(

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
 import { createServer } from 'node:net'
 import autocannon from 'autocannon'
 
@@ -67,4 +68,58 @@ export const median = (values: number[]): number => {
   return sorted.length % 2
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
+
+/** Signs a demo user in over HTTP (node:http: fetch may not set the tenant's Host header). */
+export function bearerOf(port: number, username: string): Promise<string> {
+  const body = JSON.stringify({ username, email: username, password: 'Demo1234!' })
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/authentication/login',
+        headers: { host: 'demo.localhost', 'content-type': 'application/json' },
+      },
+      (response) => {
+        let text = ''
+        response.on('data', (chunk) => {
+          text += chunk
+        })
+        response.on('end', () => {
+          if (response.statusCode !== 200)
+            return reject(new Error(`bench sign-in failed: ${response.statusCode} ${text}`))
+          resolve(`Bearer ${JSON.parse(text).data.accessToken}`)
+        })
+      },
+    )
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
+/** A GET over node:http with the tenant's Host header: its status and body, and how long it took. */
+export function timedGet(
+  port: number,
+  path: string,
+  authorization: string,
+): Promise<{ status: number; body: string; ms: number }> {
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: '127.0.0.1', port, method: 'GET', path, headers: { host: 'demo.localhost', authorization } },
+      (response) => {
+        let body = ''
+        response.on('data', (chunk) => {
+          body += chunk
+        })
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body, ms: performance.now() - started }),
+        )
+      },
+    )
+    request.on('error', reject)
+    request.end()
+  })
 }

@@ -14,6 +14,7 @@ import { coldStart } from './cold-start'
 import { consultationPdfs } from './consultation-pdf'
 import { consultationSaves } from './consultation-save'
 import { diagnosisSearch } from './diagnosis-search'
+import { encounterHistory } from './encounter-history'
 import { initialSync } from './initial-sync'
 import { lighthouseScores } from './lighthouse'
 import { loginRouteJs } from './login-route-js'
@@ -104,6 +105,12 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     title: 'A consultation saved offline to its place in the history (Chromium, 4× CPU throttle)',
     header: '| what | figure | verdict |\n|---|---|---|',
     rows: consultationSaves,
+  },
+  {
+    name: 'encounter-history',
+    title: `A patient's consultation history at scale (${database}, one request at a time)`,
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: encounterHistory,
   },
   {
     name: 'virtual-list',

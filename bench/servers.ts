@@ -50,9 +50,18 @@ if (mode === 'bare') {
     await seedBenchPatients(database.db, extraPatients)
     seedSeconds = (performance.now() - started) / 1000
   }
+  // The clinical benches ask for consultations at scale too (bench/seed-encounters.ts).
+  const perPatient = Number(process.env.BENCH_ENCOUNTERS ?? 0)
+  let encounters = 0
+  if (perPatient > 0) {
+    const { seedBenchEncounters } = await import('./seed-encounters')
+    const started = performance.now()
+    encounters = await seedBenchEncounters(database.db, perPatient)
+    seedSeconds += (performance.now() - started) / 1000
+  }
   const app = await buildApp({ database, config, logger: false })
   await app.listen({ port, host: '127.0.0.1' })
-  process.send?.(extraPatients > 0 ? { ready: true, seedSeconds } : 'ready')
+  process.send?.(extraPatients > 0 || encounters > 0 ? { ready: true, seedSeconds, encounters } : 'ready')
 } else {
   throw new Error(`Unknown server "${mode}"`)
 }
