@@ -2,7 +2,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyRequest } from 'fastify'
 import type { Tx } from '../../db/client'
-import { patientAssignments } from '../../db/schema'
+import { patientAssignments, patients } from '../../db/schema'
 import { NotFoundError } from '../../platform/errors'
 
 /** SPEC §6 "superuser all-assignments (total access)": the holder sees every patient. */
@@ -52,4 +52,22 @@ export async function isAssigned(tx: Tx, userId: string, patientId: string): Pro
 export async function assertInScope(tx: Tx, req: FastifyRequest, patientId: string): Promise<void> {
   const userId = assignedUserOf(req)
   if (userId && !(await isAssigned(tx, userId, patientId))) throw new NotFoundError()
+}
+
+/**
+ * 404 unless the tenant has the patient, not deleted (another tenant's ids are unknown here), and
+ * the caller has them in their care (docs/decisions/0009-assignments.md): what every write about
+ * a patient's record checks first.
+ */
+export async function assertLivePatientInScope(
+  tx: Tx,
+  req: FastifyRequest,
+  patientId: string,
+): Promise<void> {
+  const [patient] = await tx
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.id, patientId), isNull(patients.deletedAt)))
+  if (!patient) throw new NotFoundError()
+  await assertInScope(tx, req, patientId)
 }

@@ -31,7 +31,7 @@ import { translate } from '../../platform/messages'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
-import { assertInScope } from './assignment-scope'
+import { assertInScope, assertLivePatientInScope } from './assignment-scope'
 import {
   amendmentsOf,
   assertCatalogueValues,
@@ -47,19 +47,6 @@ import {
 const ENTITY = 'encounter'
 /** SPEC §6 "prescription": writing a consultation's prescription is a grant of its own. */
 const PRESCRIBE = 'consultation.prescription'
-
-/**
- * 404 unless the tenant has the patient, not deleted (another tenant's ids are unknown here), and
- * the caller has them in their care (docs/decisions/0009-assignments.md).
- */
-async function assertPatient(tx: Tx, req: FastifyRequest, patientId: string): Promise<void> {
-  const [patient] = await tx
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(eq(patients.id, patientId), isNull(patients.deletedAt)))
-  if (!patient) throw new NotFoundError()
-  await assertInScope(tx, req, patientId)
-}
 
 /** A row as answered, with its prescriber's name, title and cédula. */
 /**
@@ -126,7 +113,7 @@ export async function encounterRoutes(app: FastifyInstance) {
       }
       // Nothing written: the patient is unknown (404), or the id is taken — by the same create
       // sent again under another key (its first result), or by another consultation (refused).
-      await assertPatient(tx, req, body.patient_id)
+      await assertLivePatientInScope(tx, req, body.patient_id)
       const existing = await findEncounter(tx, body.id)
       if (existing && sameCreate(existing, body)) return present(tx, existing)
       throw new ConflictError()
@@ -202,7 +189,7 @@ export async function encounterRoutes(app: FastifyInstance) {
     patientEncounters,
     async ({ query }, req): Promise<Encounter[]> =>
       req.withTenant(async (tx) => {
-        await assertPatient(tx, req, query.patient_id)
+        await assertLivePatientInScope(tx, req, query.patient_id)
         const rows = await tx
           .select()
           .from(encounters)

@@ -11,7 +11,7 @@ import { idempotent } from '../../platform/idempotency'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
-import { assertInScope } from './assignment-scope'
+import { assertInScope, assertLivePatientInScope } from './assignment-scope'
 import {
   assertListCodes,
   columnsOf,
@@ -22,19 +22,6 @@ import {
 } from './record-sections'
 
 const ENTITY = 'record-section'
-
-/**
- * 404 unless the tenant has the patient, not deleted (another tenant's ids are unknown here), and
- * the caller has them in their care (assignments, docs/decisions/0009-assignments.md).
- */
-async function assertPatient(tx: Tx, req: FastifyRequest, patientId: string): Promise<void> {
-  const [patient] = await tx
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(eq(patients.id, patientId), isNull(patients.deletedAt)))
-  if (!patient) throw new NotFoundError()
-  await assertInScope(tx, req, patientId)
-}
 
 /** The entry, if it is one of this section's: an id reached through another section's path is unknown. */
 async function findIn(tx: Tx, section: RecordSection, id: string): Promise<RecordSectionRow | null> {
@@ -93,7 +80,7 @@ export async function recordSectionRoutes(app: FastifyInstance) {
         }
         // Nothing written: the patient is unknown (404), or the id is taken — by the same create
         // sent again with another key (its first result), or by another entry (refused).
-        await assertPatient(tx, req, input.patient_id)
+        await assertLivePatientInScope(tx, req, input.patient_id)
         const existing = await findRecordSection(tx, input.id)
         // A create since deleted still happened: it answers the entry as it is now, a tombstone.
         if (existing && sameCreate(existing, section, input)) return present(existing)
@@ -105,7 +92,7 @@ export async function recordSectionRoutes(app: FastifyInstance) {
 
     route(app, calls.list, async ({ query }, req) =>
       req.withTenant(async (tx) => {
-        await assertPatient(tx, req, query.patient_id)
+        await assertLivePatientInScope(tx, req, query.patient_id)
         const rows = await tx
           .select()
           .from(recordSections)
