@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { isTimeZone } from '../rules/time-zone'
+import type { Range } from '../rules/vital-ranges'
 
 /**
  * Every string and list a request carries has a maximum, and every number both bounds (issue 16):
@@ -38,3 +40,19 @@ export const changesOf = <E extends v.ObjectEntries>(entries: E) =>
     v.partial(v.object(entries)),
     v.check((changes) => Object.keys(changes).length > 0, 'field.nothingToChange'),
   )
+
+/** A measure within its SPEC §5 range (`rules/vital-ranges.ts`): a whole number, or any finite one. */
+export const wholeIn = (range: Range) =>
+  v.pipe(v.number('field.type'), v.integer('field.integer'), v.minValue(range.min), v.maxValue(range.max))
+export const decimalIn = (range: Range) =>
+  v.pipe(v.number('field.type'), v.finite('field.type'), v.minValue(range.min), v.maxValue(range.max))
+
+/** A value a form may leave empty: absent or null, stored as null. */
+export const orNull = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable(schema), null)
+
+/** An IANA time zone a document is printed in (`rules/time-zone.ts`). */
+export const TimeZoneName = v.pipe(
+  v.string(),
+  v.maxLength(64, 'field.time_zone'),
+  v.check(isTimeZone, 'field.time_zone'),
+)

@@ -3,20 +3,18 @@ import { IsoInstant } from '../rules/calendar'
 import { CALL_DURATION, callDurationProblem } from '../rules/call-duration'
 import { prescriptionProblem } from '../rules/prescription'
 import { DOSE_QUANTITY, DOSE_UNITS, EVERY_HOURS, FOR_DAYS, ROUTES } from '../rules/prescription-terms'
-import { isTimeZone } from '../rules/time-zone'
 import {
   DIASTOLIC,
   GLUCOSE,
   HEART_RATE,
   HEIGHT_M,
   OXIMETRY,
-  type Range,
   RESPIRATORY_RATE,
   SYSTOLIC,
   TEMPERATURE_C,
   WEIGHT_KG,
 } from '../rules/vital-ranges'
-import { changesOf, optionalText, requiredText } from './bounded'
+import { changesOf, decimalIn, optionalText, orNull, requiredText, TimeZoneName, wholeIn } from './bounded'
 
 /**
  * A medical consultation (SPEC §1, §3 "encounters", §7 "Encounters"; issue 19): a clinical note
@@ -39,11 +37,6 @@ export const MAX_PRESCRIPTION_LINES = 30
 export const MAX_NOTE_LENGTH = 5000
 
 const Id = v.pipe(v.string('field.required'), v.uuid('field.uuid'))
-const optional = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable(schema), null)
-const whole = (range: Range) =>
-  v.pipe(v.number('field.type'), v.integer('field.integer'), v.minValue(range.min), v.maxValue(range.max))
-const decimal = (range: Range) =>
-  v.pipe(v.number('field.type'), v.finite('field.type'), v.minValue(range.min), v.maxValue(range.max))
 
 /**
  * The vital signs and somatometry of SPEC §5, all optional, in SI units whatever unit the form
@@ -51,15 +44,15 @@ const decimal = (range: Range) =>
  * and height (`bodyMassIndex`), never typed.
  */
 export const VITAL_SIGNS = {
-  weight_kg: optional(decimal(WEIGHT_KG)),
-  height_m: optional(decimal(HEIGHT_M)),
-  temperature_c: optional(decimal(TEMPERATURE_C)),
-  oximetry: optional(whole(OXIMETRY)),
-  systolic: optional(whole(SYSTOLIC)),
-  diastolic: optional(whole(DIASTOLIC)),
-  heart_rate: optional(whole(HEART_RATE)),
-  respiratory_rate: optional(whole(RESPIRATORY_RATE)),
-  glucose: optional(decimal(GLUCOSE)),
+  weight_kg: orNull(decimalIn(WEIGHT_KG)),
+  height_m: orNull(decimalIn(HEIGHT_M)),
+  temperature_c: orNull(decimalIn(TEMPERATURE_C)),
+  oximetry: orNull(wholeIn(OXIMETRY)),
+  systolic: orNull(wholeIn(SYSTOLIC)),
+  diastolic: orNull(wholeIn(DIASTOLIC)),
+  heart_rate: orNull(wholeIn(HEART_RATE)),
+  respiratory_rate: orNull(wholeIn(RESPIRATORY_RATE)),
+  glucose: orNull(decimalIn(GLUCOSE)),
 } as const
 export type VitalSign = keyof typeof VITAL_SIGNS
 
@@ -115,8 +108,8 @@ export const PrescriptionLine = v.object({
   ),
   unit: v.picklist(DOSE_UNITS, 'field.picklist'),
   via: v.picklist(ROUTES, 'field.picklist'),
-  every_hours: whole(EVERY_HOURS),
-  for_days: whole(FOR_DAYS),
+  every_hours: wholeIn(EVERY_HOURS),
+  for_days: wholeIn(FOR_DAYS),
   indications: optionalText(500),
 })
 export type PrescriptionLine = v.InferOutput<typeof PrescriptionLine>
@@ -138,7 +131,7 @@ export const ENCOUNTER_FIELDS = {
   /** When it took place: the form's YYYY/MM/DD and HH:MM as an instant (`instantOfDateTime`). */
   started_at: IsoInstant,
   modality: v.picklist(ENCOUNTER_MODALITIES, 'field.picklist'),
-  call_duration: optional(
+  call_duration: orNull(
     v.pipe(
       v.string(),
       v.trim(),
@@ -236,9 +229,7 @@ export const EncounterIdParams = v.object({ id: Id })
  * own to get the very bytes it builds offline; without it, the server's (central Mexico).
  */
 export const EncounterDocumentQuery = v.object({
-  time_zone: v.optional(
-    v.pipe(v.string(), v.maxLength(64, 'field.time_zone'), v.check(isTimeZone, 'field.time_zone')),
-  ),
+  time_zone: v.optional(TimeZoneName),
 })
 export const PatientEncountersQuery = v.object({ patient_id: Id })
 

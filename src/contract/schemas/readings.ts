@@ -1,6 +1,5 @@
 import * as v from 'valibot'
 import { IsoDay, IsoInstant } from '../rules/calendar'
-import { isTimeZone } from '../rules/time-zone'
 import {
   DIASTOLIC,
   GLUCOSE,
@@ -8,13 +7,12 @@ import {
   HEIGHT_M,
   OXIMETRY,
   PERIMETER_CM,
-  type Range,
   RESPIRATORY_RATE,
   SYSTOLIC,
   TEMPERATURE_C,
   WEIGHT_KG,
 } from '../rules/vital-ranges'
-import { changesOf } from './bounded'
+import { changesOf, decimalIn, orNull, TimeZoneName, wholeIn } from './bounded'
 
 /**
  * The self-tracking kinds (SPEC §2 Patient self-service, §7): append-only readings a patient (or
@@ -25,32 +23,27 @@ export const READING_KINDS = ['blood-pressure', 'glucose', 'somatometry', 'nutri
 export type ReadingKind = (typeof READING_KINDS)[number]
 
 const Id = v.pipe(v.string(), v.uuid('field.uuid'))
-const whole = (range: Range) =>
-  v.pipe(v.number('field.type'), v.integer('field.integer'), v.minValue(range.min), v.maxValue(range.max))
-const decimal = (range: Range) =>
-  v.pipe(v.number('field.type'), v.finite('field.type'), v.minValue(range.min), v.maxValue(range.max))
-const optional = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable(schema), null)
 
 /** What every reading carries besides its own values. */
 const base = {
   id: Id,
   patient_id: Id,
   taken_at: IsoInstant,
-  note: optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
+  note: orNull(v.pipe(v.string(), v.trim(), v.maxLength(500))),
 }
 
 /** SPEC §5: systolic 60–250, diastolic 40–200, heart rate 49–160 (mmHg, beats per minute). */
 const bloodPressureValues = {
-  systolic: whole(SYSTOLIC),
-  diastolic: whole(DIASTOLIC),
-  heart_rate: optional(whole(HEART_RATE)),
+  systolic: wholeIn(SYSTOLIC),
+  diastolic: wholeIn(DIASTOLIC),
+  heart_rate: orNull(wholeIn(HEART_RATE)),
 }
 
 export const GLUCOSE_MOMENTS = ['fasting', 'before-meal', 'after-meal', 'random'] as const
 /** SPEC §5: glucose 40–850 mg/dL, with when it was taken. */
 const glucoseValues = {
-  glucose: decimal(GLUCOSE),
-  moment: optional(v.picklist(GLUCOSE_MOMENTS, 'field.picklist')),
+  glucose: decimalIn(GLUCOSE),
+  moment: orNull(v.picklist(GLUCOSE_MOMENTS, 'field.picklist')),
 }
 
 /**
@@ -58,14 +51,14 @@ const glucoseValues = {
  * cm, temperature in °C. BMI and waist-to-hip ratio are computed from these, never stored.
  */
 const somatometryValues = {
-  weight_kg: decimal(WEIGHT_KG),
-  height_m: optional(decimal(HEIGHT_M)),
-  waist_cm: optional(decimal(PERIMETER_CM)),
-  hip_cm: optional(decimal(PERIMETER_CM)),
-  temperature_c: optional(decimal(TEMPERATURE_C)),
-  oximetry: optional(whole(OXIMETRY)),
-  heart_rate: optional(whole(HEART_RATE)),
-  respiratory_rate: optional(whole(RESPIRATORY_RATE)),
+  weight_kg: decimalIn(WEIGHT_KG),
+  height_m: orNull(decimalIn(HEIGHT_M)),
+  waist_cm: orNull(decimalIn(PERIMETER_CM)),
+  hip_cm: orNull(decimalIn(PERIMETER_CM)),
+  temperature_c: orNull(decimalIn(TEMPERATURE_C)),
+  oximetry: orNull(wholeIn(OXIMETRY)),
+  heart_rate: orNull(wholeIn(HEART_RATE)),
+  respiratory_rate: orNull(wholeIn(RESPIRATORY_RATE)),
 }
 
 export const MAX_MEALS = 10
@@ -79,7 +72,7 @@ export type Meal = v.InferOutput<typeof Meal>
 /** Nutrition of a day: the meals and the water drunk, in ml. */
 const nutritionValues = {
   meals: v.pipe(v.array(Meal), v.maxLength(MAX_MEALS)),
-  water_ml: optional(whole({ min: 0, max: MAX_WATER_ML })),
+  water_ml: orNull(wholeIn({ min: 0, max: MAX_WATER_ML })),
 }
 
 export const HABITS = ['smoking', 'alcohol', 'exercise', 'sleep'] as const
@@ -92,7 +85,7 @@ export const HABIT_FREQUENCIES = ['never', 'occasionally', 'weekly', 'several-pe
 const habitValues = {
   habit: v.picklist(HABITS, 'field.picklist'),
   frequency: v.picklist(HABIT_FREQUENCIES, 'field.picklist'),
-  quantity: optional(decimal({ min: 0, max: 1440 })),
+  quantity: orNull(decimalIn({ min: 0, max: 1440 })),
 }
 
 export const BloodPressureRequest = v.object({ ...base, ...bloodPressureValues })
@@ -168,9 +161,7 @@ export const ReadingsPdfQuery = v.pipe(
     patient_id: Id,
     from: IsoDay,
     to: IsoDay,
-    time_zone: v.optional(
-      v.pipe(v.string(), v.maxLength(64, 'field.time_zone'), v.check(isTimeZone, 'field.time_zone')),
-    ),
+    time_zone: v.optional(TimeZoneName),
   }),
   v.check((q) => q.from <= q.to, 'field.date_range'),
 )
