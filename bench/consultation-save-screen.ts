@@ -14,6 +14,8 @@
  * the page (the clicks' events to the animation frame after the DOM shows the result), so
  * Playwright's round trips between the two clicks do not count.
  */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { CHROMIUM_LAUNCH } from '../tests/e2e/chromium'
 import { signIn } from '../tests/e2e/sign-in'
@@ -48,13 +50,25 @@ async function untilOfflineReady(page: Page) {
  */
 const ARM_TIMERS = `(() => {
   const marks = (window.__saveBench = {})
-  const frame = (name) => requestAnimationFrame(() => { marks[name] ??= performance.now() })
+  const reached = {}
+  window.__saveBenchReached = {
+    saved: new Promise((resolve) => { reached.saved = resolve }),
+    row: new Promise((resolve) => { reached.row = resolve }),
+  }
+  const frame = (name) => requestAnimationFrame(() => {
+    marks[name] ??= performance.now()
+    reached[name]()
+  })
   document.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null
     if (target?.closest('button[type="submit"]') && marks.save === undefined) marks.save = performance.now()
     if (target?.closest('.consultation-page__patient a') && marks.link === undefined) marks.link = performance.now()
   }, { capture: true })
   const observer = new MutationObserver(() => {
+    if (marks.save !== undefined && marks.stored === undefined && document.body.textContent.includes('Consulta guardada en este dispositivo')) marks.stored = performance.now()
+    if (marks.save !== undefined && marks.editUrl === undefined && location.pathname.includes('/edit/')) marks.editUrl = performance.now()
+    if (marks.link !== undefined && marks.recordUrl === undefined && location.pathname.includes('/patients/record/')) marks.recordUrl = performance.now()
+    if (marks.link !== undefined && marks.historyShown === undefined && document.querySelector('.consultation-history')) marks.historyShown = performance.now()
     if (marks.save !== undefined && marks.savedSeen === undefined) {
       const edit = /\\/medical-consultation\\/edit\\/[^/]+\\/([0-9a-f-]{36})$/.exec(location.pathname)
       if (edit && document.querySelector('form[aria-label="Editar consulta"]')) {
@@ -85,13 +99,12 @@ async function marksOf(page: Page): Promise<Partial<Marks>> {
   return page.evaluate('window.__saveBench ?? {}')
 }
 
-/** Waits for a round's mark (polled from Node: the app's CSP forbids a string predicate's eval). */
-async function untilMarked(page: Page, name: keyof Marks) {
-  const deadline = performance.now() + 30_000
-  while ((await marksOf(page))[name] === undefined) {
-    if (performance.now() > deadline) throw new Error(`no "${name}" mark within 30 s`)
-    await page.waitForTimeout(25)
-  }
+/**
+ * Waits for a round's mark in one call that the page answers when it is reached: polling the page
+ * would run on the throttled main thread in the middle of what is measured.
+ */
+async function untilMarked(page: Page, name: 'saved' | 'row') {
+  await page.evaluate(`window.__saveBenchReached.${name}`)
 }
 
 /** Fills a new consultation as the nurse would, with the clock stopped. */
@@ -131,11 +144,31 @@ async function round(page: Page): Promise<ScreenRound> {
   // Let the last keystrokes' renders settle before the clock starts.
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200)))')
   await page.evaluate(ARM_TIMERS)
+  // BENCH_PROF=<folder> writes each round's CPU profile there (open it in Chrome's DevTools).
+  const profiler = process.env.BENCH_PROF ? await page.context().newCDPSession(page) : null
+  await profiler?.send('Profiler.enable')
+  await profiler?.send('Profiler.start')
   await page.getByRole('button', { name: 'Guardar consulta' }).click()
   await untilMarked(page, 'saved')
   await page.locator('.consultation-page__patient a').click()
   await untilMarked(page, 'row')
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop')
+    const file = join(process.env.BENCH_PROF as string, `consultation-save-${Date.now()}.cpuprofile`)
+    writeFileSync(file, JSON.stringify(profile))
+    await profiler.detach()
+  }
   const marks = (await marksOf(page)) as Marks
+  if (process.env.BENCH_DEBUG) {
+    const m = marks as unknown as Record<string, number>
+    const at = (name: string) => Math.round((m[name] ?? Number.NaN) - (m.save ?? 0))
+    console.info(
+      'marks',
+      ['stored', 'editUrl', 'savedSeen', 'saved', 'link', 'recordUrl', 'historyShown', 'rowSeen', 'row']
+        .map((n) => `${n}=${at(n)}`)
+        .join(' '),
+    )
+  }
   return { save: marks.saved - marks.save, history: marks.row - marks.link }
 }
 
