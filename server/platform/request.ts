@@ -1,4 +1,5 @@
 import type { Endpoint } from '../../src/contract/endpoints/define'
+import type { TenantAddress } from '../../src/contract/schemas/tenant-configuration'
 import type { Tx } from '../db/client'
 import type { Lang } from './language'
 
@@ -13,6 +14,10 @@ export interface TenantContext {
   passwordExpiryMonths: number
   availableAdministrativeStatuses: string[]
   disabledInputs: string[]
+  /** The address and phone its documents print under its name. */
+  address: TenantAddress
+  /** Registro patronal (IMSS employer registration). */
+  employerRegistration: string | null
 }
 
 /** The signed-in caller, set by the authentication hook from a valid bearer token. */

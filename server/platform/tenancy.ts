@@ -42,6 +42,14 @@ export function hostResolver(db: Db, config: Pick<Config, 'baseDomain' | 'landlo
         passwordExpiryMonths: row.passwordExpiryMonths,
         availableAdministrativeStatuses: row.availableAdministrativeStatuses,
         disabledInputs: row.disabledInputs,
+        address: {
+          street: row.addressStreet,
+          city: row.addressCity,
+          state: row.addressState,
+          postal_code: row.addressPostalCode,
+          phone: row.phone,
+        },
+        employerRegistration: row.employerRegistration,
       },
     }
   }

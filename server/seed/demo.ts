@@ -138,6 +138,12 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       rfc: 'SSO150310MK1',
       primaryColor: '#0b7a75',
       passwordExpiryMonths: 0,
+      addressStreet: 'Av. Constituyentes 1001, Col. Centro',
+      addressCity: 'Santiago de Querétaro',
+      addressState: 'Querétaro',
+      addressPostalCode: '76000',
+      phone: '442 215 3000',
+      employerRegistration: 'E1234567102',
     })
     const roleIds = new Map<string, string>()
     for (const profile of PROFILES) {

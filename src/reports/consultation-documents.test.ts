@@ -6,6 +6,7 @@ import { aDevice, CURPS } from '../sync/test-fixtures'
 import { consultationDocumentFromDevice } from './consultation-documents'
 import { LETTERHEAD_KEY } from './tenant-letterhead'
 
+const ACME_ADDRESS = 'Av. 5 de Febrero 1351, Querétaro, Querétaro, C.P. 76120 · Tel. 442 215 3000'
 const PATIENT_ID = '0193b2a0-0000-7000-8000-000000000001'
 const REASON_ID = '0193b2a0-0000-7000-8000-000000000201'
 const RESPIRATORY_ID = '0193b2a0-0000-7000-8000-000000000301'
@@ -95,7 +96,7 @@ async function holdCache(db: LocalDb) {
   ])
   await db.meta.put({
     key: LETTERHEAD_KEY,
-    value: { name: 'Industrias Acme del Bajío', logo: null, logoUrl: null },
+    value: { name: 'Industrias Acme del Bajío', address: ACME_ADDRESS, logo: null, logoUrl: null },
   })
 }
 
@@ -113,6 +114,7 @@ describe("a consultation's documents built on the device", () => {
     const text = pdfText(bytes).join('\n')
     for (const line of [
       'Industrias Acme del Bajío',
+      ACME_ADDRESS,
       'Guadalupe Gómez Núñez',
       'Mujer',
       CURPS.guadalupe,
@@ -137,6 +139,7 @@ describe("a consultation's documents built on the device", () => {
     const text = pdfText(first.bytes).join('\n')
     expect(text).toContain('Guadalupe Gómez Núñez')
     expect(text).toContain('Female')
+    expect(text).toContain(ACME_ADDRESS)
     expect(text).toContain('1 tablet by mouth every 8 hours for 5 days')
     expect(text).toContain('12345678')
     expect(text).not.toContain('J00')

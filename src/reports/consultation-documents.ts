@@ -53,7 +53,11 @@ async function contextOf(
   return {
     language,
     timeZone,
-    tenant: { name: letterhead?.name ?? '', logo: letterhead?.logo ?? null, address: null },
+    tenant: {
+      name: letterhead?.name ?? '',
+      logo: letterhead?.logo ?? null,
+      address: letterhead?.address ?? null,
+    },
     patient: {
       name: [text('name'), text('last_name'), text('second_last_name')].filter(Boolean).join(' '),
       birth_date: text('birth_date'),

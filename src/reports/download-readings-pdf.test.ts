@@ -35,7 +35,11 @@ const reading = (n: number, fields: Partial<LocalReading>): LocalReading => ({
 })
 
 /** The tenant configuration and its logo file, answered at the network's edge; counts logo fetches. */
-function stubTenant(logoUrl: string | null, name = 'Industrias Acme del Bajío') {
+function stubTenant(
+  logoUrl: string | null,
+  name = 'Industrias Acme del Bajío',
+  street: string | null = null,
+) {
   const logoRequests: string[] = []
   vi.stubGlobal(
     'fetch',
@@ -46,6 +50,14 @@ function stubTenant(logoUrl: string | null, name = 'Industrias Acme del Bajío')
           tenant: { slug: 'demo', name, logoUrl, primaryColor: null },
           sso: { has_sso_configured: false, sso_url: null, business_name: null },
           is_landlord: false,
+          settings: {
+            password_expiry_months: 0,
+            available_administrative_statuses: [],
+            disabled_inputs: [],
+            business_name: `${name} S.A. de C.V.`,
+            address: { street, city: 'Querétaro', state: null, postal_code: '76120', phone: null },
+            employer_registration: null,
+          },
         }
         return Response.json({ data, message: '', error: false })
       }
@@ -138,10 +150,12 @@ describe('the cached letterhead', () => {
     await refreshLetterhead(db)
     expect(first.logoRequests).toEqual(['/files/logo.png'])
 
-    const changed = stubTenant('/files/new-logo.png', 'Acme Salud')
+    const changed = stubTenant('/files/new-logo.png', 'Acme Salud', 'Av. 5 de Febrero 1351')
     await refreshLetterhead(db)
     expect(changed.logoRequests).toEqual(['/files/new-logo.png'])
     expect((await readLetterhead(db))?.name).toBe('Acme Salud')
+    // The address line under the name comes with it, and is held for the documents made offline.
+    expect((await readLetterhead(db))?.address).toBe('Av. 5 de Febrero 1351, Querétaro, C.P. 76120')
   })
 
   it('keeps what it held while offline, and holds no logo the PDF could not draw', async () => {
@@ -156,11 +170,13 @@ describe('the cached letterhead', () => {
     stubTenant(null)
     expect(await refreshLetterhead(db)).toEqual({
       name: 'Industrias Acme del Bajío',
+      address: 'Querétaro, C.P. 76120',
       logo: null,
       logoUrl: null,
     })
     expect((await db.meta.get(LETTERHEAD_KEY))?.value).toEqual({
       name: 'Industrias Acme del Bajío',
+      address: 'Querétaro, C.P. 76120',
       logo: null,
       logoUrl: null,
     })

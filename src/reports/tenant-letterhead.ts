@@ -1,14 +1,17 @@
 import { call } from '../api/client'
 import { getConfigurationsTenant } from '../contract/endpoints/configuration'
 import type { LocalDb } from '../db/local-db'
+import { tenantAddressLine } from '../documents/tenant-address'
 
 /**
- * The tenant's name and logo as the device's documents print them (issue 7: PDFs made offline
+ * The tenant's name, address and logo as the device's documents print them (issue 7: PDFs made offline
  * carry the logo). The logo is kept as a data URL in the `meta` table, fetched again only when
  * the tenant's logoUrl changes; offline, or when the server cannot be reached, the copy stays.
  */
 export interface Letterhead {
   name: string
+  /** The line under the name (src/documents/tenant-address.ts); absent in a copy held from before. */
+  address?: string | null
   /** A PNG or JPEG data URL; null when the tenant has none or it could not be fetched. */
   logo: string | null
   /** Where the logo came from, to know when it changed. */
@@ -49,20 +52,25 @@ export function sniffImageType(bytes: Uint8Array): string | null {
 }
 
 /**
- * Asks the server for the tenant's name and logo and keeps them; answers what the device holds
+ * Asks the server for the tenant's name, address and logo and keeps them; answers what the device holds
  * afterwards. Never throws: offline the held copy (or null) is the answer.
  */
 export async function refreshLetterhead(db: LocalDb): Promise<Letterhead | null> {
   const held = await readLetterhead(db)
   try {
-    const { tenant } = await call(getConfigurationsTenant)
+    const { tenant, settings } = await call(getConfigurationsTenant)
     const logo =
       tenant.logoUrl === null
         ? null
         : held?.logoUrl === tenant.logoUrl && held.logo
           ? held.logo
           : await fetchLogo(tenant.logoUrl).catch(() => held?.logo ?? null)
-    const letterhead: Letterhead = { name: tenant.name, logo, logoUrl: tenant.logoUrl }
+    const letterhead: Letterhead = {
+      name: tenant.name,
+      address: tenantAddressLine(settings?.address),
+      logo,
+      logoUrl: tenant.logoUrl,
+    }
     await db.meta.put({ key: LETTERHEAD_KEY, value: letterhead })
     return letterhead
   } catch {

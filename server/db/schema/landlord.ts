@@ -13,6 +13,15 @@ export const tenants = pgTable('tenants', {
   businessName: text('business_name').notNull(),
   rfc: text('rfc'),
   logoUrl: text('logo_url'),
+  /** The clinic's address and phone, printed under its name on its documents (letterhead). */
+  addressStreet: text('address_street'),
+  /** City or municipality. */
+  addressCity: text('address_city'),
+  addressState: text('address_state'),
+  addressPostalCode: text('address_postal_code'),
+  phone: text('phone'),
+  /** Registro patronal: the employer's IMSS registration, on the occupational documents. */
+  employerRegistration: text('employer_registration'),
   primaryColor: text('primary_color'),
   /** 0 = passwords never expire, 1–12 = months (SPEC §9). */
   passwordExpiryMonths: integer('password_expiry_months').notNull().default(0),

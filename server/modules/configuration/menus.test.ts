@@ -31,6 +31,12 @@ describe('menus, disabled inputs and the tenant configuration', () => {
       slug: 'acme',
       passwordExpiryMonths: 3,
       disabledInputs: ['patient.supervisor', 'patient.area'],
+      addressStreet: 'Av. Universidad 200',
+      addressCity: 'Monterrey',
+      addressState: 'Nuevo León',
+      addressPostalCode: '64000',
+      phone: '81 1234 5678',
+      employerRegistration: 'B1234567103',
     })
   })
   afterAll(() => t.close())
@@ -160,6 +166,15 @@ describe('menus, disabled inputs and the tenant configuration', () => {
         business_name: `${acme.tradeName} S.A. de C.V.`,
         disabled_inputs: expect.any(Array),
         available_administrative_statuses: expect.anything(),
+        // The letterhead's address and the registro patronal (IMSS) of the tenant.
+        address: {
+          street: 'Av. Universidad 200',
+          city: 'Monterrey',
+          state: 'Nuevo León',
+          postal_code: '64000',
+          phone: '81 1234 5678',
+        },
+        employer_registration: 'B1234567103',
       })
     })
 

@@ -26,6 +26,8 @@ export async function tenantConfigurationRoutes(app: FastifyInstance) {
         available_administrative_statuses: req.tenant.availableAdministrativeStatuses,
         disabled_inputs: req.tenant.disabledInputs,
         business_name: req.tenant.businessName,
+        address: req.tenant.address,
+        employer_registration: req.tenant.employerRegistration,
       },
     }
   })

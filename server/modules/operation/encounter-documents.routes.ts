@@ -13,6 +13,7 @@ import type { ConsultationDocumentInput } from '../../../src/documents/consultat
 import { buildConsultationNotePdf } from '../../../src/documents/consultation-note-pdf'
 import { buildPrescriptionPdf } from '../../../src/documents/prescription-pdf'
 import { DOCUMENT_TIME_ZONE } from '../../../src/documents/self-tracking-pdf'
+import { tenantAddressLine } from '../../../src/documents/tenant-address'
 import type { Tx } from '../../db/client'
 import { catalogueEntries, patients, referenceItems } from '../../db/schema'
 import { NotFoundError } from '../../platform/errors'
@@ -87,7 +88,7 @@ export async function encounterDocumentRoutes(app: FastifyInstance, opts: { file
           tenant: {
             name: tenant.tradeName,
             logo: await tenantLogo(opts.files, tenant.logoUrl),
-            address: null,
+            address: tenantAddressLine(tenant.address),
           },
           patient: await patientOf(tx, found.patient_id, lang),
           reason: names.get(found.reason_id) ?? null,

@@ -18,6 +18,9 @@ import { withTenant } from '../../db/client'
 import { auditLog } from '../../db/schema'
 import { seedReferenceLists } from '../../seed/reference-lists'
 
+/** The line Acme's letterhead prints, from the address given to it below. */
+const ACME_ADDRESS = 'Blvd. Bernardo Quintana 4100, Querétaro, Querétaro, C.P. 76090 · Tel. 442 100 2000'
+
 const CLINICIAN = [
   'medical-consultation-create',
   'medical-consultation-edit',
@@ -45,7 +48,17 @@ describe("a consultation's documents", () => {
     t = await buildTestApp()
     // The sex prints in words from the reference lists, as the server seeds them at its start.
     await seedReferenceLists(t.database.db)
-    acmeId = (await buildTenant(t.database.db, { slug: 'acme', tradeName: 'Clínica Acme' })).id
+    acmeId = (
+      await buildTenant(t.database.db, {
+        slug: 'acme',
+        tradeName: 'Clínica Acme',
+        addressStreet: 'Blvd. Bernardo Quintana 4100',
+        addressCity: 'Querétaro',
+        addressState: 'Querétaro',
+        addressPostalCode: '76090',
+        phone: '442 100 2000',
+      })
+    ).id
     const globexId = (await buildTenant(t.database.db, { slug: 'globex' })).id
     catalog = await seedEncounterCatalog(t.database.db, acmeId)
     patient = await insertPatient(t.database.db, acmeId, { biologicalSex: 'female' })
@@ -133,7 +146,7 @@ describe("a consultation's documents", () => {
       consultationDocumentOf(show, {
         language: 'es',
         timeZone: 'America/Tijuana',
-        tenant: { name: 'Clínica Acme', logo: null, address: null },
+        tenant: { name: 'Clínica Acme', logo: null, address: ACME_ADDRESS },
         patient: {
           name: [patient.name, patient.lastName, patient.secondLastName].filter(Boolean).join(' '),
           birth_date: patient.birthDate as string,
@@ -147,6 +160,8 @@ describe("a consultation's documents", () => {
     expect(pdfText(answer.rawPayload)).toEqual(pdfText(device.bytes))
     expect(Buffer.compare(answer.rawPayload, Buffer.from(device.bytes))).toBe(0)
     const text = pdfText(answer.rawPayload).join('\n')
+    // The letterhead: the tenant's address and phone under its name.
+    expect(text).toContain(ACME_ADDRESS)
     expect(text).toContain('1 tableta vía oral cada 8 horas por 5 días')
     expect(text).toContain('Ibuprofeno')
     expect(text).toContain('12345678')

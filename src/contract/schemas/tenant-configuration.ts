@@ -1,5 +1,19 @@
 import * as v from 'valibot'
 
+/**
+ * The clinic's address and phone as its documents print them under its name (the letterhead);
+ * each part null when the tenant has not given it.
+ */
+export const TenantAddress = v.object({
+  street: v.nullable(v.string()),
+  /** City or municipality. */
+  city: v.nullable(v.string()),
+  state: v.nullable(v.string()),
+  postal_code: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+})
+export type TenantAddress = v.InferOutput<typeof TenantAddress>
+
 /** What a tenant host shows before anyone signs in: enough for the login page (SPEC §2). */
 export const PublicTenantConfiguration = v.object({
   tenant: v.object({
@@ -21,6 +35,9 @@ export const PublicTenantConfiguration = v.object({
       available_administrative_statuses: v.array(v.string()),
       disabled_inputs: v.array(v.string()),
       business_name: v.string(),
+      address: TenantAddress,
+      /** Registro patronal: the employer's IMSS registration. */
+      employer_registration: v.nullable(v.string()),
     }),
   ),
 })
