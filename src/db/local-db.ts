@@ -281,6 +281,7 @@ export type CachedListName =
   | 'administrative-statuses'
   | 'marital-statuses'
   | 'genders'
+  | 'biological-sexes'
   | 'examination-frequencies'
   | 'covid-statuses'
   | 'cases-general'

@@ -76,8 +76,45 @@ const consultation = (fields: Partial<LocalEncounter> = {}): LocalEncounter => (
   ...fields,
 })
 
+/** The small lists as the catalogue refresh keeps them, in the screen's language. */
+const LISTS = {
+  es: {
+    'biological-sexes': [
+      ['female', 'Mujer'],
+      ['male', 'Hombre'],
+    ],
+    genders: [
+      ['female', 'Femenino'],
+      ['non-binary', 'No binario'],
+    ],
+  },
+  en: {
+    'biological-sexes': [
+      ['female', 'Female'],
+      ['male', 'Male'],
+    ],
+    genders: [
+      ['female', 'Female'],
+      ['non-binary', 'Non-binary'],
+    ],
+  },
+} as const
+
+async function holdLists(
+  db: LocalDb,
+  language: 'es' | 'en',
+  lists = ['biological-sexes', 'genders'] as const,
+) {
+  for (const list of lists) {
+    await db.catalogItems.bulkPut(
+      LISTS[language][list].map(([code, name], position) => ({ list, code, position, data: { code, name } })),
+    )
+  }
+}
+
 /** What the device holds offline: the patient, the catalogues, the letterhead (no network here). */
-async function holdCache(db: LocalDb) {
+async function holdCache(db: LocalDb, language: 'es' | 'en' = 'es') {
+  await holdLists(db, language)
   await db.patients.put({
     id: PATIENT_ID,
     name: 'Guadalupe',
@@ -133,7 +170,7 @@ describe("a consultation's documents built on the device", () => {
 
   it('prints the prescription in English with the dose instruction in words, the same bytes when asked twice', async () => {
     const { db } = aDevice()
-    await holdCache(db)
+    await holdCache(db, 'en')
     const build = () => consultationDocumentFromDevice(db, consultation(), 'prescription', 'en', 'UTC')
     const first = await build()
     const text = pdfText(first.bytes).join('\n')
@@ -160,5 +197,24 @@ describe("a consultation's documents built on the device", () => {
     )
     expect(text).toContain('Guadalupe Gómez Núñez')
     expect(text).toContain('2026/11/20 16:30')
+  })
+
+  it('prints the sex from the cached lists: the gender when the biological sex has no name held, else none', async () => {
+    const { db } = aDevice()
+    await holdCache(db)
+    const sexPrinted = async () =>
+      pdfText((await consultationDocumentFromDevice(db, consultation(), 'note', 'es', 'UTC')).bytes).join(
+        '\n',
+      )
+    await db.patients.update(PATIENT_ID, { gender: 'non-binary' })
+    expect(await sexPrinted()).toContain('Mujer')
+    // Lists cached before they carried the biological sexes: the gender's name is printed.
+    await db.catalogItems.where('list').equals('biological-sexes').delete()
+    const text = await sexPrinted()
+    expect(text).toContain('No binario')
+    expect(text).not.toContain('Mujer')
+    // Neither held: no sex line, rather than a word the server would not print.
+    await db.catalogItems.where('list').equals('genders').delete()
+    expect(await sexPrinted()).not.toMatch(/No binario|Mujer|Femenino/)
   })
 })

@@ -10,25 +10,18 @@ import { readLetterhead, refreshLetterhead } from './tenant-letterhead'
 export type ConsultationDocumentKind = 'note' | 'prescription'
 
 /**
- * The biological sexes' names as the server's reference list holds them (seed
- * `biological-sexes`): the device caches no copy of that list, and the note must print the word
- * the server's download prints for the same patient, or the two files differ.
+ * The patient's sex in words, from the cached reference lists as the server reads its own
+ * (`encounter-documents.routes.ts`): the biological sex, else the gender. A device that holds no
+ * name for the biological sex yet (its lists are from before they carried it) prints the gender's.
+ * The cached lists are in the screen's language, which is the document's.
  */
-const BIOLOGICAL_SEXES: Record<string, Record<DocumentLanguage, string>> = {
-  female: { es: 'Mujer', en: 'Female' },
-  male: { es: 'Hombre', en: 'Male' },
-  intersex: { es: 'Intersexual', en: 'Intersex' },
-}
-
-/** The patient's sex in words: the biological sex, else the gender from the cached list. */
-async function sexOf(db: LocalDb, patient: Record<string, unknown>, language: DocumentLanguage) {
-  const biological = typeof patient.biological_sex === 'string' ? patient.biological_sex : null
-  const named = biological ? BIOLOGICAL_SEXES[biological]?.[language] : undefined
-  if (named) return named
-  const gender = typeof patient.gender === 'string' ? patient.gender : null
-  if (!gender) return null
-  // The cached lists are in the screen's language, which is the document's.
-  return (await readList(db, 'genders')).find((item) => item.code === gender)?.name ?? null
+async function sexOf(db: LocalDb, patient: Record<string, unknown>) {
+  const nameIn = async (list: 'biological-sexes' | 'genders', field: string) => {
+    const code = typeof patient[field] === 'string' ? patient[field] : null
+    if (!code) return null
+    return (await readList(db, list)).find((item) => item.code === code)?.name ?? null
+  }
+  return (await nameIn('biological-sexes', 'biological_sex')) ?? (await nameIn('genders', 'gender'))
 }
 
 /**
@@ -61,7 +54,7 @@ async function contextOf(
     patient: {
       name: [text('name'), text('last_name'), text('second_last_name')].filter(Boolean).join(' '),
       birth_date: text('birth_date'),
-      sex: await sexOf(db, row, language),
+      sex: await sexOf(db, row),
       curp: text('curp'),
     },
     reason: reasons.find((entry) => entry.id === encounter.reason_id)?.name ?? null,

@@ -35,7 +35,7 @@ describe('the reference lists and places', () => {
   const get = (url: string, lang = 'es') =>
     t.app.inject({ method: 'GET', url, headers: { ...headers, 'accept-language': lang } })
 
-  describe('the twelve small lists', () => {
+  describe('the small reference lists', () => {
     it('answers each, in Spanish by default and in English when asked', async () => {
       for (const name of REFERENCE_LIST_NAMES) {
         const es = await get(fullPath(referenceLists[name]))

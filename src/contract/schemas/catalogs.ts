@@ -1,11 +1,16 @@
 import * as v from 'valibot'
 import { CATALOGUE_NAMES, type CatalogueName } from './catalogue-definitions'
 
-/** The small fixed lists of SPEC §7 "Reference lists", each at `GET /catalog/<name>`. */
+/**
+ * The small fixed lists of SPEC §7 "Reference lists", each at `GET /catalog/<name>`, and the
+ * biological sexes (SPEC §3, the patient's biological sex): not a SPEC §7 list, served the same
+ * way so that a device prints the sex's name in its documents from its cache, as the server does.
+ */
 export const REFERENCE_LIST_NAMES = [
   'administrative-statuses',
   'marital-statuses',
   'genders',
+  'biological-sexes',
   'examination-frequencies',
   'covid-statuses',
   'cases-general',
@@ -19,8 +24,8 @@ export const REFERENCE_LIST_NAMES = [
 export type ReferenceListName = (typeof REFERENCE_LIST_NAMES)[number]
 
 /**
- * The catalogs a device caches, each with its own version (`GET /catalog/versions`): the twelve
- * small lists travel together as `reference-lists`.
+ * The catalogs a device caches, each with its own version (`GET /catalog/versions`): the small
+ * lists above travel together as `reference-lists`.
  */
 export const CATALOG_NAMES = [
   'reference-lists',
