@@ -8,6 +8,7 @@ import type { CatalogueEntry } from '../../src/contract/schemas/catalogue-defini
 import { encounterHistory } from '../../src/db/encounters'
 import type { LocalEncounter } from '../../src/db/local-db'
 import { pdfText } from '../../src/documents/pdf-text'
+import { tenantAddressLine } from '../../src/documents/tenant-address'
 import { consultationDocumentFromDevice } from '../../src/reports/consultation-documents'
 import { LETTERHEAD_KEY } from '../../src/reports/tenant-letterhead'
 import { MAX_WAIT_MS } from '../../src/sync/backoff'
@@ -226,8 +227,17 @@ describe('consultations recorded offline', () => {
     const configuration = await device.network.fetch('/api/configuration/get-configurations-tenant', {
       headers: auth,
     })
-    const { tenant } = (await configuration.json()).data
-    await device.db.meta.put({ key: LETTERHEAD_KEY, value: { name: tenant.name, logo: null, logoUrl: null } })
+    const { tenant, settings } = (await configuration.json()).data
+    await device.db.meta.put({
+      key: LETTERHEAD_KEY,
+      value: { name: tenant.name, address: tenantAddressLine(settings.address), logo: null, logoUrl: null },
+    })
+    // The biological sexes' names, as the catalogue refresh caches the server's list.
+    const sexes = await device.network.fetch('/api/catalogs/catalog/biological-sexes', { headers: auth })
+    const items: { code: string; name: string }[] = (await sexes.json()).data
+    await device.db.catalogItems.bulkPut(
+      items.map((item, position) => ({ list: 'biological-sexes', code: item.code, position, data: item })),
+    )
     await device.db.catalogueEntries.bulkPut([
       catalogueEntry(catalog.reasonId, 'consultReason', 'Enfermedad general'),
       catalogueEntry(catalog.respiratoryId, 'affected_system', 'Aparato respiratorio'),

@@ -153,29 +153,36 @@ export const ENCOUNTER_FIELDS = {
 export const AMENDABLE_FIELDS = { ...ENCOUNTER_FIELDS, prescription: Prescription } as const
 export type AmendableField = keyof typeof AMENDABLE_FIELDS
 
+/** The two fields SPEC §5 judges together: a consultation's modality and its call's duration. */
+type CallFields = { modality: string; call_duration: string | null }
+
+/**
+ * SPEC §5: a remote consultation needs its call duration; an on-site one takes none. One check,
+ * on the call duration's field, for every schema that holds both fields (the create, and the
+ * consultation as an amendment leaves it); its message is `callDurationProblem`'s key.
+ */
+const CALL_DURATION_FITS = v.forward(
+  v.partialCheck(
+    [['modality'], ['call_duration']],
+    (call: CallFields) => callDurationProblem(call.modality, call.call_duration) === null,
+    (issue: v.PartialCheckIssue<CallFields>) =>
+      callDurationProblem(issue.input.modality, issue.input.call_duration) ?? 'field.invalid',
+  ),
+  ['call_duration'],
+)
+
+/** The check above in the pipe of a schema whose output holds both fields (it reads only them). */
+function callDurationFits<TInput extends CallFields>() {
+  return CALL_DURATION_FITS as unknown as v.BaseValidation<TInput, TInput, v.PartialCheckIssue<CallFields>>
+}
+
 /**
  * The modality and call duration of a consultation as an amendment leaves it: what the device's
  * mutator checks before queueing an edit (the server checks the same with `callDurationProblem`).
  */
 export const CallOfModality = v.pipe(
   v.object({ modality: ENCOUNTER_FIELDS.modality, call_duration: ENCOUNTER_FIELDS.call_duration }),
-  // SPEC §5: a remote consultation needs its call duration; an on-site one takes none.
-  v.forward(
-    v.partialCheck(
-      [['modality'], ['call_duration']],
-      (call) => callDurationProblem(call.modality, call.call_duration) !== 'encounter.callDurationRequired',
-      'encounter.callDurationRequired',
-    ),
-    ['call_duration'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['modality'], ['call_duration']],
-      (call) => callDurationProblem(call.modality, call.call_duration) !== 'encounter.callDurationOnSite',
-      'encounter.callDurationOnSite',
-    ),
-    ['call_duration'],
-  ),
+  callDurationFits(),
 )
 
 /**
@@ -193,23 +200,7 @@ export const CreateEncounterRequest = v.pipe(
       [],
     ),
   }),
-  // SPEC §5: a remote consultation needs its call duration; an on-site one takes none.
-  v.forward(
-    v.partialCheck(
-      [['modality'], ['call_duration']],
-      (call) => callDurationProblem(call.modality, call.call_duration) !== 'encounter.callDurationRequired',
-      'encounter.callDurationRequired',
-    ),
-    ['call_duration'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['modality'], ['call_duration']],
-      (call) => callDurationProblem(call.modality, call.call_duration) !== 'encounter.callDurationOnSite',
-      'encounter.callDurationOnSite',
-    ),
-    ['call_duration'],
-  ),
+  callDurationFits(),
 )
 export type CreateEncounterRequest = v.InferOutput<typeof CreateEncounterRequest>
 
