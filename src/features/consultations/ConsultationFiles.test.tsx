@@ -1,18 +1,11 @@
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { LocalDb, LocalEncounter } from '../../db/local-db'
-import type { Language } from '../../i18n/language'
-import { saveSession } from '../../session/session-store'
-import { setCurrentEngine } from '../../sync/current-engine'
 import { attachToEncounter, createEncounter } from '../../sync/encounter-mutators'
-import type { SyncEngine } from '../../sync/engine'
 import { prepareFile } from '../../sync/file-mutators'
 import { aDevice, aSyncedPatient, pendingEntries } from '../../sync/test-fixtures'
 import { withCloneableBlobs } from '../../test/node-blob'
-import { renderWithI18n, stubApi } from '../../test/render'
-import { ConsultationPage } from './ConsultationPage'
 import { aConsultation, holdConsultationCatalogues } from './test-data'
+import { fill, renderConsultationPage, signInDoctor, signOutDoctor } from './test-page'
 
 configure({ asyncUtilTimeout: 5_000 })
 
@@ -22,60 +15,18 @@ const pdfBytes = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntraile
 const aPhoto = (name = 'foto.jpg') => new File([jpegBytes], name, { type: 'image/jpeg' })
 const aPdf = (name = 'laboratorio.pdf') => new File([pdfBytes], name, { type: 'application/pdf' })
 
-const fill = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } })
 const pick = (label: string, ...files: File[]) =>
   fireEvent.change(screen.getByLabelText(label), { target: { files } })
-
-/** The page inside a router of its own (its links need one), on a device engine that sends nothing. */
-async function renderPage(db: LocalDb, patientId: string, encounterId?: string, language: Language = 'es') {
-  const loop = { runOnce: vi.fn(), kick: vi.fn(), start: vi.fn(), stop: vi.fn() }
-  setCurrentEngine({ db, loop, pull: vi.fn(), stop: vi.fn() } as unknown as SyncEngine)
-  const saved: LocalEncounter[] = []
-  const rootRoute = createRootRoute({
-    component: () => (
-      <ConsultationPage patientId={patientId} encounterId={encounterId} onSaved={(row) => saved.push(row)} />
-    ),
-  })
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory() })
-  const view = await renderWithI18n(<RouterProvider router={router} />, language)
-  return { saved, view }
-}
 
 // The device's database keeps the files' bytes: Blobs that survive IndexedDB's clone.
 withCloneableBlobs()
 
 describe('a consultation’s attachments', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'doctor-3',
-        name: 'Luis',
-        last_name: 'Ramírez',
-        email: 'doctor@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: ['medical-consultation-create', 'medical-consultation-edit', 'consultation.view'],
-        patient_id: null,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/patients',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    })
-    // Offline: every call fails as it does with no network.
-    stubApi({})
-  })
+  beforeEach(() =>
+    signInDoctor(['medical-consultation-create', 'medical-consultation-edit', 'consultation.view']),
+  )
   afterEach(() => {
-    setCurrentEngine(null)
-    saveSession(null)
-    localStorage.clear()
+    signOutDoctor()
     // Globals stay stubbed: each test stubs fetch afresh, and the Blobs must stay Node's.
     vi.restoreAllMocks()
   })
@@ -85,7 +36,7 @@ describe('a consultation’s attachments', { timeout: 20_000 }, () => {
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
     const encounter = await createEncounter(db, ctx, aConsultation(patient.id))
-    const { view } = await renderPage(db, patient.id, encounter.id)
+    const { view } = await renderConsultationPage(db, patient.id, encounter.id)
     await screen.findByText('Esta consulta no tiene archivos.')
     pick('Elegir archivos', new File(['GIF89a…'], 'radiografia.gif', { type: 'image/gif' }))
     expect(
@@ -97,7 +48,7 @@ describe('a consultation’s attachments', { timeout: 20_000 }, () => {
     expect((await pendingEntries(db)).map((entry) => entry.kind)).toEqual(['encounter.create'])
 
     view.unmount()
-    await renderPage(db, patient.id, encounter.id, 'en')
+    await renderConsultationPage(db, patient.id, encounter.id, 'en')
     await screen.findByText('This consultation has no files.')
     pick('Choose files', new File(['not a photo'], 'notes.txt', { type: 'text/plain' }))
     expect(
@@ -110,7 +61,7 @@ describe('a consultation’s attachments', { timeout: 20_000 }, () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
-    const { saved, view } = await renderPage(db, patient.id)
+    const { saved, view } = await renderConsultationPage(db, patient.id)
     fill(
       'Motivo de consulta',
       (await screen.findByRole('option', { name: 'Enfermedad general' })).getAttribute('value') ?? '',
@@ -145,7 +96,7 @@ describe('a consultation’s attachments', { timeout: 20_000 }, () => {
     expect(entries[1]?.dependsOn).toEqual([entries[0]?.mutationId])
 
     view.unmount()
-    await renderPage(db, patient.id, saved[0]?.id)
+    await renderConsultationPage(db, patient.id, saved[0]?.id)
     const list = await screen.findByRole('list', { name: 'Archivos de la consulta' })
     const rows = within(list).getAllByRole('listitem')
     expect(rows.map((row) => row.querySelector('.consultation-files__name')?.textContent)).toEqual([
@@ -162,7 +113,7 @@ describe('a consultation’s attachments', { timeout: 20_000 }, () => {
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
     const encounter = await createEncounter(db, ctx, aConsultation(patient.id))
-    await renderPage(db, patient.id, encounter.id)
+    await renderConsultationPage(db, patient.id, encounter.id)
     await screen.findByText('Esta consulta no tiene archivos.')
     pick('Tomar foto', aPhoto('herida.jpg'))
     const list = await screen.findByRole('list', { name: 'Archivos de la consulta' })
@@ -182,7 +133,7 @@ describe('a consultation’s attachments', { timeout: 20_000 }, () => {
     await attachToEncounter(db, ctx, encounter.id, [
       await prepareFile(aPdf(), 'laboratorio.pdf', { 'application/pdf': 1_000 }),
     ])
-    await renderPage(db, patient.id, encounter.id)
+    await renderConsultationPage(db, patient.id, encounter.id)
     const list = await screen.findByRole('list', { name: 'Archivos de la consulta' })
     fireEvent.click(within(list).getByRole('button', { name: 'Quitar' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Quitar archivo' })
@@ -227,7 +178,7 @@ describe('a consultation’s attachments', { timeout: 20_000 }, () => {
     const opened = vi.fn((_url?: string | URL) => ({}) as Window)
     vi.stubGlobal('open', opened)
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:laboratorio')
-    await renderPage(db, patient.id, encounter.id)
+    await renderConsultationPage(db, patient.id, encounter.id)
     const list = await screen.findByRole('list', { name: 'Archivos de la consulta' })
     fireEvent.click(within(list).getByRole('button', { name: 'Abrir' }))
     await waitFor(() => expect(opened).toHaveBeenCalledWith('blob:laboratorio', '_blank'))

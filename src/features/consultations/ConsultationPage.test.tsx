@@ -1,39 +1,16 @@
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { dateTimeOfInstant } from '../../contract/rules/date-time'
-import type { LocalDb, LocalEncounter } from '../../db/local-db'
-import { saveSession } from '../../session/session-store'
-import { setCurrentEngine } from '../../sync/current-engine'
 import { createEncounter } from '../../sync/encounter-mutators'
-import type { SyncEngine } from '../../sync/engine'
 import { createRecordSection } from '../../sync/record-section-mutators'
 import { aDevice, aSyncedPatient, pendingEntries } from '../../sync/test-fixtures'
-import { renderWithI18n, stubApi } from '../../test/render'
-import { ConsultationPage } from './ConsultationPage'
 import { aConsultation, CONSULTATION_MEDICINES, holdConsultationCatalogues } from './test-data'
+import { fill, renderConsultationPage, signInDoctor, signOutDoctor } from './test-page'
 
 // The whole form renders many fields: on a busy machine a render takes longer than the default second.
 configure({ asyncUtilTimeout: 5_000 })
 
-const fill = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } })
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Guardar consulta' }))
-
-/** The page inside a router of its own (its links need one), on a device engine that sends nothing. */
-async function renderPage(db: LocalDb, patientId: string, encounterId?: string) {
-  const loop = { runOnce: vi.fn(), kick: vi.fn(), start: vi.fn(), stop: vi.fn() }
-  setCurrentEngine({ db, loop, pull: vi.fn(), stop: vi.fn() } as unknown as SyncEngine)
-  const saved: LocalEncounter[] = []
-  const rootRoute = createRootRoute({
-    component: () => (
-      <ConsultationPage patientId={patientId} encounterId={encounterId} onSaved={(row) => saved.push(row)} />
-    ),
-  })
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory() })
-  await renderWithI18n(<RouterProvider router={router} />)
-  return { saved }
-}
 
 /** Picks a diagnosis by searching the device's CIE-10, as a professional does. */
 async function addDiagnosis(search: string, code: string) {
@@ -55,41 +32,16 @@ function addLine(medicine: string, presentation: string) {
 }
 
 describe('the consultation screen', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    saveSession({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresAt: Date.now() + 3_600_000,
-      user: {
-        uuid: 'doctor-3',
-        name: 'Luis',
-        last_name: 'Ramírez',
-        email: 'doctor@demo.localhost',
-        employee_number: null,
-        photo_url: null,
-        role: null,
-        permissions: [
-          'medical-consultation-create',
-          'medical-consultation-edit',
-          'consultation.prescription',
-          'consultation.view',
-        ],
-        patient_id: null,
-      },
-      host: 'demo.localhost',
-      isLandlord: false,
-      routeRedirect: '/patients',
-      passwordExpired: false,
-      noticePending: false,
-      menus: null,
-    })
-    // Offline: the amendments' read fails as it does with no network.
-    stubApi({})
-  })
+  beforeEach(() =>
+    signInDoctor([
+      'medical-consultation-create',
+      'medical-consultation-edit',
+      'consultation.prescription',
+      'consultation.view',
+    ]),
+  )
   afterEach(() => {
-    setCurrentEngine(null)
-    saveSession(null)
-    localStorage.clear()
+    signOutDoctor()
     vi.unstubAllGlobals()
     vi.restoreAllMocks()
   })
@@ -98,7 +50,7 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
-    const { saved } = await renderPage(db, patient.id)
+    const { saved } = await renderConsultationPage(db, patient.id)
     await screen.findByRole('form', { name: 'Nueva consulta' })
     fill(
       'Motivo de consulta',
@@ -136,7 +88,7 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
-    await renderPage(db, patient.id)
+    await renderConsultationPage(db, patient.id)
     await screen.findByRole('form', { name: 'Nueva consulta' })
     await addDiagnosis('J00', 'J00')
     await addDiagnosis('J00', 'J00')
@@ -158,7 +110,7 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
       parent_id: respiratory?.id ?? null,
       parent_name: respiratory?.name ?? null,
     })
-    await renderPage(db, patient.id)
+    await renderConsultationPage(db, patient.id)
     await screen.findByRole('form', { name: 'Nueva consulta' })
     await addDiagnosis('cemento', 'X99')
     const [system] = screen.getAllByLabelText('Aparato o sistema afectado') as HTMLSelectElement[]
@@ -169,7 +121,7 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
-    await renderPage(db, patient.id)
+    await renderConsultationPage(db, patient.id)
     await screen.findByRole('form', { name: 'Nueva consulta' })
     fill('Oximetría (%)', '48')
     save()
@@ -192,7 +144,7 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
-    await renderPage(db, patient.id)
+    await renderConsultationPage(db, patient.id)
     await screen.findByRole('form', { name: 'Nueva consulta' })
     expect(screen.queryByLabelText('Duración de la llamada')).toBeNull()
     fill('Modalidad', 'remote')
@@ -207,7 +159,7 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
-    const { saved } = await renderPage(db, patient.id)
+    const { saved } = await renderConsultationPage(db, patient.id)
     fill(
       'Motivo de consulta',
       (await screen.findByRole('option', { name: 'Enfermedad general' })).getAttribute('value') ?? '',
@@ -239,7 +191,7 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     const { db, ctx } = aDevice()
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
-    await renderPage(db, patient.id)
+    await renderConsultationPage(db, patient.id)
     expect(
       await screen.findByText('Guarda los datos de la consulta antes de agregar la receta.'),
     ).toBeTruthy()
@@ -258,7 +210,7 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
       description: 'Penicilina',
     })
     const encounter = await createEncounter(db, ctx, aConsultation(patient.id))
-    await renderPage(db, patient.id, encounter.id)
+    await renderConsultationPage(db, patient.id, encounter.id)
     expect(await screen.findByText('Penicilina')).toBeTruthy()
     await screen.findByRole('option', { name: 'Metformina' })
     addLine('Metformina', 'Tableta 850 mg')
@@ -289,7 +241,7 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
     const patient = await aSyncedPatient(db, ctx)
     await holdConsultationCatalogues(db)
     const encounter = await createEncounter(db, ctx, aConsultation(patient.id))
-    await renderPage(db, patient.id, encounter.id)
+    await renderConsultationPage(db, patient.id, encounter.id)
     await screen.findByRole('option', { name: 'Metformina' })
     fireEvent.click(screen.getByRole('button', { name: 'Agregar a la receta' }))
     // Medicine, presentation, unit, route, every, for: the quantity starts at 1.
@@ -307,7 +259,7 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
       aConsultation(patient.id, { started_at: '2026-10-01T16:00:00.000Z', weight_kg: 80 }),
     )
     const encounter = await createEncounter(db, ctx, aConsultation(patient.id))
-    await renderPage(db, patient.id, encounter.id)
+    await renderConsultationPage(db, patient.id, encounter.id)
     await screen.findByRole('form', { name: 'Editar consulta' })
     expect(screen.getByText('Última: 80 kg')).toBeTruthy()
     expect((screen.getByLabelText('Peso (kg)') as HTMLInputElement).value).toBe('72.5')
@@ -343,7 +295,7 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
         },
       ],
     })
-    await renderPage(db, patient.id, encounter.id)
+    await renderConsultationPage(db, patient.id, encounter.id)
     const history = await screen.findByRole('region', { name: 'Historial de cambios' })
     const { date, time } = dateTimeOfInstant(amendedAt)
     expect(await within(history).findByText(`${date} ${time}`)).toBeTruthy()
@@ -377,7 +329,7 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
         static override revokeObjectURL = () => {}
       },
     )
-    await renderPage(db, patient.id, encounter.id)
+    await renderConsultationPage(db, patient.id, encounter.id)
     const documents = await screen.findByRole('region', { name: 'Documentos' })
     expect(within(documents).queryByRole('button', { name: 'Descargar receta' })).toBeNull()
     fireEvent.click(within(documents).getByRole('button', { name: 'Descargar nota' }))
