@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withTenant } from '../../server/db/client'
 import { encounterAmendments, encounters } from '../../server/db/schema'
 import { authorsOf, presentEncounter } from '../../server/modules/operation/encounters'
@@ -16,9 +16,10 @@ import { createEncounter, savePrescription, updateEncounter } from '../../src/sy
 import { sameValue } from '../../src/sync/merge'
 import { createPatient } from '../../src/sync/mutators'
 import { aConsultation, aLine, type EncounterCatalog, seedEncounterCatalog } from '../fixtures/encounters'
-import { type Device, openDevice } from './device'
+import type { Device } from './device'
 import { newPatient } from './people'
-import { type Clinic, nurseOf, openClinic, type SyncServer, serverTrail, startSyncServer } from './server'
+import { type Clinic, openClinic, type SyncServer, serverTrail, startSyncServer } from './server'
+import { clinicTablets } from './tablets'
 
 const CLINICIAN = [
   'medical-consultation-create',
@@ -52,7 +53,6 @@ describe('consultations recorded offline', () => {
   let server: SyncServer
   let clinic: Clinic
   let catalog: EncounterCatalog
-  const opened: Device[] = []
 
   beforeAll(async () => {
     server = await startSyncServer()
@@ -61,16 +61,9 @@ describe('consultations recorded offline', () => {
     // The server's documents name the sex from its reference lists, as a seeded server does.
     await seedReferenceLists(server.database.db)
   })
-  afterEach(async () => {
-    for (const device of opened.splice(0)) await device.close()
-  })
   afterAll(() => server.close())
 
-  const tablet = (nurse: number) => {
-    const device = openDevice(server, clinic, nurseOf(clinic, nurse))
-    opened.push(device)
-    return device
-  }
+  const tablet = clinicTablets(() => ({ server, clinic }))
   /** Whatever waits, waits no longer: the clock moves past any back-off. */
   const later = (device: Device) => device.clock.advance(MAX_WAIT_MS)
   /** What the server holds of a patient's consultations, as the API answers them, and their amendments. */

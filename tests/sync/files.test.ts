@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withTenant } from '../../server/db/client'
 import { attachments } from '../../server/db/schema'
 import { pathFor } from '../../src/contract/endpoints/define'
@@ -7,7 +7,7 @@ import { attachFiles, fileTables, prepareFile, removeFile } from '../../src/sync
 import { createPatient } from '../../src/sync/mutators'
 import { createRecordSection } from '../../src/sync/record-section-mutators'
 import { sampleFile, testFileCalls, testFileOwner, withTestFileOwner } from '../fixtures/file-owner'
-import { type Device, openDevice } from './device'
+import type { Device } from './device'
 import { newPatient } from './people'
 import {
   type Clinic,
@@ -18,6 +18,7 @@ import {
   serverTrail,
   startSyncServer,
 } from './server'
+import { clinicTablets } from './tablets'
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
@@ -30,22 +31,14 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 describe('files captured offline', () => {
   let server: SyncServer
   let clinic: Clinic
-  const opened: Device[] = []
 
   beforeAll(async () => {
     server = await startSyncServer(withTestFileOwner)
     clinic = await openClinic(server, 'norte', 2)
   })
-  afterEach(async () => {
-    for (const device of opened.splice(0)) await device.close()
-  })
   afterAll(() => server.close())
 
-  const tablet = (nurse = 0) => {
-    const device = openDevice(server, clinic, nurseOf(clinic, nurse))
-    opened.push(device)
-    return device
-  }
+  const tablet = clinicTablets(() => ({ server, clinic }))
   const storedFiles = () =>
     withTenant(server.database.db, clinic.tenantId, (tx) => tx.select().from(attachments))
 

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withTenant } from '../../server/db/client'
 import { catalogueEntries } from '../../server/db/schema'
 import { seedReferenceLists } from '../../server/seed/reference-lists'
@@ -10,17 +10,17 @@ import {
   updateRecordSection,
 } from '../../src/sync/record-section-mutators'
 import { differencesFromServer } from './compare'
-import { type Device, openDevice } from './device'
+import type { Device } from './device'
 import { newPatient } from './people'
 import {
   type Clinic,
-  nurseOf,
   openClinic,
   type SyncServer,
   serverRecords,
   serverTrail,
   startSyncServer,
 } from './server'
+import { clinicTablets } from './tablets'
 
 /**
  * DESIGN §8 for the record sections (issue 6), over real HTTP: an entry written on a tablet whose
@@ -31,7 +31,6 @@ describe('record section entries shared by tablets and the server', () => {
   let server: SyncServer
   let clinic: Clinic
   const diabetesId = uuidv7()
-  const opened: Device[] = []
 
   beforeAll(async () => {
     server = await startSyncServer()
@@ -48,16 +47,9 @@ describe('record section entries shared by tablets and the server', () => {
       }),
     )
   })
-  afterEach(async () => {
-    for (const device of opened.splice(0)) await device.close()
-  })
   afterAll(() => server.close())
 
-  const tablet = (nurse: number) => {
-    const device = openDevice(server, clinic, nurseOf(clinic, nurse))
-    opened.push(device)
-    return device
-  }
+  const tablet = clinicTablets(() => ({ server, clinic }))
   const records = () => serverRecords(server, clinic.tenantId)
   const matchesServer = async (device: Device) => differencesFromServer(device, await records())
 

@@ -7,17 +7,17 @@ import { resolveConflicts } from '../../src/sync/conflicts'
 import { createPatient, updatePatient } from '../../src/sync/mutators'
 import { createReading } from '../../src/sync/reading-mutators'
 import { differencesFromServer } from './compare'
-import { type Device, openDevice } from './device'
+import type { Device } from './device'
 import { bloodPressure, glucose, newPatient } from './people'
 import {
   type Clinic,
-  nurseOf,
   openClinic,
   type SyncServer,
   serverRecords,
   serverTrail,
   startSyncServer,
 } from './server'
+import { clinicTablets } from './tablets'
 
 /**
  * DESIGN §8: records as several tablets and the server see them — two nurses editing one patient,
@@ -27,24 +27,18 @@ import {
 describe('records shared by tablets and the server', () => {
   let server: SyncServer
   let clinic: Clinic
-  const opened: Device[] = []
   let people = 3_000
 
   beforeAll(async () => {
     server = await startSyncServer()
     clinic = await openClinic(server, 'norte', 2)
   })
-  afterEach(async () => {
+  afterEach(() => {
     vi.restoreAllMocks()
-    for (const device of opened.splice(0)) await device.close()
   })
   afterAll(() => server.close())
 
-  const tablet = (nurse = 0) => {
-    const device = openDevice(server, clinic, nurseOf(clinic, nurse))
-    opened.push(device)
-    return device
-  }
+  const tablet = clinicTablets(() => ({ server, clinic }))
   const someone = () => newPatient(people++)
   const records = () => serverRecords(server, clinic.tenantId)
   const trail = () => serverTrail(server, clinic.tenantId)

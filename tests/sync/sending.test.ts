@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { SignJWT } from 'jose'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withTenant } from '../../server/db/client'
 import { auditLog, patients, refreshTokens } from '../../server/db/schema'
 import { recordChange } from '../../server/platform/change-log'
@@ -8,7 +8,7 @@ import { sweepExpired } from '../../server/platform/retention'
 import { MAX_WAIT_MS } from '../../src/sync/backoff'
 import { createPatient, updatePatient } from '../../src/sync/mutators'
 import { createReading } from '../../src/sync/reading-mutators'
-import { type Device, openDevice } from './device'
+import type { Device } from './device'
 import { bloodPressure, glucose, newPatient } from './people'
 import {
   type Clinic,
@@ -19,6 +19,7 @@ import {
   serverTrail,
   startSyncServer,
 } from './server'
+import { clinicTablets } from './tablets'
 
 /**
  * DESIGN §8: the sending half of the sync engine — the real mutators, outbox, loop and HTTP
@@ -28,23 +29,15 @@ import {
 describe('sending the outbox to the server', () => {
   let server: SyncServer
   let clinic: Clinic
-  const opened: Device[] = []
   let people = 2_000
 
   beforeAll(async () => {
     server = await startSyncServer()
     clinic = await openClinic(server, 'acme', 2)
   })
-  afterEach(async () => {
-    for (const device of opened.splice(0)) await device.close()
-  })
   afterAll(() => server.close())
 
-  const tablet = (nurse = 0) => {
-    const device = openDevice(server, clinic, nurseOf(clinic, nurse))
-    opened.push(device)
-    return device
-  }
+  const tablet = clinicTablets(() => ({ server, clinic }))
   const someone = () => newPatient(people++)
   const records = () => serverRecords(server, clinic.tenantId)
   const trail = () => serverTrail(server, clinic.tenantId)
