@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config'
 import { type Database, withTenant } from './db/client'
 import { MODULES } from './modules/index'
+import type { FileOwnerRegistry } from './modules/operation/attachments.routes'
 import { access, type DeclaredRoute } from './platform/access'
 import { auditing } from './platform/audit'
 import { authentication } from './platform/authentication'
@@ -40,6 +41,8 @@ declare module 'fastify' {
     declaredRoutes: readonly DeclaredRoute[]
     /** Where uploaded bytes live; tests that register a file owner of their own use it too. */
     fileStore: FileStore
+    /** The file owners this app serves (attachments.routes.ts), which the change feed consults. */
+    fileOwners: FileOwnerRegistry
   }
 }
 
@@ -112,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer(config, app.log)
   const files = deps.files ?? diskFileStore(config.dataDir)
   app.decorate('fileStore', files)
+  app.decorate('fileOwners', new Map() as FileOwnerRegistry)
   await app.register(authentication, { db: database.db, tokens })
   await app.register(access, { routes: declaredRoutes })
   // After the multipart parser, whose parts it checks too.

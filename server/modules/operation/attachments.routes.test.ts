@@ -4,13 +4,20 @@ import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pathFor } from '../../../src/contract/endpoints/define'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
-import { multipart, sampleFile, testFileCalls, withTestFileOwner } from '../../../tests/fixtures/file-owner'
+import {
+  multipart,
+  sampleFile,
+  testFileCalls,
+  testFileOwner,
+  withTestFileOwner,
+} from '../../../tests/fixtures/file-owner'
 import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
 import { withTenant } from '../../db/client'
 import { attachments, auditLog, changeLog, recordSections } from '../../db/schema'
 import { changesAfter } from '../sync/feed'
+import { mayReadFilesOf } from './attachments.routes'
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
@@ -325,5 +332,19 @@ describe('files attached to a record', () => {
     await remove(nurse, created.data.id)
     const removed = (await feed()).changes.find((change) => change.id === created.data.id)
     expect(removed).toMatchObject({ entity: 'attachment', op: 'delete', version: 2, data: null })
+  })
+  it('keeps the owners an app serves to that app: another app of the process serves only its own', async () => {
+    const kind = testFileOwner.owner.kind
+    expect(t.app.fileOwners.has(kind)).toBe(true)
+    expect(mayReadFilesOf(t.app.fileOwners, kind, new Set(['patients-index']))).toBe(true)
+    const other = await buildTestApp()
+    try {
+      expect(other.app.fileOwners.has(kind)).toBe(false)
+      expect(mayReadFilesOf(other.app.fileOwners, kind, new Set(['patients-index']))).toBe(false)
+      // Its own owners are there: the consultations' files.
+      expect(other.app.fileOwners.has('encounter')).toBe(true)
+    } finally {
+      await other.close()
+    }
   })
 })

@@ -29,15 +29,20 @@ export interface ServerFileOwner {
 const ENTITY = 'attachment'
 
 /**
- * The owners whose routes this process serves, by kind: the change feed shows a file's metadata
- * only to a user holding one of its owner's read permissions (an owner not served here, to none).
- * Filled as each owner's routes are registered; every app of the process declares the same ones.
+ * The owners whose routes an app serves, by kind: the change feed shows a file's metadata only
+ * to a user holding one of its owner's read permissions (an owner not served there, to none).
+ * One per app (`app.fileOwners`), filled as each owner's routes are registered, so that two apps
+ * of one process (tests, or servers of other configurations) never share what they serve.
  */
-const served = new Map<string, FileOwner>()
+export type FileOwnerRegistry = Map<string, FileOwner>
 
-/** Whether a user holding `permissions` may read the files of an owner kind. */
-export function mayReadFilesOf(kind: string, permissions: ReadonlySet<string>): boolean {
-  const owner = served.get(kind)
+/** Whether a user holding `permissions` may read the files of an owner kind the app serves. */
+export function mayReadFilesOf(
+  registry: FileOwnerRegistry,
+  kind: string,
+  permissions: ReadonlySet<string>,
+): boolean {
+  const owner = registry.get(kind)
   return owner ? permissionsOf(owner.read).some((permission) => permissions.has(permission)) : false
 }
 
@@ -78,7 +83,7 @@ export async function attachmentRoutes(
 ) {
   const { owner, files } = opts
   const { kind } = owner.owner
-  served.set(kind, owner.owner)
+  app.fileOwners.set(kind, owner.owner)
   const calls = fileCallsOf(owner.owner)
   const audit = (
     req: FastifyRequest,

@@ -37,7 +37,7 @@ function visibleTo(req: FastifyRequest, page: ChangesPage): ChangesPage {
   const mayRead = (change: ChangesPage['changes'][number]) => {
     if (change.entity === 'encounter') return permissions.has('consultation.list')
     if (change.entity !== 'attachment' || change.op === 'delete') return true
-    return mayReadFilesOf(String(change.data?.owner_kind), permissions)
+    return mayReadFilesOf(req.server.fileOwners, String(change.data?.owner_kind), permissions)
   }
   return { ...page, changes: page.changes.filter(mayRead) }
 }
