@@ -18,6 +18,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { CHROMIUM_LAUNCH } from '../tests/e2e/chromium'
+import { addDiagnosis } from '../tests/e2e/consultations'
 import { signIn } from '../tests/e2e/sign-in'
 import { SAVE_BUDGET_MS } from './consultation-save'
 import { freePort, median, startServer } from './measure'
@@ -118,17 +119,8 @@ async function fillConsultation(page: Page) {
   await form.getByLabel('Temperatura (°C)').fill('37.2')
   await form.getByLabel('Presión sistólica (mmHg)').fill('118')
   await form.getByLabel('Presión diastólica (mmHg)').fill('76')
-  for (const [search, code] of [
-    ['J00', 'J00'],
-    ['hipertension esencial', 'I10'],
-  ] as const) {
-    await page.getByLabel('Buscar diagnóstico (CIE-10)').fill(search)
-    await page
-      .getByRole('list', { name: 'Diagnósticos encontrados' })
-      .getByRole('button', { name: new RegExp(`^${code}`) })
-      .first()
-      .click()
-  }
+  await addDiagnosis(page, 'J00', 'J00')
+  await addDiagnosis(page, 'hipertension esencial', 'I10')
   await form.getByLabel('Plan').fill('Paracetamol y reposo; control en una semana.')
 }
 

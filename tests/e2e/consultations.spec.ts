@@ -1,20 +1,11 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
+import { addDiagnosis } from './consultations'
 import { goOnline, openPatients, serverGet } from './patients'
 import { waitForStaffScreens } from './precache'
 import { signIn } from './sign-in'
 
 test.use({ viewport: { width: 1024, height: 768 } })
-
-/** Picks the first diagnosis the device's CIE-10 finds for a search whose code starts so. */
-async function addDiagnosis(page: Page, search: string, code: string) {
-  await page.getByLabel('Buscar diagnóstico (CIE-10)').fill(search)
-  await page
-    .getByRole('list', { name: 'Diagnósticos encontrados' })
-    .getByRole('button', { name: new RegExp(`^${code}`) })
-    .first()
-    .click()
-}
 
 /** Fills one prescription line and adds it to the list. */
 async function addMedicine(page: Page, medicine: string, presentation: string, everyHours: string) {
