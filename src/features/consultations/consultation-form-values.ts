@@ -3,11 +3,12 @@ import { msg } from '@lingui/core/macro'
 import * as v from 'valibot'
 import { dateTimeOfInstant, instantOfDateTime } from '../../contract/rules/date-time'
 import { isDateText } from '../../contract/rules/formats'
-import { fromSi, inRangeOf, type Measure, rangeIn, toSi, type UnitChoice } from '../../contract/rules/units'
+import { inRangeOf, rangeIn, toSi, type UnitChoice } from '../../contract/rules/units'
 import { CreateEncounterRequest, type Diagnosis, type VitalSign } from '../../contract/schemas/encounters'
 import type { LocalEncounter } from '../../db/local-db'
 import type { NewEncounter } from '../../sync/encounter-mutators'
 import { fieldMessage, issueMessage } from '../../ui/form/field-errors'
+import { shownVitalSign, VITAL_SIGN_FIELDS } from '../../ui/vital-signs/vital-signs'
 
 /** What the consultation form holds while it is filled in: the texts as typed, measures in the user's unit. */
 export interface ConsultationFormValues {
@@ -23,26 +24,6 @@ export interface ConsultationFormValues {
   objective: string
   analysis: string
   plan: string
-}
-
-/** The vital signs in the form's order, with the measure a unit choice converts (weight, height, temperature). */
-export const VITAL_SIGN_FIELDS: ReadonlyArray<{ sign: VitalSign; measure?: Measure; integer?: boolean }> = [
-  { sign: 'weight_kg', measure: 'weight' },
-  { sign: 'height_m', measure: 'height' },
-  { sign: 'temperature_c', measure: 'temperature' },
-  { sign: 'oximetry', integer: true },
-  { sign: 'systolic', integer: true },
-  { sign: 'diastolic', integer: true },
-  { sign: 'heart_rate', integer: true },
-  { sign: 'respiratory_rate', integer: true },
-  { sign: 'glucose' },
-]
-
-/** A stored vital sign as the form shows it: in the user's unit for a measure, as stored otherwise. */
-export function shownVitalSign(sign: VitalSign, units: UnitChoice, value: unknown): string {
-  if (typeof value !== 'number') return ''
-  const measure = VITAL_SIGN_FIELDS.find((field) => field.sign === sign)?.measure
-  return String(measure ? fromSi(measure, units[measure] as never, value) : value)
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
