@@ -1,14 +1,13 @@
 import type { I18n } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import * as v from 'valibot'
 import { dateTimeOfInstant, instantOfDateTime } from '../../contract/rules/date-time'
 import { isDateText } from '../../contract/rules/formats'
-import { inRangeOf, rangeIn, toSi, type UnitChoice } from '../../contract/rules/units'
+import type { UnitChoice } from '../../contract/rules/units'
 import { CreateEncounterRequest, type Diagnosis, type VitalSign } from '../../contract/schemas/encounters'
 import type { LocalEncounter } from '../../db/local-db'
 import type { NewEncounter } from '../../sync/encounter-mutators'
 import { fieldMessage, issueMessage } from '../../ui/form/field-errors'
-import { shownVitalSign, VITAL_SIGN_FIELDS } from '../../ui/vital-signs/vital-signs'
+import { parseVitalSigns, shownVitalSign, VITAL_SIGN_FIELDS } from '../../ui/vital-signs/vital-signs'
 
 /** What the consultation form holds while it is filled in: the texts as typed, measures in the user's unit. */
 export interface ConsultationFormValues {
@@ -58,12 +57,6 @@ export type ParsedConsultation =
   | { fields: NewEncounter; errors?: undefined }
   | { fields?: undefined; errors: Record<string, string> }
 
-/** A typed number: a comma is taken as the decimal point, as many phones' keypads offer it. */
-const parseNumber = (typed: string) => {
-  const cleaned = typed.trim().replace(',', '.')
-  return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN
-}
-
 /** Where the form shows a contract issue: the vital sign's own input, the date for the instant. */
 function formPath(issue: v.BaseIssue<unknown>): string {
   const keys = (issue.path ?? []).map((item) => String(item.key))
@@ -87,33 +80,11 @@ export function parseConsultationForm(
   i18n: I18n,
   original?: { encounter: LocalEncounter; values: ConsultationFormValues },
 ): ParsedConsultation {
-  const errors: Record<string, string> = {}
-  const vitals: Partial<Record<VitalSign, number | null>> = {}
-  for (const { sign, measure } of VITAL_SIGN_FIELDS) {
-    const typed = values.vitals[sign].trim()
-    if (original && typed === original.values.vitals[sign]) {
-      vitals[sign] = (original.encounter[sign] as number | null | undefined) ?? null
-      continue
-    }
-    if (typed === '') {
-      vitals[sign] = null
-      continue
-    }
-    const value = parseNumber(typed)
-    if (Number.isNaN(value)) {
-      errors[`vitals.${sign}`] = i18n._(msg`Escribe un número.`)
-      continue
-    }
-    if (measure) {
-      const unit = units[measure] as never
-      const { min, max } = rangeIn(measure, unit)
-      if (!inRangeOf(measure, unit, value)) {
-        errors[`vitals.${sign}`] = i18n._(msg`Debe estar entre ${min} y ${max}.`)
-        continue
-      }
-      vitals[sign] = toSi(measure, unit, value)
-    } else vitals[sign] = value
-  }
+  const { vitals, errors } = parseVitalSigns(values.vitals, VITAL_SIGN_FIELDS, units, i18n, (sign) =>
+    original && values.vitals[sign].trim() === original.values.vitals[sign]
+      ? ((original.encounter[sign] as number | null | undefined) ?? null)
+      : undefined,
+  )
   // An unchosen select is a missing answer, not a value the contract refuses.
   const required = fieldMessage('field.required', i18n) ?? ''
   if (values.reason_id === '') errors.reason_id = required

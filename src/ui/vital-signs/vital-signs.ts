@@ -1,6 +1,14 @@
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { fromSi, type Measure, type Unit, type UnitChoice } from '../../contract/rules/units'
+import {
+  fromSi,
+  inRangeOf,
+  type Measure,
+  rangeIn,
+  toSi,
+  type Unit,
+  type UnitChoice,
+} from '../../contract/rules/units'
 import type { VitalSign } from '../../contract/schemas/encounters'
 
 /**
@@ -57,4 +65,54 @@ export function shownVitalSign(sign: VitalSign, units: UnitChoice, value: unknow
   if (typeof value !== 'number') return ''
   const measure = VITAL_SIGN_FIELDS.find((field) => field.sign === sign)?.measure
   return String(measure ? fromSi(measure, units[measure] as never, value) : value)
+}
+
+/** A typed number: a comma is taken as the decimal point, as many phones' keypads offer it. */
+export const parseTypedNumber = (typed: string) => {
+  const cleaned = typed.trim().replace(',', '.')
+  return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN
+}
+
+/**
+ * The typed vital signs as stored values (SI for a measure), each checked in the user's unit first
+ * so its message names the range as they typed it; the contract's schema checks the rest. `kept`
+ * answers a stored value to keep instead of the typed text (an amendment leaving a measure as
+ * shown), or undefined to read the text.
+ */
+export function parseVitalSigns(
+  typed: Partial<Record<VitalSign, string>>,
+  signs: readonly VitalSignField[],
+  units: UnitChoice,
+  i18n: I18n,
+  kept: (sign: VitalSign) => number | null | undefined = () => undefined,
+): { vitals: Partial<Record<VitalSign, number | null>>; errors: Record<string, string> } {
+  const errors: Record<string, string> = {}
+  const vitals: Partial<Record<VitalSign, number | null>> = {}
+  for (const { sign, measure } of signs) {
+    const stored = kept(sign)
+    if (stored !== undefined) {
+      vitals[sign] = stored
+      continue
+    }
+    const text = (typed[sign] ?? '').trim()
+    if (text === '') {
+      vitals[sign] = null
+      continue
+    }
+    const value = parseTypedNumber(text)
+    if (Number.isNaN(value)) {
+      errors[`vitals.${sign}`] = i18n._(msg`Escribe un número.`)
+      continue
+    }
+    if (measure) {
+      const unit = units[measure] as never
+      const { min, max } = rangeIn(measure, unit)
+      if (!inRangeOf(measure, unit, value)) {
+        errors[`vitals.${sign}`] = i18n._(msg`Debe estar entre ${min} y ${max}.`)
+        continue
+      }
+      vitals[sign] = toSi(measure, unit, value)
+    } else vitals[sign] = value
+  }
+  return { vitals, errors }
 }
