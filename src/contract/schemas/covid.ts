@@ -49,8 +49,6 @@ export type CovidListName = (typeof COVID_LIST_NAMES)[number]
 
 /** How bad a cough is. */
 export const COUGH_SEVERITIES = ['none', 'mild', 'moderate', 'severe'] as const
-/** The ABO and Rh groups a blood type field offers. */
-export const BLOOD_TYPES = ['O+', 'O-', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-'] as const
 
 /** Why a follow-up call did not take place (`POST /medic-consultation/reject/{patientId}`). */
 export const DECLINE_KINDS = ['unreachable', 'declined'] as const
@@ -100,7 +98,6 @@ export const TRIAGE_FIELDS = {
   ...TRIAGE_VITAL_SIGNS,
   supplemental_oxygen: orNull(v.picklist(SUPPLEMENTAL_OXYGENS, 'field.picklist')),
   consciousness: orNull(v.picklist(CONSCIOUSNESS_STATES, 'field.picklist')),
-  blood_type: orNull(v.picklist(BLOOD_TYPES, 'field.picklist')),
   /** `chronic-degenerative-diseases` codes: any is a risk factor. */
   chronic_degenerative_diseases: codes,
   /** `immunocompromises` codes: any is a risk factor. */

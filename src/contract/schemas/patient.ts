@@ -14,7 +14,7 @@ import {
 } from '../rules/vital-ranges'
 import { isDateOfRangeYear } from '../rules/years'
 import { changesOf, list, optionalText, text } from './bounded'
-import { BLOOD_TYPES, COUGH_SEVERITIES, CovidTestFields } from './covid'
+import { COUGH_SEVERITIES, CovidTestFields } from './covid'
 import { NewPassword } from './password'
 import { MAX_PATIENT_SUBLABELS } from './special-labels'
 
@@ -57,6 +57,9 @@ export const ADMINISTRATIVE_STATUSES = ['active', 'inactive', 'candidate', 'susp
 
 /** SPEC §3 emergency contact relationships. */
 export const RELATIONSHIPS = ['spouse', 'father', 'mother', 'child', 'other'] as const
+
+/** The ABO and Rh groups a blood type field offers (an identity field of the patient). */
+export const BLOOD_TYPES = ['O+', 'O-', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-'] as const
 
 /** The COVID data of SPEC §3 Patient, codes of the COVID reference lists and the §5 ranges. */
 export const covidFieldEntries = {

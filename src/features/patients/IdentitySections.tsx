@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { FocusEvent } from 'react'
 import { useFederalEntities, useNationalities, useReferenceList } from '../../catalogs/use-catalog'
-import { BLOOD_TYPES } from '../../contract/schemas/covid'
+import { BLOOD_TYPES } from '../../contract/schemas/patient'
 import { DateField } from '../../ui/DateField'
 import { FormSelect } from '../../ui/form/FormSelect'
 import { TextField } from '../../ui/TextField'
