@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { CovidTest } from '../../../src/contract/schemas/patient'
+import type { CovidTestFields } from '../../../src/contract/schemas/covid'
 import { users } from './access'
 import { syncColumns, tenantIsolation } from './columns'
 import { tenants } from './landlord'
@@ -79,7 +79,7 @@ export const patients = pgTable(
     firstSymptomDate: date('first_symptom_date', { mode: 'string' }),
     recontagion: boolean('recontagion'),
     vaccinated: boolean('vaccinated'),
-    covidTests: jsonb('covid_tests').$type<CovidTest[]>().notNull().default([]),
+    covidTests: jsonb('covid_tests').$type<CovidTestFields[]>().notNull().default([]),
     ...syncColumns,
   },
   (t) => [

@@ -14,6 +14,7 @@ import {
 } from '../rules/vital-ranges'
 import { isDateOfRangeYear } from '../rules/years'
 import { changesOf, list, optionalText, text } from './bounded'
+import { COUGH_SEVERITIES, CovidTestFields } from './covid'
 import { NewPassword } from './password'
 import { MAX_PATIENT_SUBLABELS } from './special-labels'
 
@@ -57,19 +58,8 @@ export const ADMINISTRATIVE_STATUSES = ['active', 'inactive', 'candidate', 'susp
 /** SPEC §3 emergency contact relationships. */
 export const RELATIONSHIPS = ['spouse', 'father', 'mother', 'child', 'other'] as const
 
-/** The ABO and Rh groups a blood type field offers. */
+/** The ABO and Rh groups a blood type field offers (an identity field of the patient). */
 export const BLOOD_TYPES = ['O+', 'O-', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-'] as const
-
-/** How bad a cough is, as a COVID triage records it. */
-export const COUGH_SEVERITIES = ['none', 'mild', 'moderate', 'severe'] as const
-
-/** One COVID test of the patient (SPEC §3: date, type, result), codes of the reference lists. */
-export const CovidTest = v.object({
-  date: IsoDay,
-  type: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(30)),
-  result: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(30)),
-})
-export type CovidTest = v.InferOutput<typeof CovidTest>
 
 /** The COVID data of SPEC §3 Patient, codes of the COVID reference lists and the §5 ranges. */
 export const covidFieldEntries = {
@@ -93,7 +83,7 @@ export const covidFieldEntries = {
   first_symptom_date: optionalDate,
   recontagion: flag,
   vaccinated: flag,
-  covid_tests: v.optional(list(CovidTest, 50), []),
+  covid_tests: v.optional(list(CovidTestFields, 50), []),
 }
 
 /** The patient's fields as the API takes them and answers them (SPEC §3 Patient), snake_case. */
