@@ -1,12 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type {
-  ConsciousnessState,
-  News2Parameter,
-  RiskFactor,
-  SupplementalOxygen,
-  TriageClassification,
-} from '../../contract/rules/triage-classification'
+import type { News2Parameter, RiskFactor, TriageClassification } from '../../contract/rules/triage-classification'
 import type { COUGH_SEVERITIES, DeclineKind, TriageStatus } from '../../contract/schemas/covid'
 
 /**
@@ -32,25 +26,6 @@ export const STATUS_NAMES: Record<TriageStatus, MessageDescriptor> = {
   recovered: msg`Recuperado`,
   deceased: msg`Defunción`,
   out_of_tracking: msg`Fuera de seguimiento`,
-}
-
-export const CONSCIOUSNESS_NAMES: Record<ConsciousnessState, MessageDescriptor> = {
-  alert: msg`Alerta`,
-  'new-confusion': msg`Confusión de nueva aparición`,
-  voice: msg`Responde a la voz`,
-  pain: msg`Responde al dolor`,
-  unresponsive: msg`No responde`,
-}
-
-export const OXYGEN_NAMES: Record<SupplementalOxygen, MessageDescriptor> = {
-  'room-air': msg`Aire ambiente`,
-  'nasal-cannula': msg`Puntas nasales`,
-  'simple-mask': msg`Mascarilla simple`,
-  'venturi-mask': msg`Mascarilla Venturi`,
-  'reservoir-mask': msg`Mascarilla con reservorio`,
-  'high-flow-nasal': msg`Puntas nasales de alto flujo`,
-  'non-invasive-ventilation': msg`Ventilación no invasiva`,
-  'mechanical-ventilation': msg`Ventilación mecánica`,
 }
 
 export const COUGH_NAMES: Record<(typeof COUGH_SEVERITIES)[number], MessageDescriptor> = {
