@@ -140,7 +140,11 @@ export const SIGNATURE_HEIGHT = 34
  * The physician's signature line with their name and cédula under it: NOM-004 ends a note with
  * them, and a pharmacy takes a prescription only signed.
  */
-export function writeSignature(flow: Flow, input: Pick<DocumentFrame, 'prescriber'>, texts: ConsultationTexts) {
+export function writeSignature(
+  flow: Flow,
+  input: Pick<DocumentFrame, 'prescriber'>,
+  texts: ConsultationTexts,
+) {
   ensureRoom(flow, SIGNATURE_HEIGHT)
   flow.y += 18
   const { doc } = flow

@@ -88,7 +88,10 @@ export function triageDocumentOf(triage: StoredTriage, context: TriageContext): 
       occurred_at: triage.consulted_at,
       status: name('covid-statuses', triage.status) ?? triage.status,
       covid_case: name('cases-general', triage.covid_case),
-      symptoms: [...names('initial-symptoms', triage.symptoms), ...names('other-sintoms', triage.other_symptoms)],
+      symptoms: [
+        ...names('initial-symptoms', triage.symptoms),
+        ...names('other-sintoms', triage.other_symptoms),
+      ],
       first_symptom_date: triage.first_symptom_date ?? null,
       vital_signs: {
         weight_kg: triage.weight_kg,

@@ -19,7 +19,15 @@ import { DECLINE_NAMES } from './covid-texts'
  * A follow-up that did not take place (`POST /medic-consultation/reject/{patientId}`): the patient
  * could not be reached or declined, and why. Counted in the follow-up; recorded offline.
  */
-export function DeclineForm({ db, patientId, onSaved }: { db: LocalDb; patientId: string; onSaved: () => void }) {
+export function DeclineForm({
+  db,
+  patientId,
+  onSaved,
+}: {
+  db: LocalDb
+  patientId: string
+  onSaved: () => void
+}) {
   const { t, i18n } = useLingui()
   const reasonId = useId()
   const [kind, setKind] = useState<DeclineKind>('unreachable')

@@ -24,7 +24,8 @@ export function ProposalPanel({ result }: { result: TriageResult }) {
       {result.risk_factors.length > 0 && (
         <span className="covid-proposal__detail">
           <Trans>
-            Sube un nivel por: {result.risk_factors.map((factor) => i18n._(RISK_FACTOR_NAMES[factor])).join(', ')}
+            Sube un nivel por:{' '}
+            {result.risk_factors.map((factor) => i18n._(RISK_FACTOR_NAMES[factor])).join(', ')}
           </Trans>
         </span>
       )}

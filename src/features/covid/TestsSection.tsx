@@ -13,9 +13,9 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { DateField } from '../../ui/DateField'
 import { EditDeleteActions } from '../../ui/EditDeleteActions'
 import { FormDialog } from '../../ui/FormDialog'
-import { formatDate } from '../../ui/format-date'
 import { errorMessage } from '../../ui/form/error-message'
 import { fieldMessage, issueMessage } from '../../ui/form/field-errors'
+import { formatDate } from '../../ui/format-date'
 import { notify } from '../../ui/notices'
 import { SelectField } from '../../ui/SelectField'
 import { useConfirmedDelete } from '../../ui/use-confirmed-delete'
@@ -155,7 +155,8 @@ function TestDialog({
     } catch (caught) {
       if (caught instanceof v.ValiError) {
         const issues: Record<string, string> = {}
-        for (const issue of caught.issues) issues[String(issue.path?.[0]?.key ?? 'date')] ??= issueMessage(issue, i18n)
+        for (const issue of caught.issues)
+          issues[String(issue.path?.[0]?.key ?? 'date')] ??= issueMessage(issue, i18n)
         setErrors(issues)
       } else setFailure(errorMessage(caught, i18n))
     } finally {

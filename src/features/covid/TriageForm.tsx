@@ -344,7 +344,11 @@ export function TriageForm({ db, patientId, birthDate, last, onSaved }: TriageFo
           />
         </div>
         {overridden && (
-          <Field id={reasonId} label={t`Motivo del cambio de clasificación`} error={message('override_reason')}>
+          <Field
+            id={reasonId}
+            label={t`Motivo del cambio de clasificación`}
+            error={message('override_reason')}
+          >
             <textarea
               id={reasonId}
               className="field__input"

@@ -1,6 +1,10 @@
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { News2Parameter, RiskFactor, TriageClassification } from '../../contract/rules/triage-classification'
+import type {
+  News2Parameter,
+  RiskFactor,
+  TriageClassification,
+} from '../../contract/rules/triage-classification'
 import type { COUGH_SEVERITIES, DeclineKind, TriageStatus } from '../../contract/schemas/covid'
 
 /**
@@ -27,6 +31,10 @@ export const STATUS_NAMES: Record<TriageStatus, MessageDescriptor> = {
   deceased: msg`Defunción`,
   out_of_tracking: msg`Fuera de seguimiento`,
 }
+
+/** A status code in words; a code this build does not know, as itself. */
+export const statusName = (i18n: I18n, status: string) =>
+  status in STATUS_NAMES ? i18n._(STATUS_NAMES[status as TriageStatus]) : status
 
 export const COUGH_NAMES: Record<(typeof COUGH_SEVERITIES)[number], MessageDescriptor> = {
   none: msg`Sin tos`,
