@@ -20,7 +20,7 @@ import { translate } from '../../platform/messages'
 import { route } from '../../platform/route'
 import { fullName, outcome } from './assignment-present'
 import { cancelWaiting, createRequest } from './assignment-requests'
-import { assertInScope, assignedUserOf, isAssigned } from './assignment-scope'
+import { assertInScope, assignedUserOf, isAssigned } from '../../platform/assignment-scope'
 import { assertKnown, assign, pairsOf, pairsWhere, unassign } from './assignment-writes'
 import { notAssignedWhere, patientFiltersWhere } from './patient-filters'
 

@@ -12,7 +12,7 @@ import type { FileStore } from '../../platform/files'
 import { idempotent } from '../../platform/idempotency'
 import type { AuditInput } from '../../platform/request'
 import { route } from '../../platform/route'
-import { assertInScope } from './assignment-scope'
+import { assertInScope } from '../../platform/assignment-scope'
 import { type AttachmentRow, findAttachment, presentAttachment } from './attachments'
 
 /**

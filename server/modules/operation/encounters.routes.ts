@@ -31,7 +31,7 @@ import { translate } from '../../platform/messages'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
-import { assertInScope, assertLivePatientInScope } from './assignment-scope'
+import { assertInScope, assertLivePatientInScope } from '../../platform/assignment-scope'
 import {
   amendmentsOf,
   assertCatalogueValues,

@@ -8,7 +8,7 @@ import { paginateTable, type TableSpec, tableOrder, tableWhere } from '../../pla
 import { ValidationError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
 import { translate } from '../../platform/messages'
-import { assignedTo } from './assignment-scope'
+import { assignedTo } from '../../platform/assignment-scope'
 import { inSubgroup, notAssignedWhere, withSublabel } from './patient-filters'
 import { presentPatient } from './patients'
 

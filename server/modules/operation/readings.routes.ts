@@ -16,7 +16,7 @@ import { idempotent } from '../../platform/idempotency'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
-import { assertInScope, assignedTo, assignedUserOf } from './assignment-scope'
+import { assertInScope, assignedTo, assignedUserOf } from '../../platform/assignment-scope'
 import { presentReading as present, READING_TABLES, type ReadingTable, recordersOf } from './readings'
 
 export interface ReadingKind {

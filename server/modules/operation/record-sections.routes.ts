@@ -11,7 +11,7 @@ import { idempotent } from '../../platform/idempotency'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
-import { assertInScope, assertLivePatientInScope } from './assignment-scope'
+import { assertInScope, assertLivePatientInScope } from '../../platform/assignment-scope'
 import {
   assertListCodes,
   columnsOf,
