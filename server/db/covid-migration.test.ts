@@ -45,9 +45,30 @@ describe('the patients’ COVID data migration', () => {
     { temperature: 38.1, oximetry: 93, systolic: 100, birth: '1990-05-01', conditions: [], pregnancy: null },
     { temperature: 39.1, oximetry: 91, systolic: 90, birth: '1990-05-01', conditions: [], pregnancy: null },
     { temperature: 38, oximetry: 92, systolic: 219, birth: '1950-01-01', conditions: [], pregnancy: null },
-    { temperature: 39, oximetry: 94, systolic: 220, birth: '1990-05-01', conditions: ['diabetes'], pregnancy: null },
-    { temperature: null, oximetry: 91, systolic: null, birth: '1990-05-01', conditions: ['hiv'], pregnancy: null },
-    { temperature: 37, oximetry: null, systolic: 101, birth: '1990-05-01', conditions: ['pregnancy'], pregnancy: null },
+    {
+      temperature: 39,
+      oximetry: 94,
+      systolic: 220,
+      birth: '1990-05-01',
+      conditions: ['diabetes'],
+      pregnancy: null,
+    },
+    {
+      temperature: null,
+      oximetry: 91,
+      systolic: null,
+      birth: '1990-05-01',
+      conditions: ['hiv'],
+      pregnancy: null,
+    },
+    {
+      temperature: 37,
+      oximetry: null,
+      systolic: 101,
+      birth: '1990-05-01',
+      conditions: ['pregnancy'],
+      pregnancy: null,
+    },
     { temperature: 37, oximetry: 99, systolic: 130, birth: '1990-05-01', conditions: [], pregnancy: true },
   ]
 

@@ -53,7 +53,10 @@ export const triageConsultations = pgTable(
     heightM: numeric('height_m', { mode: 'number' }),
     supplementalOxygen: text('supplemental_oxygen'),
     consciousness: text('consciousness'),
-    chronicDegenerativeDiseases: jsonb('chronic_degenerative_diseases').$type<string[]>().notNull().default([]),
+    chronicDegenerativeDiseases: jsonb('chronic_degenerative_diseases')
+      .$type<string[]>()
+      .notNull()
+      .default([]),
     immunocompromises: jsonb('immunocompromises').$type<string[]>().notNull().default([]),
     pregnancy: boolean('pregnancy'),
     recontagion: boolean('recontagion'),

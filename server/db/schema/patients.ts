@@ -1,10 +1,7 @@
 import {
-  boolean,
   date,
-  doublePrecision,
   foreignKey,
   index,
-  integer,
   jsonb,
   pgTable,
   primaryKey,

@@ -112,7 +112,6 @@ type TextField =
   | 'password'
   | 'password_confirmation'
 
-
 /** What the form holds while a person types: text and lists. */
 export type PatientFormValues = Record<TextField, string> & {
   special_sublabel_ids: string[]
