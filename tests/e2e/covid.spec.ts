@@ -14,6 +14,17 @@ async function patientAt(page: Page, index: number): Promise<{ name: string; id:
   return { name, id }
 }
 
+/** Two patients of the nurse's first rows with no triage yet (the demo follows some already). */
+async function twoWithoutTriage(page: Page): Promise<Array<{ name: string; id: string }>> {
+  const found: Array<{ name: string; id: string }> = []
+  for (let index = 0; found.length < 2; index++) {
+    const patient = await patientAt(page, index)
+    const record = await serverGet(page, `/api/covid/medic-consultation?patient_id=${patient.id}`)
+    if (record.data.consultations.length === 0) found.push(patient)
+  }
+  return found
+}
+
 /** From the patient's record, the banner's "Triage COVID" opens the triage form. */
 async function openTriage(page: Page, patient: { name: string; id: string }) {
   await openPatients(page)
@@ -62,8 +73,10 @@ test('a nurse triages two patients offline, reclassifies one, and everything rea
   await signIn(page, 'nurse@demo.localhost')
   await waitForStaffScreens(page)
   await openPatients(page)
-  const severe = await patientAt(page, 0)
-  const calm = await patientAt(page, 1)
+  const [severe, calm] = (await twoWithoutTriage(page)) as [
+    { name: string; id: string },
+    { name: string; id: string },
+  ]
 
   await context.setOffline(true)
   // The first patient: fast breathing, low saturation and fever — NEWS2 8, high risk.
@@ -105,20 +118,31 @@ test('a nurse triages two patients offline, reclassifies one, and everything rea
   await expect(reclassifications).toContainText('Por enviar')
   await expectAccessible(page, 'the triage history')
 
-  // /covid: the high-risk patient first, in the colour of its classification.
+  // /covid: the high-risk patient heads the list with the other high-risk patients the demo
+  // follows (the most urgent first), in the colour of its classification.
   await page.getByRole('link', { name: 'Volver al triage' }).click()
   const table = page.getByRole('table', { name: 'Triage COVID' })
-  const first = table.getByRole('row').nth(1)
-  await expect(first).toContainText(severe.name)
-  await expect(first).toHaveClass(/triage-high/)
-  await expect(table.getByRole('row', { name: new RegExp(calm.name) })).toHaveClass(/triage-medium/)
+  // Every followed patient on one page (the demo follows a dozen of hers).
+  const everyRow = () => page.getByLabel('Mostrar registros por página').selectOption('100')
+  await everyRow()
+  const expectOrder = async () => {
+    await expect(table.getByRole('row').nth(1)).toHaveClass(/triage-high/)
+    await expect(table.getByRole('row', { name: new RegExp(severe.name) })).toHaveClass(/triage-high/)
+    await expect(table.getByRole('row', { name: new RegExp(calm.name) })).toHaveClass(/triage-medium/)
+    const names = await table.getByRole('row').allTextContents()
+    const at = (name: string) => names.findIndex((text) => text.includes(name))
+    expect(at(severe.name)).toBeLessThan(at(calm.name))
+    // Nothing less urgent comes before it.
+    const classes = await table.getByRole('row').evaluateAll((rows) => rows.map((row) => row.className))
+    expect(classes.slice(1, at(severe.name)).every((name) => name.includes('triage-high'))).toBe(true)
+  }
+  await expectOrder()
   await expectAccessible(page, 'the triage list')
 
   // Offline reload: the page from the service worker, the records from IndexedDB.
   await page.reload()
-  await expect(table.getByRole('row').nth(1)).toContainText(severe.name)
-  await expect(table.getByRole('row').nth(1)).toHaveClass(/triage-high/)
-  await expect(table.getByRole('row', { name: new RegExp(calm.name) })).toHaveClass(/triage-medium/)
+  await everyRow()
+  await expectOrder()
 
   await goOnline(context, page)
   await expect(table.getByText('Por enviar')).toHaveCount(0, { timeout: 30_000 })
@@ -132,7 +156,6 @@ test('a nurse triages two patients offline, reclassifies one, and everything rea
   const [calmTriage] = calmTriages
   const shown = await serverGet(page, `/api/covid/medic-consultation/show/${calmTriage}`)
   expect(shown.data).toMatchObject({ patient_id: calm.id, classification: 'medium' })
-  // After the pull the list still shows the server's values.
-  await expect(table.getByRole('row').nth(1)).toHaveClass(/triage-high/)
-  await expect(table.getByRole('row', { name: new RegExp(calm.name) })).toHaveClass(/triage-medium/)
+  // After the pull the list shows the server's values: the same.
+  await expectOrder()
 })
