@@ -151,3 +151,31 @@ test('a nurse triages two patients offline, reclassifies one, and everything rea
   // After the pull the list shows the server's values: the same.
   await expectOrder()
 })
+
+/** How far the page is wider than the window (0 when it fits). */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const { documentElement: root, body } = document
+    return Math.max(root.scrollWidth - root.clientWidth, body.scrollWidth - body.clientWidth, 0)
+  })
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the triage history and form of a followed patient fit a 390×844 phone', async ({ page }) => {
+    await signIn(page, 'nurse@demo.localhost')
+    await page.goto('/covid')
+    const followed = page.getByRole('table', { name: 'Triage COVID' }).getByRole('link').first()
+    await followed.click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Historial COVID' })).toBeVisible()
+    await expect(
+      page.getByRole('list', { name: 'Consultas de triage' }).getByRole('listitem').first(),
+    ).toBeVisible()
+    expect(await overflow(page)).toBe(0)
+    await page.getByRole('link', { name: 'Nuevo triage' }).click()
+    await expect(page.getByRole('form', { name: 'Nuevo triage COVID' })).toBeVisible()
+    await page.getByLabel('Clasificación elegida').selectOption({ label: 'Riesgo alto' })
+    await expect(page.getByLabel('Motivo del cambio de clasificación')).toBeVisible()
+    expect(await overflow(page)).toBe(0)
+  })
+})
