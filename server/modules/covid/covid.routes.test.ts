@@ -643,7 +643,8 @@ describe('COVID triage', () => {
       const exported = await withTenant(t.database.db, acmeId, async (tx) =>
         (await tx.select().from(auditLog)).filter((entry) => entry.action === 'covid-triage.export'),
       )
-      expect((exported.at(-1)?.details as { patients: string[] }).patients.length).toBeGreaterThan(0)
+      const details = exported.at(-1)?.details as { patients: string[] } | undefined
+      expect(details?.patients.length).toBeGreaterThan(0)
       const refused = await t.app.inject({
         method: 'GET',
         url: `${BASE}/triage-concentrated/download`,
