@@ -334,6 +334,37 @@ describe('COVID triage', () => {
     })
   })
 
+  describe('the outbox', () => {
+    it('replays a consultation and a reclassification in one sync batch, each answered on its own', async () => {
+      const patient = (await insertPatient(t.database.db, acmeId, { birthDate: BIRTH })).id as string
+      const body = triage()
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/sync/batch',
+        headers: doctor,
+        payload: {
+          requests: [
+            { key: uuidv7(), method: 'POST', path: `${BASE}/medic-consultation/${patient}`, body },
+            {
+              key: uuidv7(),
+              method: 'POST',
+              path: `${BASE}/triage-reclassification/${patient}`,
+              body: {
+                id: uuidv7(),
+                reclassified_at: '2026-11-21T10:00:00.000Z',
+                classification: 'medium',
+                reason: 'Tos nocturna.',
+              },
+            },
+          ],
+        },
+      })
+      const answers = answer.json().data.answers as Array<{ status: number }>
+      expect(answers.map((a) => a.status)).toEqual([200, 200])
+      expect((await trail(body.id)).rows[0]).toMatchObject({ classification: 'medium', version: 2 })
+    })
+  })
+
   describe('a declined follow-up', () => {
     const decline = (patient: string, headers = doctor, body: object = {}) =>
       send(
