@@ -21,7 +21,7 @@ const BIOLOGICAL_SEXES: Record<string, Record<DocumentLanguage, string>> = {
 }
 
 /** The patient's sex in words: the biological sex, else the gender from the cached list. */
-async function sexOf(db: LocalDb, patient: Record<string, unknown>, language: DocumentLanguage) {
+export async function sexOf(db: LocalDb, patient: Record<string, unknown>, language: DocumentLanguage) {
   const biological = typeof patient.biological_sex === 'string' ? patient.biological_sex : null
   const named = biological ? BIOLOGICAL_SEXES[biological]?.[language] : undefined
   if (named) return named
