@@ -1,4 +1,5 @@
 import { ChangesPage, ChangesQuery, SyncBatch, SyncBatchAnswers } from '../schemas/sync'
+import { type Endpoint, endpoint, fullPath } from './define'
 import {
   createCovidTest,
   createTriageConsultation,
@@ -7,7 +8,6 @@ import {
   reclassifyTriage,
   updateCovidTest,
 } from './covid'
-import { type Endpoint, endpoint, fullPath } from './define'
 import { createEncounter, updateEncounter } from './encounters'
 import { createPatient, editPatientProfile, readingCallsOf, updatePatient } from './operation'
 import { recordSectionCalls } from './record-sections'
@@ -49,7 +49,7 @@ export const REPLAYABLE_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(recordSectionCalls).flatMap((calls) => [calls.create, calls.update, calls.remove]),
   createEncounter,
   updateEncounter,
-  // COVID triage and follow-up (decision 0025).
+  // COVID triage (decision 0025): recorded offline, replayed like the rest.
   createTriageConsultation,
   declineFollowUp,
   reclassifyTriage,
