@@ -1,5 +1,4 @@
 import { ChangesPage, ChangesQuery, SyncBatch, SyncBatchAnswers } from '../schemas/sync'
-import { type Endpoint, endpoint, fullPath } from './define'
 import {
   createCovidTest,
   createTriageConsultation,
@@ -8,6 +7,7 @@ import {
   reclassifyTriage,
   updateCovidTest,
 } from './covid'
+import { type Endpoint, endpoint, fullPath } from './define'
 import { createEncounter, updateEncounter } from './encounters'
 import { createPatient, editPatientProfile, readingCallsOf, updatePatient } from './operation'
 import { recordSectionCalls } from './record-sections'
