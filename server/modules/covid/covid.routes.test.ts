@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TriageFields, triageOf } from '../../../src/contract/schemas/covid'
+import { pdfText } from '../../../src/documents/pdf-text'
+import { type TriageListNames, triageDocumentOf } from '../../../src/documents/triage-document'
+import { buildTriageNotePdf } from '../../../src/documents/triage-note-pdf'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
 import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
@@ -42,6 +45,7 @@ describe('COVID triage', () => {
   let nobody: Record<string, string>
   let intruder: Record<string, string>
   let ownPatient: Record<string, string>
+  let tenantName: string
   const anonymous = { host: 'acme.localhost' }
 
   beforeAll(async () => {
@@ -50,7 +54,9 @@ describe('COVID triage', () => {
       entries.map(([code, nameEs, nameEn], sort) => ({ list, code, nameEs, nameEn, sort })),
     )
     await t.database.db.insert(referenceItems).values(items).onConflictDoNothing()
-    acmeId = (await buildTenant(t.database.db, { slug: 'acme' })).id
+    const acme = await buildTenant(t.database.db, { slug: 'acme' })
+    acmeId = acme.id
+    tenantName = acme.tradeName
     globexId = (await buildTenant(t.database.db, { slug: 'globex' })).id
     patientId = (await insertPatient(t.database.db, acmeId, { birthDate: BIRTH })).id as string
     elderId = (await insertPatient(t.database.db, acmeId, { birthDate: '1950-06-01' })).id as string
@@ -334,6 +340,37 @@ describe('COVID triage', () => {
     })
   })
 
+  describe('the outbox', () => {
+    it('replays a consultation and a reclassification in one sync batch, each answered on its own', async () => {
+      const patient = (await insertPatient(t.database.db, acmeId, { birthDate: BIRTH })).id as string
+      const body = triage()
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/sync/batch',
+        headers: doctor,
+        payload: {
+          requests: [
+            { key: uuidv7(), method: 'POST', path: `${BASE}/medic-consultation/${patient}`, body },
+            {
+              key: uuidv7(),
+              method: 'POST',
+              path: `${BASE}/triage-reclassification/${patient}`,
+              body: {
+                id: uuidv7(),
+                reclassified_at: '2026-11-21T10:00:00.000Z',
+                classification: 'medium',
+                reason: 'Tos nocturna.',
+              },
+            },
+          ],
+        },
+      })
+      const answers = answer.json().data.answers as Array<{ status: number }>
+      expect(answers.map((a) => a.status)).toEqual([200, 200])
+      expect((await trail(body.id)).rows[0]).toMatchObject({ classification: 'medium', version: 2 })
+    })
+  })
+
   describe('a declined follow-up', () => {
     const decline = (patient: string, headers = doctor, body: object = {}) =>
       send(
@@ -470,6 +507,50 @@ describe('COVID triage', () => {
       // The staff graph is not theirs to call.
       expect((await send(ownPatient, 'GET', `/medic-consultation/graph/${patientId}`)).status).toBe(403)
       expect((await send(doctor, 'GET', '/medic-consultation/graph-patient')).status).toBe(403)
+    })
+  })
+
+  describe('the triage note', () => {
+    it('is the very PDF the device builds from the same consultation, scoped and audited', async () => {
+      const patientRow = await insertPatient(t.database.db, acmeId, { birthDate: BIRTH })
+      const body = triage({ chronic_degenerative_diseases: ['diabetes'], other_symptoms: ['dizziness'] })
+      await create(body, patientRow.id as string)
+      const url = `${BASE}/medic-consultation/pdf?id=${body.id}&time_zone=America/Tijuana`
+      const answer = await t.app.inject({ method: 'GET', url, headers: doctor })
+      expect(answer.statusCode).toBe(200)
+      expect(answer.headers['content-type']).toBe('application/pdf')
+      const show = (await send(doctor, 'GET', `/medic-consultation/show/${body.id}`)).data
+      const lists: TriageListNames = {}
+      for (const list of Object.keys(COVID_LISTS)) {
+        ;(lists as Record<string, Map<string, string>>)[list] = new Map(
+          (COVID_LISTS[list] ?? []).map(([code, es]) => [code, es]),
+        )
+      }
+      const device = buildTriageNotePdf(
+        triageDocumentOf(show, {
+          language: 'es',
+          timeZone: 'America/Tijuana',
+          tenant: { name: tenantName, logo: null, address: null },
+          patient: {
+            name: [patientRow.name, patientRow.lastName, patientRow.secondLastName].filter(Boolean).join(' '),
+            birth_date: patientRow.birthDate as string,
+            sex: null,
+            curp: patientRow.curp as string,
+          },
+          lists,
+        }),
+      )
+      expect(pdfText(answer.rawPayload)).toEqual(pdfText(device.bytes))
+      expect(Buffer.compare(answer.rawPayload, Buffer.from(device.bytes))).toBe(0)
+      expect(answer.headers['content-disposition']).toBe(`attachment; filename="${device.fileName}"`)
+      expect((await trail(body.id)).audit.map((entry) => entry.action)).toContain('covid-consultation.pdf')
+      const get = (headers: Record<string, string>, id = body.id) =>
+        t.app.inject({ method: 'GET', url: `${BASE}/medic-consultation/pdf?id=${id}`, headers })
+      expect((await get(anonymous)).statusCode).toBe(401)
+      expect((await get(nobody)).statusCode).toBe(403)
+      expect((await get(intruder)).statusCode).toBe(404)
+      expect((await get(assigned)).statusCode).toBe(404)
+      expect((await get(doctor, 'nope')).statusCode).toBe(422)
     })
   })
 
@@ -643,7 +724,8 @@ describe('COVID triage', () => {
       const exported = await withTenant(t.database.db, acmeId, async (tx) =>
         (await tx.select().from(auditLog)).filter((entry) => entry.action === 'covid-triage.export'),
       )
-      expect((exported.at(-1)?.details as { patients: string[] }).patients.length).toBeGreaterThan(0)
+      const details = exported.at(-1)?.details as { patients: string[] } | undefined
+      expect(details?.patients.length).toBeGreaterThan(0)
       const refused = await t.app.inject({
         method: 'GET',
         url: `${BASE}/triage-concentrated/download`,
