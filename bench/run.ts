@@ -21,6 +21,7 @@ import { loginRouteJs } from './login-route-js'
 import { outboxReplay } from './outbox-replay'
 import { patientSearch } from './patient-search'
 import { precacheSize } from './precache-size'
+import { triageListOpens } from './triage-list'
 import { virtualListScroll } from './virtual-list'
 
 /** The servers use PostgreSQL when DATABASE_URL is set (bench/servers.ts), the embedded one otherwise. */
@@ -105,6 +106,12 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     title: 'A consultation saved offline to its place in the history (Chromium, 4× CPU throttle)',
     header: '| what | figure | verdict |\n|---|---|---|',
     rows: consultationSaves,
+  },
+  {
+    name: 'triage-list',
+    title: '/covid over 20 000 cached patients, filtered by status (Chromium, 4× CPU throttle)',
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: triageListOpens,
   },
   {
     name: 'encounter-history',
