@@ -166,7 +166,7 @@ export async function seedDemoTriage(
   for (const [position, patient] of followed.entries()) {
     const author = position % 2 === 0 ? authors.doctor : authors.nurse
     const course = COURSES[position % COURSES.length] as number[]
-    const start = 6 + ((position * 5) % 40)
+    const start = 8 + ((position * 5) % 40)
     const risk = {
       chronic_degenerative_diseases:
         position % 4 === 1 ? ['diabetes'] : position % 9 === 3 ? ['hypertension'] : [],

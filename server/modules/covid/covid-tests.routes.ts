@@ -55,7 +55,7 @@ export async function covidTestRoutes(app: FastifyInstance) {
   route(app, createCovidTest, async ({ params, body }, req, reply) => {
     const test = await idempotent(req, async (tx, claim) => {
       await claim.take(tx)
-      await patientInReach(tx, req, params.patientId)
+      await patientInReach(tx, req, params.patientId, 'write')
       await assertKnownCodes(tx, { type: body.type, result: body.result }, req.lang)
       const userId = req.user?.id ?? null
       const [row] = await tx
@@ -109,7 +109,7 @@ export async function covidTestRoutes(app: FastifyInstance) {
     const base = ifMatchVersion(req)
     const test = await idempotent(req, async (tx, claim) => {
       await claim.take(tx)
-      await patientInReach(tx, req, params.patientId)
+      await patientInReach(tx, req, params.patientId, 'write')
       const current = await find(tx, params.patientId, params.testId)
       if (!current) throw new NotFoundError()
       if (current.deletedAt) throw new UnprocessableError('record.deleted')
@@ -152,7 +152,7 @@ export async function covidTestRoutes(app: FastifyInstance) {
   route(app, deleteCovidTest, async ({ params }, req) =>
     idempotent(req, async (tx, claim) => {
       await claim.take(tx)
-      await patientInReach(tx, req, params.patientId)
+      await patientInReach(tx, req, params.patientId, 'write')
       const current = await find(tx, params.patientId, params.testId)
       if (!current) throw new NotFoundError()
       if (!current.deletedAt) {

@@ -554,6 +554,18 @@ describe('COVID triage', () => {
     })
   })
 
+  it('lets a nurse who is a patient too read her own record, not write it, out of her care', async () => {
+    const herself = (await insertPatient(t.database.db, acmeId, { birthDate: BIRTH })).id as string
+    const user = await buildUser(t.database.db, acmeId, {
+      permissions: [...STAFF, 'patient-covid'],
+      patientId: herself,
+    })
+    const nurse = (await signIn(t.app, 'acme.localhost', user.email)).headers
+    await create(triage(), herself)
+    expect((await send(nurse, 'GET', `/patients/status-covid-histories/${herself}/current`)).status).toBe(200)
+    expect((await create(triage(), herself, nurse)).status).toBe(404)
+  })
+
   describe('COVID tests', () => {
     const path = (patient: string, id = '') =>
       `/covid-history/covid-tests/patient/${patient}${id ? `/${id}` : ''}`

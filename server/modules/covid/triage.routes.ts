@@ -75,7 +75,7 @@ export async function triageRoutes(app: FastifyInstance) {
     const consultation = await idempotent(req, async (tx, claim) => {
       // It reads before it writes (the birth date, the lists): the key is claimed first.
       await claim.take(tx)
-      const patient = await patientInReach(tx, req, params.patientId)
+      const patient = await patientInReach(tx, req, params.patientId, 'write')
       await assertKnownCodes(tx, body, req.lang)
       // The device proposed with the same rule; a different proposal is another rule's.
       const triage = triageOf(body, patient.birthDate)
@@ -131,7 +131,7 @@ export async function triageRoutes(app: FastifyInstance) {
   route(app, declineFollowUp, async ({ params, body }, req) =>
     idempotent(req, async (tx, claim): Promise<DeclinedFollowUp> => {
       await claim.take(tx)
-      await patientInReach(tx, req, params.patientId)
+      await patientInReach(tx, req, params.patientId, 'write')
       const userId = req.user?.id ?? null
       const [row] = await tx
         .insert(triageDeclines)
@@ -180,7 +180,7 @@ export async function triageRoutes(app: FastifyInstance) {
   route(app, reclassifyTriage, async ({ params, body }, req) =>
     idempotent(req, async (tx, claim): Promise<Reclassification> => {
       await claim.take(tx)
-      await patientInReach(tx, req, params.id)
+      await patientInReach(tx, req, params.id, 'write')
       const [existing] = await tx
         .select()
         .from(triageReclassifications)

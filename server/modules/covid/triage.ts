@@ -258,20 +258,23 @@ export async function ownPatientId(tx: Tx, req: FastifyRequest): Promise<string 
 /**
  * The live patient's birth date (the score counts the age), 404 unless the tenant has the
  * patient and the caller may act for them: staff for the patients in their care (all of them
- * with all-assignments), a patient for themselves only. Whether someone is a patient is itself
- * patient data, so a patient out of reach is unknown, never forbidden.
+ * with all-assignments); to read, also a patient for themselves (a nurse who is a patient too
+ * reads her own record without having herself in her care). Whether someone is a patient is
+ * itself patient data, so a patient out of reach is unknown, never forbidden.
  */
 export async function patientInReach(
   tx: Tx,
   req: FastifyRequest,
   patientId: string,
+  intent: 'read' | 'write' = 'read',
 ): Promise<{ birthDate: string }> {
   const [patient] = await tx
     .select({ birthDate: patients.birthDate })
     .from(patients)
     .where(and(eq(patients.id, patientId), isNull(patients.deletedAt)))
   if (!patient) throw new NotFoundError()
-  if (actsAsStaff(req)) await assertInScope(tx, req, patientId)
-  else if ((await ownPatientId(tx, req)) !== patientId) throw new NotFoundError()
+  if (intent === 'read' && (await ownPatientId(tx, req)) === patientId) return patient
+  if (!actsAsStaff(req)) throw new NotFoundError()
+  await assertInScope(tx, req, patientId)
   return patient
 }
