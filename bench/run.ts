@@ -22,6 +22,7 @@ import { loginRouteJs } from './login-route-js'
 import { outboxReplay } from './outbox-replay'
 import { patientSearch } from './patient-search'
 import { precacheSize } from './precache-size'
+import { triageListOpens } from './triage-list'
 import { virtualListScroll } from './virtual-list'
 
 /** The servers use PostgreSQL when DATABASE_URL is set (bench/servers.ts), the embedded one otherwise. */
@@ -107,6 +108,12 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     header: '| what | figure | verdict |\n|---|---|---|',
     // The real app on screen first; then the data path alone (mutator and history read).
     rows: async () => [...(await consultationSavesOnScreen()), ...(await consultationSaves())],
+  },
+  {
+    name: 'triage-list',
+    title: '/covid over 20 000 cached patients, filtered by status (Chromium, 4× CPU throttle)',
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: triageListOpens,
   },
   {
     name: 'encounter-history',

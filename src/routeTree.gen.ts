@@ -32,6 +32,7 @@ import { Route as AppClinicalExamsIndexRouteImport } from './routes/_app/clinica
 import { Route as AppClinicalExamsCreateRouteImport } from './routes/_app/clinical-exams/create'
 import { Route as AppCollaboratorTypesIndexRouteImport } from './routes/_app/collaborator-types/index'
 import { Route as AppCollaboratorTypesCreateRouteImport } from './routes/_app/collaborator-types/create'
+import { Route as AppCovidIndexRouteImport } from './routes/_app/covid/index'
 import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/index'
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
 import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
@@ -46,6 +47,7 @@ import { Route as AppMedicinesIndexRouteImport } from './routes/_app/medicines/i
 import { Route as AppMedicinesCreateRouteImport } from './routes/_app/medicines/create'
 import { Route as AppPatientProfileEditRouteImport } from './routes/_app/patient-profile/edit'
 import { Route as AppPatientBloodPressureRouteImport } from './routes/_app/patient/blood-pressure'
+import { Route as AppPatientCovidRouteImport } from './routes/_app/patient/covid'
 import { Route as AppPatientEvolutionRouteImport } from './routes/_app/patient/evolution'
 import { Route as AppPatientGlucoseRouteImport } from './routes/_app/patient/glucose'
 import { Route as AppPatientHabitsRouteImport } from './routes/_app/patient/habits'
@@ -74,6 +76,8 @@ import { Route as AppCieDiagnosticsEditIdRouteImport } from './routes/_app/cie-d
 import { Route as AppClassificationsEditIdRouteImport } from './routes/_app/classifications/edit/$id'
 import { Route as AppClinicalExamsEditIdRouteImport } from './routes/_app/clinical-exams/edit/$id'
 import { Route as AppCollaboratorTypesEditIdRouteImport } from './routes/_app/collaborator-types/edit/$id'
+import { Route as AppCovidCreateIdRouteImport } from './routes/_app/covid/create/$id'
+import { Route as AppCovidHistoryIdRouteImport } from './routes/_app/covid/history/$id'
 import { Route as AppDisabilityStatusEditIdRouteImport } from './routes/_app/disability-status/edit/$id'
 import { Route as AppDisabilityTypesEditIdRouteImport } from './routes/_app/disability-types/edit/$id'
 import { Route as AppMedicalConditionsEditIdRouteImport } from './routes/_app/medical-conditions/edit/$id'
@@ -211,6 +215,11 @@ const AppCollaboratorTypesCreateRoute =
     path: '/collaborator-types/create',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCovidIndexRoute = AppCovidIndexRouteImport.update({
+  id: '/covid/',
+  path: '/covid/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDashboardIndexRoute = AppDashboardIndexRouteImport.update({
   id: '/dashboard/',
   path: '/dashboard/',
@@ -284,6 +293,11 @@ const AppPatientProfileEditRoute = AppPatientProfileEditRouteImport.update({
 const AppPatientBloodPressureRoute = AppPatientBloodPressureRouteImport.update({
   id: '/patient/blood-pressure',
   path: '/patient/blood-pressure',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatientCovidRoute = AppPatientCovidRouteImport.update({
+  id: '/patient/covid',
+  path: '/patient/covid',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPatientEvolutionRoute = AppPatientEvolutionRouteImport.update({
@@ -436,6 +450,16 @@ const AppCollaboratorTypesEditIdRoute =
     path: '/collaborator-types/edit/$id',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCovidCreateIdRoute = AppCovidCreateIdRouteImport.update({
+  id: '/covid/create/$id',
+  path: '/covid/create/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCovidHistoryIdRoute = AppCovidHistoryIdRouteImport.update({
+  id: '/covid/history/$id',
+  path: '/covid/history/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDisabilityStatusEditIdRoute =
   AppDisabilityStatusEditIdRouteImport.update({
     id: '/disability-status/edit/$id',
@@ -550,6 +574,7 @@ export interface FileRoutesByFullPath {
   '/medicines/create': typeof AppMedicinesCreateRoute
   '/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/patient/blood-pressure': typeof AppPatientBloodPressureRoute
+  '/patient/covid': typeof AppPatientCovidRoute
   '/patient/evolution': typeof AppPatientEvolutionRoute
   '/patient/glucose': typeof AppPatientGlucoseRoute
   '/patient/habits': typeof AppPatientHabitsRoute
@@ -571,6 +596,7 @@ export interface FileRoutesByFullPath {
   '/classifications/': typeof AppClassificationsIndexRoute
   '/clinical-exams/': typeof AppClinicalExamsIndexRoute
   '/collaborator-types/': typeof AppCollaboratorTypesIndexRoute
+  '/covid/': typeof AppCovidIndexRoute
   '/dashboard/': typeof AppDashboardIndexRoute
   '/disability-status/': typeof AppDisabilityStatusIndexRoute
   '/disability-types/': typeof AppDisabilityTypesIndexRoute
@@ -591,6 +617,8 @@ export interface FileRoutesByFullPath {
   '/classifications/edit/$id': typeof AppClassificationsEditIdRoute
   '/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
   '/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
+  '/covid/create/$id': typeof AppCovidCreateIdRoute
+  '/covid/history/$id': typeof AppCovidHistoryIdRoute
   '/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
@@ -632,6 +660,7 @@ export interface FileRoutesByTo {
   '/medicines/create': typeof AppMedicinesCreateRoute
   '/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/patient/blood-pressure': typeof AppPatientBloodPressureRoute
+  '/patient/covid': typeof AppPatientCovidRoute
   '/patient/evolution': typeof AppPatientEvolutionRoute
   '/patient/glucose': typeof AppPatientGlucoseRoute
   '/patient/habits': typeof AppPatientHabitsRoute
@@ -653,6 +682,7 @@ export interface FileRoutesByTo {
   '/classifications': typeof AppClassificationsIndexRoute
   '/clinical-exams': typeof AppClinicalExamsIndexRoute
   '/collaborator-types': typeof AppCollaboratorTypesIndexRoute
+  '/covid': typeof AppCovidIndexRoute
   '/dashboard': typeof AppDashboardIndexRoute
   '/disability-status': typeof AppDisabilityStatusIndexRoute
   '/disability-types': typeof AppDisabilityTypesIndexRoute
@@ -673,6 +703,8 @@ export interface FileRoutesByTo {
   '/classifications/edit/$id': typeof AppClassificationsEditIdRoute
   '/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
   '/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
+  '/covid/create/$id': typeof AppCovidCreateIdRoute
+  '/covid/history/$id': typeof AppCovidHistoryIdRoute
   '/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
@@ -716,6 +748,7 @@ export interface FileRoutesById {
   '/_app/medicines/create': typeof AppMedicinesCreateRoute
   '/_app/patient-profile/edit': typeof AppPatientProfileEditRoute
   '/_app/patient/blood-pressure': typeof AppPatientBloodPressureRoute
+  '/_app/patient/covid': typeof AppPatientCovidRoute
   '/_app/patient/evolution': typeof AppPatientEvolutionRoute
   '/_app/patient/glucose': typeof AppPatientGlucoseRoute
   '/_app/patient/habits': typeof AppPatientHabitsRoute
@@ -737,6 +770,7 @@ export interface FileRoutesById {
   '/_app/classifications/': typeof AppClassificationsIndexRoute
   '/_app/clinical-exams/': typeof AppClinicalExamsIndexRoute
   '/_app/collaborator-types/': typeof AppCollaboratorTypesIndexRoute
+  '/_app/covid/': typeof AppCovidIndexRoute
   '/_app/dashboard/': typeof AppDashboardIndexRoute
   '/_app/disability-status/': typeof AppDisabilityStatusIndexRoute
   '/_app/disability-types/': typeof AppDisabilityTypesIndexRoute
@@ -757,6 +791,8 @@ export interface FileRoutesById {
   '/_app/classifications/edit/$id': typeof AppClassificationsEditIdRoute
   '/_app/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
   '/_app/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
+  '/_app/covid/create/$id': typeof AppCovidCreateIdRoute
+  '/_app/covid/history/$id': typeof AppCovidHistoryIdRoute
   '/_app/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/_app/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/_app/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
@@ -800,6 +836,7 @@ export interface FileRouteTypes {
     | '/medicines/create'
     | '/patient-profile/edit'
     | '/patient/blood-pressure'
+    | '/patient/covid'
     | '/patient/evolution'
     | '/patient/glucose'
     | '/patient/habits'
@@ -821,6 +858,7 @@ export interface FileRouteTypes {
     | '/classifications/'
     | '/clinical-exams/'
     | '/collaborator-types/'
+    | '/covid/'
     | '/dashboard/'
     | '/disability-status/'
     | '/disability-types/'
@@ -841,6 +879,8 @@ export interface FileRouteTypes {
     | '/classifications/edit/$id'
     | '/clinical-exams/edit/$id'
     | '/collaborator-types/edit/$id'
+    | '/covid/create/$id'
+    | '/covid/history/$id'
     | '/disability-status/edit/$id'
     | '/disability-types/edit/$id'
     | '/medical-conditions/edit/$id'
@@ -882,6 +922,7 @@ export interface FileRouteTypes {
     | '/medicines/create'
     | '/patient-profile/edit'
     | '/patient/blood-pressure'
+    | '/patient/covid'
     | '/patient/evolution'
     | '/patient/glucose'
     | '/patient/habits'
@@ -903,6 +944,7 @@ export interface FileRouteTypes {
     | '/classifications'
     | '/clinical-exams'
     | '/collaborator-types'
+    | '/covid'
     | '/dashboard'
     | '/disability-status'
     | '/disability-types'
@@ -923,6 +965,8 @@ export interface FileRouteTypes {
     | '/classifications/edit/$id'
     | '/clinical-exams/edit/$id'
     | '/collaborator-types/edit/$id'
+    | '/covid/create/$id'
+    | '/covid/history/$id'
     | '/disability-status/edit/$id'
     | '/disability-types/edit/$id'
     | '/medical-conditions/edit/$id'
@@ -965,6 +1009,7 @@ export interface FileRouteTypes {
     | '/_app/medicines/create'
     | '/_app/patient-profile/edit'
     | '/_app/patient/blood-pressure'
+    | '/_app/patient/covid'
     | '/_app/patient/evolution'
     | '/_app/patient/glucose'
     | '/_app/patient/habits'
@@ -986,6 +1031,7 @@ export interface FileRouteTypes {
     | '/_app/classifications/'
     | '/_app/clinical-exams/'
     | '/_app/collaborator-types/'
+    | '/_app/covid/'
     | '/_app/dashboard/'
     | '/_app/disability-status/'
     | '/_app/disability-types/'
@@ -1006,6 +1052,8 @@ export interface FileRouteTypes {
     | '/_app/classifications/edit/$id'
     | '/_app/clinical-exams/edit/$id'
     | '/_app/collaborator-types/edit/$id'
+    | '/_app/covid/create/$id'
+    | '/_app/covid/history/$id'
     | '/_app/disability-status/edit/$id'
     | '/_app/disability-types/edit/$id'
     | '/_app/medical-conditions/edit/$id'
@@ -1198,6 +1246,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCollaboratorTypesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/covid/': {
+      id: '/_app/covid/'
+      path: '/covid'
+      fullPath: '/covid/'
+      preLoaderRoute: typeof AppCovidIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/dashboard/': {
       id: '/_app/dashboard/'
       path: '/dashboard'
@@ -1294,6 +1349,13 @@ declare module '@tanstack/react-router' {
       path: '/patient/blood-pressure'
       fullPath: '/patient/blood-pressure'
       preLoaderRoute: typeof AppPatientBloodPressureRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patient/covid': {
+      id: '/_app/patient/covid'
+      path: '/patient/covid'
+      fullPath: '/patient/covid'
+      preLoaderRoute: typeof AppPatientCovidRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/patient/evolution': {
@@ -1492,6 +1554,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCollaboratorTypesEditIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/covid/create/$id': {
+      id: '/_app/covid/create/$id'
+      path: '/covid/create/$id'
+      fullPath: '/covid/create/$id'
+      preLoaderRoute: typeof AppCovidCreateIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/covid/history/$id': {
+      id: '/_app/covid/history/$id'
+      path: '/covid/history/$id'
+      fullPath: '/covid/history/$id'
+      preLoaderRoute: typeof AppCovidHistoryIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/disability-status/edit/$id': {
       id: '/_app/disability-status/edit/$id'
       path: '/disability-status/edit/$id'
@@ -1624,6 +1700,7 @@ interface AppRouteChildren {
   AppMedicinesCreateRoute: typeof AppMedicinesCreateRoute
   AppPatientProfileEditRoute: typeof AppPatientProfileEditRoute
   AppPatientBloodPressureRoute: typeof AppPatientBloodPressureRoute
+  AppPatientCovidRoute: typeof AppPatientCovidRoute
   AppPatientEvolutionRoute: typeof AppPatientEvolutionRoute
   AppPatientGlucoseRoute: typeof AppPatientGlucoseRoute
   AppPatientHabitsRoute: typeof AppPatientHabitsRoute
@@ -1645,6 +1722,7 @@ interface AppRouteChildren {
   AppClassificationsIndexRoute: typeof AppClassificationsIndexRoute
   AppClinicalExamsIndexRoute: typeof AppClinicalExamsIndexRoute
   AppCollaboratorTypesIndexRoute: typeof AppCollaboratorTypesIndexRoute
+  AppCovidIndexRoute: typeof AppCovidIndexRoute
   AppDashboardIndexRoute: typeof AppDashboardIndexRoute
   AppDisabilityStatusIndexRoute: typeof AppDisabilityStatusIndexRoute
   AppDisabilityTypesIndexRoute: typeof AppDisabilityTypesIndexRoute
@@ -1665,6 +1743,8 @@ interface AppRouteChildren {
   AppClassificationsEditIdRoute: typeof AppClassificationsEditIdRoute
   AppClinicalExamsEditIdRoute: typeof AppClinicalExamsEditIdRoute
   AppCollaboratorTypesEditIdRoute: typeof AppCollaboratorTypesEditIdRoute
+  AppCovidCreateIdRoute: typeof AppCovidCreateIdRoute
+  AppCovidHistoryIdRoute: typeof AppCovidHistoryIdRoute
   AppDisabilityStatusEditIdRoute: typeof AppDisabilityStatusEditIdRoute
   AppDisabilityTypesEditIdRoute: typeof AppDisabilityTypesEditIdRoute
   AppMedicalConditionsEditIdRoute: typeof AppMedicalConditionsEditIdRoute
@@ -1700,6 +1780,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMedicinesCreateRoute: AppMedicinesCreateRoute,
   AppPatientProfileEditRoute: AppPatientProfileEditRoute,
   AppPatientBloodPressureRoute: AppPatientBloodPressureRoute,
+  AppPatientCovidRoute: AppPatientCovidRoute,
   AppPatientEvolutionRoute: AppPatientEvolutionRoute,
   AppPatientGlucoseRoute: AppPatientGlucoseRoute,
   AppPatientHabitsRoute: AppPatientHabitsRoute,
@@ -1721,6 +1802,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppClassificationsIndexRoute: AppClassificationsIndexRoute,
   AppClinicalExamsIndexRoute: AppClinicalExamsIndexRoute,
   AppCollaboratorTypesIndexRoute: AppCollaboratorTypesIndexRoute,
+  AppCovidIndexRoute: AppCovidIndexRoute,
   AppDashboardIndexRoute: AppDashboardIndexRoute,
   AppDisabilityStatusIndexRoute: AppDisabilityStatusIndexRoute,
   AppDisabilityTypesIndexRoute: AppDisabilityTypesIndexRoute,
@@ -1742,6 +1824,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppClassificationsEditIdRoute: AppClassificationsEditIdRoute,
   AppClinicalExamsEditIdRoute: AppClinicalExamsEditIdRoute,
   AppCollaboratorTypesEditIdRoute: AppCollaboratorTypesEditIdRoute,
+  AppCovidCreateIdRoute: AppCovidCreateIdRoute,
+  AppCovidHistoryIdRoute: AppCovidHistoryIdRoute,
   AppDisabilityStatusEditIdRoute: AppDisabilityStatusEditIdRoute,
   AppDisabilityTypesEditIdRoute: AppDisabilityTypesEditIdRoute,
   AppMedicalConditionsEditIdRoute: AppMedicalConditionsEditIdRoute,

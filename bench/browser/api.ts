@@ -61,6 +61,13 @@ export interface ConsultationSaveResult {
   history: number
 }
 
+export interface TriageListResult {
+  /** Each round's time to read the triage list and filter it by status. */
+  openMs: number[]
+  /** Rows left by the status filter. */
+  shown: number
+}
+
 export interface BrowserBench {
   signIn(username: string, password: string): Promise<BenchSession>
   /** `database` names a fresh local database, deleted afterwards. */
@@ -76,4 +83,8 @@ export interface BrowserBench {
   consultationPdf(rounds: number): Promise<ConsultationPdfResult>
   /** `rounds` consultations saved offline, each read back from the history; `database` as above. */
   consultationSave(rounds: number, database: string): Promise<ConsultationSaveResult>
+  /** A fresh database of `patients` cached patients with `perPatient` triage consultations each. */
+  triageListSeed(patients: number, perPatient: number, database: string): Promise<number>
+  /** `/covid`'s list read and filtered `rounds` times over that database, deleted afterwards. */
+  triageListOpen(rounds: number, database: string): Promise<TriageListResult>
 }

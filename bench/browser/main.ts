@@ -8,6 +8,7 @@ import { consultationSave } from './consultation-save'
 import { initialSync } from './initial-sync'
 import { feedPatients, outboxReplay, storedReadings } from './outbox-replay'
 import { signIn } from './session'
+import { triageListOpen, triageListSeed } from './triage-list'
 import { virtualList } from './virtual-list'
 
 declare global {
@@ -25,4 +26,6 @@ window.bench = {
   virtualList,
   consultationPdf,
   consultationSave,
+  triageListSeed,
+  triageListOpen,
 }

@@ -3,6 +3,7 @@ import type { Service } from '../../src/contract/services'
 import { authenticationModule } from './authentication/index'
 import { catalogsModule } from './catalogs/index'
 import { configurationModule } from './configuration/index'
+import { covidModule } from './covid/index'
 import type { ModuleDeps } from './deps'
 import { operationModule } from './operation/index'
 import { syncModule } from './sync/index'
@@ -17,6 +18,7 @@ export const MODULES: Partial<Record<Service, Module>> = {
   authentication: authenticationModule,
   catalogs: catalogsModule,
   configuration: configurationModule,
+  covid: covidModule,
   operation: operationModule,
   sync: syncModule,
 }

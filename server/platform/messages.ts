@@ -316,6 +316,30 @@ export const MESSAGES = {
   },
   'encounter.modality.on_site': { es: 'Presencial', en: 'On site' },
   'encounter.modality.remote': { es: 'A distancia', en: 'Remote' },
+  'covid.overrideReasonRequired': {
+    es: 'Escribe por qué eliges una clasificación distinta de la propuesta.',
+    en: 'Write why you chose a classification other than the proposed one.',
+  },
+  'covid.proposedClassification': {
+    es: 'La clasificación propuesta no corresponde a los signos vitales y factores de riesgo.',
+    en: 'The proposed classification does not match the vital signs and risk factors.',
+  },
+  'covid.quarantineEndBeforeStart': {
+    es: 'La cuarentena no puede terminar antes de empezar.',
+    en: 'The quarantine cannot end before it starts.',
+  },
+  'covid.rangeEndBeforeStart': {
+    es: 'La fecha final no puede ser anterior a la inicial.',
+    en: 'The end date cannot be before the start date.',
+  },
+  'covid.reclassifyWithoutConsultation': {
+    es: 'Debe de tener al menos 1 consulta covid para poder reclasificar.',
+    en: 'The patient needs at least 1 COVID consultation to be reclassified.',
+  },
+  'covid.unknownCode': {
+    es: 'Valor no permitido',
+    en: 'Value not allowed',
+  },
   'editableInput.unknown': {
     es: 'Este campo no se puede ocultar: no existe o es obligatorio.',
     en: 'This input cannot be switched off: it does not exist or it is required.',

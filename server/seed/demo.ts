@@ -21,6 +21,7 @@ import { provisionTenant } from '../modules/configuration/tenant-provisioning'
 import { hashPassword } from '../platform/passwords'
 import { seedCatalogues } from './catalogues'
 import { seedDemoEncounters } from './demo-encounters'
+import { seedDemoTriage } from './demo-triage'
 import { generatePerson, randomSource } from './people'
 import { PROFILES } from './profiles'
 import { demoSublabelOf, seedTenantCatalogs } from './tenant-catalogs'
@@ -243,6 +244,15 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       tx,
       tenantId,
       patientRows.map((row) => row.id),
+      {
+        doctor: userIds.get('doctor@demo.localhost') as string, // a DEMO_USERS account, made above
+        nurse: userIds.get('nurse@demo.localhost') as string, // likewise
+      },
+    )
+    await seedDemoTriage(
+      tx,
+      tenantId,
+      patientRows.map((row) => ({ id: row.id, birthDate: row.birthDate })),
       {
         doctor: userIds.get('doctor@demo.localhost') as string, // a DEMO_USERS account, made above
         nurse: userIds.get('nurse@demo.localhost') as string, // likewise

@@ -6,6 +6,11 @@ import { isValidCurp } from '../../src/contract/rules/curp'
 import { isValidNss } from '../../src/contract/rules/nss'
 import { ALL_PERMISSIONS } from '../../src/contract/rules/permissions'
 import { CATALOG_NAMES } from '../../src/contract/schemas/catalogs'
+import {
+  CreateTriageConsultationRequest,
+  type TriageFields,
+  triageOf,
+} from '../../src/contract/schemas/covid'
 import { UpdateEncounterRequest } from '../../src/contract/schemas/encounters'
 import { openTestDatabase } from '../../tests/fixtures/database'
 import { type Database, withTenant } from '../db/client'
@@ -15,6 +20,7 @@ import {
   catalogueEntries,
   catalogVersions,
   changeLog,
+  covidTests,
   diagnoses,
   encounterAmendments,
   encounters,
@@ -30,8 +36,11 @@ import {
   specialLabels,
   specialSublabels,
   tenants,
+  triageConsultations,
+  triageReclassifications,
   users,
 } from '../db/schema'
+import { presentConsultation } from '../modules/covid/triage'
 import { presentEncounter } from '../modules/operation/encounters'
 import { verifyPassword } from '../platform/passwords'
 import { DEMO_PASSWORD, DEMO_USERS } from './demo'
@@ -190,11 +199,61 @@ describe('demo seed', () => {
     expect(noted.map((c) => c.entityId).sort()).toEqual(rows.map((row) => row.id).sort())
   })
 
+  it('follows about three demo patients in ten with triages the contract and the rule accept', async () => {
+    const rows = await inDemo((tx) => tx.select().from(triageConsultations))
+    const people = new Map((await inDemo((tx) => tx.select().from(patients))).map((p) => [p.id, p.birthDate]))
+    const followed = new Set(rows.map((row) => row.patientId))
+    expect(followed.size).toBeGreaterThanOrEqual(people.size * 0.25)
+    expect(followed.size).toBeLessThanOrEqual(people.size * 0.35)
+    for (const row of rows) {
+      const {
+        id,
+        patient_id,
+        bmi,
+        news2_score,
+        chosen_classification,
+        reclassification_id,
+        author,
+        version,
+        created_at,
+        updated_at,
+        ...fields
+      } = presentConsultation(row, null)
+      const request = v.safeParse(CreateTriageConsultationRequest, {
+        ...fields,
+        id,
+        classification: chosen_classification,
+      })
+      expect(request.issues, id).toBeUndefined()
+      const triage = triageOf(fields as unknown as TriageFields, people.get(patient_id) ?? null)
+      expect([triage.classification, triage.total], id).toEqual([row.proposedClassification, news2_score])
+      expect(Date.parse(fields.consulted_at)).toBeLessThan(Date.now())
+    }
+    expect(new Set(rows.map((row) => row.classification)).size).toBeGreaterThanOrEqual(3)
+    expect(rows.some((row) => row.chosenClassification !== row.proposedClassification)).toBe(true)
+    const reclassified = await inDemo((tx) => tx.select().from(triageReclassifications))
+    expect(reclassified.length).toBeGreaterThan(0)
+    for (const change of reclassified) {
+      const overwritten = rows.find((row) => row.id === change.consultationId)
+      expect(overwritten).toMatchObject({
+        classification: change.classification,
+        reclassificationId: change.id,
+        version: 2,
+      })
+    }
+    expect((await inDemo((tx) => tx.select().from(covidTests))).length).toBeGreaterThan(0)
+    const noted = (await inDemo((tx) => tx.select().from(changeLog))).filter(
+      (c) => c.entity === 'covid-consultation',
+    )
+    expect(new Set(noted.map((c) => c.entityId))).toEqual(new Set(rows.map((row) => row.id)))
+  })
+
   it('changes nothing when it runs again', async () => {
     const count = async () => ({
       tenants: (await database.db.select().from(tenants)).length,
       patients: (await inDemo((tx) => tx.select().from(patients))).length,
       encounters: (await inDemo((tx) => tx.select().from(encounters))).length,
+      triages: (await inDemo((tx) => tx.select().from(triageConsultations))).length,
       users: (await inDemo((tx) => tx.select().from(users))).length,
       references: (await database.db.select().from(referenceItems)).length,
       diagnoses: await database.db.$count(diagnoses),

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { referenceLists } from '../contract/endpoints/catalogs'
+import { covidLists } from '../contract/endpoints/covid'
 import { fullPath } from '../contract/endpoints/define'
 import { REFERENCE_LIST_NAMES, TENANT_CATALOG_NAMES } from '../contract/schemas/catalogs'
 import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
+import { COVID_LIST_NAMES } from '../contract/schemas/covid'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
 import { activateLanguage } from '../i18n/language'
 import { aDevice } from '../sync/test-fixtures'
@@ -207,7 +209,10 @@ describe('the device’s catalog cache', () => {
     const { db } = aDevice()
     const answer = globalThis.fetch
     // One catalogue's requests: the small lists come in a dozen requests of one catalogue.
-    const listPaths = new Set(REFERENCE_LIST_NAMES.map((name) => fullPath(referenceLists[name])))
+    const listPaths = new Set([
+      ...REFERENCE_LIST_NAMES.map((name) => fullPath(referenceLists[name])),
+      ...COVID_LIST_NAMES.map((name) => fullPath(covidLists[name])),
+    ])
     let inFlight = 0
     let most = 0
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {

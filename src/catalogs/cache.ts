@@ -2,6 +2,7 @@ import { call } from '../api/client'
 import * as endpoints from '../contract/endpoints/catalogs'
 import { catalogueCalls } from '../contract/endpoints/catalogues'
 import { inputsDisabled } from '../contract/endpoints/configuration'
+import { covidLists } from '../contract/endpoints/covid'
 import { medicinesCatalog } from '../contract/endpoints/medicines'
 import { listSpecialLabels } from '../contract/endpoints/special-labels'
 import { hasRoleMode } from '../contract/rules/permissions'
@@ -12,6 +13,7 @@ import type {
   TenantCatalogName,
 } from '../contract/schemas/catalogs'
 import { CATALOG_NAMES, REFERENCE_LIST_NAMES, TENANT_CATALOG_NAMES } from '../contract/schemas/catalogs'
+import { COVID_LIST_NAMES, type CovidListName } from '../contract/schemas/covid'
 import type { CachedListName, CatalogItem, LocalDb } from '../db/local-db'
 import { currentLanguage } from '../i18n/language'
 import { DISABLED_INPUTS_KEY } from './disabled-inputs'
@@ -96,7 +98,15 @@ async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVer
           return [name, itemsOf(name, rows)] as const
         }),
       )
-      return replaceLists(new Map(lists))
+      // The COVID triage's lists (decision 0025) are seeded reference lists served by the covid
+      // service: held with the others, under the same version, so the triage form opens offline.
+      const covid = await Promise.all(
+        COVID_LIST_NAMES.map(async (name: CovidListName) => {
+          const rows = await call(covidLists[name])
+          return [name, itemsOf(name, rows)] as const
+        }),
+      )
+      return replaceLists(new Map([...lists, ...covid]))
     }
     case 'blood-pressure-ranges':
       return replaceLists(new Map([[catalog, itemsOf(catalog, await call(endpoints.bloodPressureRanges))]]))

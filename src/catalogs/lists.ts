@@ -6,10 +6,11 @@ import type {
   ReferenceItem,
   ReferenceListName,
 } from '../contract/schemas/catalogs'
+import type { CovidListName } from '../contract/schemas/covid'
 import type { CachedListName, LocalDb } from '../db/local-db'
 
 /** What each small cached catalog holds. */
-export type ListItem<L extends CachedListName> = L extends ReferenceListName
+export type ListItem<L extends CachedListName> = L extends ReferenceListName | CovidListName
   ? ReferenceItem
   : L extends 'blood-pressure-ranges'
     ? BloodPressureRange

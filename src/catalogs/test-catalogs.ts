@@ -1,7 +1,9 @@
 import { referenceLists } from '../contract/endpoints/catalogs'
+import { covidLists } from '../contract/endpoints/covid'
 import { fullPath } from '../contract/endpoints/define'
 import { type Locality, type Municipality, REFERENCE_LIST_NAMES } from '../contract/schemas/catalogs'
 import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
+import { COVID_LIST_NAMES } from '../contract/schemas/covid'
 import type { Medicine } from '../contract/schemas/medicines'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
 import type { CachedListName, LocalDb } from '../db/local-db'
@@ -203,6 +205,10 @@ export function catalogServer() {
           ? GENDERS[langOf(request)]
           : [{ code: `${name}-1`, name: `${name} (${langOf(request)})` }],
       )
+  }
+  for (const name of COVID_LIST_NAMES) {
+    routes[fullPath(covidLists[name])] = (request) =>
+      ok([{ code: `${name}-1`, name: `${name} (${langOf(request)})` }])
   }
   const api = stubApi(routes)
   /** The paths requested since the last call, in order. */

@@ -12,6 +12,7 @@ import type {
   ReferenceListName,
 } from '../contract/schemas/catalogs'
 import type { CatalogueEntry, CatalogueName } from '../contract/schemas/catalogue-definitions'
+import type { CovidListName } from '../contract/schemas/covid'
 import { disabledInputsOf, type EditableForm } from '../contract/schemas/editable-inputs'
 import type { Medicine } from '../contract/schemas/medicines'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
@@ -61,6 +62,13 @@ function useListsInLanguage(db: LocalDb | undefined): void {
 }
 
 export function useReferenceList(name: ReferenceListName): ReferenceItem[] | undefined {
+  const db = useLocalDb()
+  useListsInLanguage(db)
+  return useLiveQuery(async () => (db ? readList(db, name) : undefined), [db, name])
+}
+
+/** One of the COVID triage's lists (decision 0025), held with the reference lists. */
+export function useCovidList(name: CovidListName): ReferenceItem[] | undefined {
   const db = useLocalDb()
   useListsInLanguage(db)
   return useLiveQuery(async () => (db ? readList(db, name) : undefined), [db, name])

@@ -54,14 +54,18 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 11 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations and the files', async () => {
+  it('has version 12 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files and the COVID triage', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(11)
+    expect(db.verno).toBe(12)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'catalogItems',
       'catalogueEntries',
       'conflicts',
+      'covidConsultations',
+      'covidDeclines',
+      'covidReclassifications',
+      'covidTests',
       'diagnoses',
       'encounters',
       'files',
@@ -84,6 +88,15 @@ describe('the local database', () => {
     expect(db.encounters.schema.indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['patient_id', '[patient_id+started_at]', 'syncState']),
     )
+    // A patient's triage records in time order (issue 20).
+    expect(db.covidConsultations.schema.indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['patient_id', '[patient_id+consulted_at]']),
+    )
+    expect(db.covidReclassifications.schema.indexes.map((i) => i.name)).toContain(
+      '[patient_id+reclassified_at]',
+    )
+    expect(db.covidDeclines.schema.indexes.map((i) => i.name)).toContain('[patient_id+declined_at]')
+    expect(db.covidTests.schema.indexes.map((i) => i.name)).toContain('[patient_id+date]')
     // Only what is read by index: every other index would be written with each row for nothing.
     expect(db.patients.schema.indexes.map((i) => i.name)).toEqual(['curp', '[sortName+id]'])
     expect(db.readings.schema.indexes.map((i) => i.name)).toEqual(
@@ -173,6 +186,28 @@ describe('the local database', () => {
       ['p1', 'zoe perez garcia'],
     ])
     expect(await db.patients.count()).toBe(3)
+  })
+
+  it('fetches the reference lists again once on version 12, to hold the COVID lists with them', async () => {
+    const name = localDbName('demo', 'u-upgrade-11')
+    const old = new Dexie(name)
+    old.version(11).stores({
+      patients: 'id, curp, [sortName+id]',
+      meta: 'key',
+      catalogItems: '[list+code], list',
+    })
+    await old.table('meta').bulkAdd([
+      { key: 'catalog.version.reference-lists', value: { version: 4, lang: 'es' } },
+      { key: 'catalog.version.diagnoses', value: { version: 2, lang: 'es' } },
+    ])
+    await old.table('catalogItems').add({ list: 'genders', code: 'female', position: 0, data: {} })
+    old.close()
+    const db = open('demo', 'u-upgrade-11')
+    expect(await db.meta.get('catalog.version.reference-lists')).toBeUndefined()
+    expect(await db.meta.get('catalog.version.diagnoses')).toBeDefined()
+    // The lists held stay usable until the refresh replaces them.
+    expect(await db.catalogItems.count()).toBe(1)
+    expect(await db.covidConsultations.count()).toBe(0)
   })
 
   it('keeps every patient’s sort name in step with its name, whoever writes it', async () => {

@@ -6,8 +6,10 @@ import Dexie, {
   type Table,
 } from 'dexie'
 import type { FileType } from '../contract/rules/files'
+import type { TriageClassification } from '../contract/rules/triage-classification'
 import type { Diagnosis, Locality, Municipality } from '../contract/schemas/catalogs'
 import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
+import type { CovidAuthor, CovidListName } from '../contract/schemas/covid'
 import type {
   EncounterAmendment,
   EncounterAuthor,
@@ -181,8 +183,90 @@ export interface LocalFile {
   [field: string]: unknown
 }
 
+/**
+ * A COVID triage consultation (issue 20, decision 0025) as the API and the feed
+ * (`covid-consultation`) answer it: append-only; `classification` is the value now (the chosen
+ * one, or the last reclassification's, which the server applies: SPEC §4), `chosen_classification`
+ * the professional's choice when it was recorded, beside the rule's `proposed_classification`.
+ */
+export interface LocalCovidConsultation {
+  id: string
+  patient_id: string
+  /** ISO instant in UTC on every row (the mutator writes it so): the history sorts by it. */
+  consulted_at: string
+  status: string
+  proposed_classification: TriageClassification
+  classification: TriageClassification
+  chosen_classification?: TriageClassification
+  news2_score?: number
+  reclassification_id?: string | null
+  author?: CovidAuthor | null
+  /** 0 until the server has acknowledged the create. */
+  version: number
+  deleted_at?: string | null
+  syncState: SyncState
+  [field: string]: unknown
+}
+
+/**
+ * A reclassification (`covid-reclassification`): queued offline, applied by the server to the
+ * patient's last consultation in its own order; `consultation_id` is the server's answer.
+ */
+export interface LocalCovidReclassification {
+  id: string
+  patient_id: string
+  reclassified_at: string
+  classification: TriageClassification
+  previous_classification?: TriageClassification
+  consultation_id?: string
+  reason: string
+  created_at?: string
+  author?: CovidAuthor | null
+  version: number
+  deleted_at?: string | null
+  syncState: SyncState
+  [field: string]: unknown
+}
+
+/** A follow-up that did not take place (`covid-decline`), with its reason. */
+export interface LocalCovidDecline {
+  id: string
+  patient_id: string
+  declined_at: string
+  kind: string
+  reason: string
+  author?: CovidAuthor | null
+  version: number
+  deleted_at?: string | null
+  syncState: SyncState
+  [field: string]: unknown
+}
+
+/** A COVID test (`covid-test`; SPEC §3: date, type, result): editable like a record section. */
+export interface LocalCovidTest {
+  id: string
+  patient_id: string
+  /** YYYY-MM-DD. */
+  date: string
+  type: string
+  result: string
+  version: number
+  deleted_at?: string | null
+  syncState: SyncState
+  [field: string]: unknown
+}
+
 /** The kinds of record the outbox and the shadows know. */
-export type SyncEntity = 'patient' | 'reading' | 'recordSection' | 'encounter' | 'attachment'
+export type SyncEntity =
+  | 'patient'
+  | 'reading'
+  | 'recordSection'
+  | 'encounter'
+  | 'attachment'
+  | 'covidConsultation'
+  | 'covidReclassification'
+  | 'covidDecline'
+  | 'covidTest'
 
 /** The last server copy of a record: the base of a three-way merge. */
 export interface Shadow {
@@ -211,6 +295,13 @@ export type MutationKind =
   /** A file's upload (multipart, sent on its own) and its removal. */
   | 'attachment.create'
   | 'attachment.delete'
+  /** COVID triage (decision 0025): consultations, declined follow-ups and reclassifications are appended only. */
+  | 'covidConsultation.create'
+  | 'covidDecline.create'
+  | 'covidReclassification.create'
+  | 'covidTest.create'
+  | 'covidTest.update'
+  | 'covidTest.delete'
 
 /** A change waiting to reach the server (DESIGN §5 "Outbox entry"). */
 export interface OutboxEntry {
@@ -295,6 +386,7 @@ export type CachedListName =
   | 'nationalities'
   | 'federal-entities'
   | 'affected-systems'
+  | CovidListName
 
 /** One item of a small catalog, as the server answered it, at its place in the server's order. */
 export interface CatalogItem {
@@ -330,6 +422,10 @@ export type LocalDb = Dexie & {
   medicines: EntityTable<Medicine, 'id'>
   catalogueEntries: EntityTable<CatalogueEntry, 'id'>
   files: EntityTable<LocalFile, 'id'>
+  covidConsultations: EntityTable<LocalCovidConsultation, 'id'>
+  covidReclassifications: EntityTable<LocalCovidReclassification, 'id'>
+  covidDeclines: EntityTable<LocalCovidDecline, 'id'>
+  covidTests: EntityTable<LocalCovidTest, 'id'>
 }
 
 export const localDbName = (tenant: string, userId: string) => `salud-${tenant}-${userId}`
@@ -413,6 +509,18 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
   db.version(11).stores({
     files: 'id, [owner_kind+owner_id], patient_id, lastUsedAt',
   })
+  // COVID triage (issue 20, decision 0025): a patient's consultations, reclassifications,
+  // declined follow-ups and tests, each read by patient in time order. New tables only.
+  // The triage's lists are held with the reference lists: a device that already holds those
+  // fetches them again once, to take the COVID ones along.
+  db.version(12)
+    .stores({
+      covidConsultations: 'id, patient_id, [patient_id+consulted_at], syncState',
+      covidReclassifications: 'id, patient_id, [patient_id+reclassified_at]',
+      covidDeclines: 'id, patient_id, [patient_id+declined_at]',
+      covidTests: 'id, patient_id, [patient_id+date]',
+    })
+    .upgrade((tx) => tx.table<Meta, string>('meta').delete('catalog.version.reference-lists'))
   db.use(withPatientSortName)
   return db
 }
@@ -468,6 +576,10 @@ export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, strin
     recordSection: db.recordSections,
     encounter: db.encounters,
     attachment: db.files,
+    covidConsultation: db.covidConsultations,
+    covidReclassification: db.covidReclassifications,
+    covidDecline: db.covidDeclines,
+    covidTest: db.covidTests,
   }[entity]
   // Every such table holds LocalRow-shaped rows keyed by id; the engine only touches those fields.
   return table as unknown as Table<LocalRow, string>
@@ -480,4 +592,8 @@ export const rowTables = (db: LocalDb) => [
   db.recordSections,
   db.encounters,
   db.files,
+  db.covidConsultations,
+  db.covidReclassifications,
+  db.covidDeclines,
+  db.covidTests,
 ]

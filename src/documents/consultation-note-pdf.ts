@@ -11,7 +11,7 @@ import {
   writeTitle,
 } from './consultation-page'
 import type { ConsultationTexts } from './consultation-texts'
-import { vitalSignRows } from './consultation-vital-signs'
+import { inPairs, vitalSignRows } from './consultation-vital-signs'
 import { type Flow, writeColumns, writeHeading, writeParagraph, writeTable } from './pdf-flow'
 import { writeMedicines } from './prescription-lines'
 import { parseInstant, specDateTime } from './zoned-time'
@@ -45,7 +45,7 @@ export function buildConsultationNotePdf(original: ConsultationDocumentInput): {
     writeTable(flow, {
       headings: [texts.vitalSign, texts.value, texts.vitalSign, texts.value],
       widths: [3, 2, 3, 2],
-      rows: pairs(signs),
+      rows: inPairs(signs),
     })
   }
   writeNote(flow, texts.notes.subjective, consultation.notes.subjective)
@@ -115,11 +115,4 @@ function writeNote(flow: Flow, heading: string, text: string | null) {
   if (!text?.trim()) return
   writeHeading(flow, heading)
   writeParagraph(flow, text.trim(), BODY)
-}
-
-/** Four cells a row: two signs with their values side by side. */
-function pairs(rows: [string, string][]): string[][] {
-  const paired: string[][] = []
-  for (let i = 0; i < rows.length; i += 2) paired.push([...(rows[i] ?? []), ...(rows[i + 1] ?? ['', ''])])
-  return paired
 }

@@ -23,19 +23,31 @@ const CONTINUATION_TOP = 22
 export type ConsultationDocumentKind = 'note' | 'prescription'
 
 /**
+ * What every clinical document of a consultation carries around its body: the language, zone and
+ * date, the letterhead, who signs and who was seen, and when (the triage note shares it).
+ */
+export type DocumentFrame = Pick<
+  ConsultationDocumentInput,
+  'language' | 'timeZone' | 'generatedAt' | 'tenant' | 'prescriber' | 'patient'
+> & { consultation: { occurred_at: string } }
+
+/**
  * An empty document whose bytes depend only on the input (decision 0010), and the input with its
  * texts made printable in the document's font, which the builder prints from.
  */
 export function startDocument(original: ConsultationDocumentInput, kind: ConsultationDocumentKind) {
+  const texts = consultationTexts[original.language]
+  return openDocument(original, kind, kind === 'note' ? texts.noteTitle : texts.prescriptionTitle)
+}
+
+/** An empty A4 document for any clinical document of the frame's shape (its `kind` tells them apart). */
+export function openDocument<T extends DocumentFrame>(original: T, kind: string, title: string) {
   const input = printableInput(original)
   const texts = consultationTexts[input.language]
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: false, putOnlyUsedFonts: true })
   doc.setCreationDate(input.generatedAt)
   doc.setFileId(fileIdOf(JSON.stringify([kind, input])))
-  doc.setDocumentProperties({
-    title: kind === 'note' ? texts.noteTitle : texts.prescriptionTitle,
-    author: input.tenant.name,
-  })
+  doc.setDocumentProperties({ title, author: input.tenant.name })
   doc.setLanguage(input.language === 'es' ? 'es-MX' : 'en-US')
   const flow: Flow = {
     doc,
@@ -72,12 +84,12 @@ export function writeTitle(flow: Flow, title: string): void {
 }
 
 /** When the consultation took place, as the documents print it: YYYY/MM/DD HH:MM. */
-export function consultationDateTime(input: ConsultationDocumentInput): string {
+export function consultationDateTime(input: Pick<DocumentFrame, 'consultation' | 'timeZone'>): string {
   return specDateTime(parseInstant(input.consultation.occurred_at), input.timeZone)
 }
 
 /** The patient's age, sex and CURP, those known, each as "Label: value". */
-export function patientDetails(input: ConsultationDocumentInput, texts: ConsultationTexts): string[] {
+export function patientDetails(input: DocumentFrame, texts: ConsultationTexts): string[] {
   const { patient } = input
   const { day } = zonedDayAndTime(parseInstant(input.consultation.occurred_at), input.timeZone)
   return [
@@ -98,7 +110,11 @@ export function fileNameOf(input: ConsultationDocumentInput, kind: ConsultationD
  * Draws the running header on every page after the first and the footer on every page, now that
  * the pages are counted: "Página 1 de 2" on the right, the moment it was generated on the left.
  */
-export function drawPageFrames(flow: Flow, runningHeader: string, input: ConsultationDocumentInput): void {
+export function drawPageFrames(
+  flow: Flow,
+  runningHeader: string,
+  input: Pick<DocumentFrame, 'language' | 'generatedAt' | 'timeZone'>,
+): void {
   const { doc } = flow
   const texts = consultationTexts[input.language]
   const pages = doc.getNumberOfPages()
@@ -124,7 +140,11 @@ export const SIGNATURE_HEIGHT = 34
  * The physician's signature line with their name and cédula under it: NOM-004 ends a note with
  * them, and a pharmacy takes a prescription only signed.
  */
-export function writeSignature(flow: Flow, input: ConsultationDocumentInput, texts: ConsultationTexts) {
+export function writeSignature(
+  flow: Flow,
+  input: Pick<DocumentFrame, 'prescriber'>,
+  texts: ConsultationTexts,
+) {
   ensureRoom(flow, SIGNATURE_HEIGHT)
   flow.y += 18
   const { doc } = flow

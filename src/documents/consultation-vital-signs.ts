@@ -29,3 +29,10 @@ export function vitalSignRows(signs: VitalSigns, texts: ConsultationTexts): [str
   add(sign.glucose, signs.glucose, 'mg/dL', 0)
   return rows
 }
+
+/** Four cells a row: two signs with their values side by side. */
+export function inPairs(rows: [string, string][]): string[][] {
+  const paired: string[][] = []
+  for (let i = 0; i < rows.length; i += 2) paired.push([...(rows[i] ?? []), ...(rows[i + 1] ?? ['', ''])])
+  return paired
+}

@@ -15,7 +15,7 @@ export type ConsultationDocumentKind = 'note' | 'prescription'
  * name for the biological sex yet (its lists are from before they carried it) prints the gender's.
  * The cached lists are in the screen's language, which is the document's.
  */
-async function sexOf(db: LocalDb, patient: Record<string, unknown>) {
+export async function sexOf(db: LocalDb, patient: Record<string, unknown>) {
   const nameIn = async (list: 'biological-sexes' | 'genders', field: string) => {
     const code = typeof patient[field] === 'string' ? patient[field] : null
     if (!code) return null

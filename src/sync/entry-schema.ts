@@ -1,5 +1,12 @@
 import * as v from 'valibot'
 import { FileName } from '../contract/schemas/attachments'
+import {
+  CreateCovidTestRequest,
+  CreateTriageConsultationRequest,
+  DeclineFollowUpRequest,
+  ReclassificationRequest,
+  UpdateCovidTestRequest,
+} from '../contract/schemas/covid'
 import { CreateEncounterRequest, UpdateEncounterRequest } from '../contract/schemas/encounters'
 import {
   CreatePatientRequest,
@@ -35,6 +42,16 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
       return CreateEncounterRequest
     case 'encounter.update':
       return UpdateEncounterRequest
+    case 'covidConsultation.create':
+      return CreateTriageConsultationRequest
+    case 'covidDecline.create':
+      return DeclineFollowUpRequest
+    case 'covidReclassification.create':
+      return ReclassificationRequest
+    case 'covidTest.create':
+      return CreateCovidTestRequest
+    case 'covidTest.update':
+      return UpdateCovidTestRequest
     case 'attachment.create':
       // Only the name could be corrected; a refused file is one of the wrong type or size,
       // which no edit of the entry mends (the screen offers retry and discard).
@@ -42,6 +59,7 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
     case 'reading.delete':
     case 'recordSection.delete':
     case 'attachment.delete':
+    case 'covidTest.delete':
       // A delete carries nothing to correct.
       return v.object({})
   }

@@ -28,6 +28,14 @@ const outboxCalls: Array<[string, string]> = [
       ['DELETE', syncPaths.deleteRecordSection(section, ID)],
     ],
   ),
+  ['POST', syncPaths.createEncounter],
+  ['POST', syncPaths.updateEncounter(ID)],
+  ['POST', syncPaths.createTriageConsultation(ID)],
+  ['POST', syncPaths.declineFollowUp(ID)],
+  ['POST', syncPaths.reclassifyTriage(ID)],
+  ['POST', syncPaths.createCovidTest(ID)],
+  ['PUT', syncPaths.updateCovidTest(ID, ID)],
+  ['DELETE', syncPaths.deleteCovidTest(ID, ID)],
 ]
 
 describe('the outbox paths', () => {

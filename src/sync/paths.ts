@@ -1,3 +1,11 @@
+import {
+  createCovidTest,
+  createTriageConsultation,
+  declineFollowUp,
+  deleteCovidTest,
+  reclassifyTriage,
+  updateCovidTest,
+} from '../contract/endpoints/covid'
 import { pathFor } from '../contract/endpoints/define'
 import { createEncounter, updateEncounter } from '../contract/endpoints/encounters'
 import {
@@ -29,6 +37,12 @@ export const syncPaths = {
     pathFor(recordSectionCalls[section].remove, { id }),
   createEncounter: pathFor(createEncounter),
   updateEncounter: (id: string) => pathFor(updateEncounter, { id }),
+  createTriageConsultation: (patientId: string) => pathFor(createTriageConsultation, { patientId }),
+  declineFollowUp: (patientId: string) => pathFor(declineFollowUp, { patientId }),
+  reclassifyTriage: (patientId: string) => pathFor(reclassifyTriage, { id: patientId }),
+  createCovidTest: (patientId: string) => pathFor(createCovidTest, { patientId }),
+  updateCovidTest: (patientId: string, testId: string) => pathFor(updateCovidTest, { patientId, testId }),
+  deleteCovidTest: (patientId: string, testId: string) => pathFor(deleteCovidTest, { patientId, testId }),
 } as const
 
 /** The section a record-section entry's path names (`/api/operation/patients/<section>…`). */

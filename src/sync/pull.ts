@@ -7,7 +7,8 @@ import { rowTable, rowTables } from '../db/local-db'
  * One change of the feed (DESIGN §5 "Pulling"). Readings arrive as 'reading' or under their own
  * kind ('blood-pressure', 'glucose', 'somatometry', 'nutrition', 'habit', as the contract's
  * SYNCED_ENTITIES names them); record section entries as 'record-section'; consultations as
- * 'encounter'; files' metadata as 'attachment'.
+ * 'encounter'; files' metadata as 'attachment'; the COVID records (decision 0025) as
+ * 'covid-consultation', 'covid-reclassification', 'covid-decline' and 'covid-test'.
  */
 export interface FeedChange {
   entity: SyncedEntity | 'reading'
@@ -39,6 +40,14 @@ const entityOf = (change: FeedChange): SyncEntity => {
       return 'encounter'
     case 'attachment':
       return 'attachment'
+    case 'covid-consultation':
+      return 'covidConsultation'
+    case 'covid-reclassification':
+      return 'covidReclassification'
+    case 'covid-decline':
+      return 'covidDecline'
+    case 'covid-test':
+      return 'covidTest'
     default:
       return 'reading'
   }
@@ -51,6 +60,10 @@ const ENTITIES = [
   'recordSection',
   'encounter',
   'attachment',
+  'covidConsultation',
+  'covidReclassification',
+  'covidDecline',
+  'covidTest',
 ] as const satisfies readonly SyncEntity[]
 
 /**
@@ -205,20 +218,14 @@ async function held<T>(range: { count(): Promise<number> }, read: () => Promise<
 async function writeState(db: LocalDb, state: PageState): Promise<void> {
   const shadowPuts: Shadow[] = []
   const shadowDeletes: [SyncEntity, string][] = []
-  const rowPuts: Record<SyncEntity, LocalRow[]> = {
-    patient: [],
-    reading: [],
-    recordSection: [],
-    encounter: [],
-    attachment: [],
-  }
-  const rowDeletes: Record<SyncEntity, string[]> = {
-    patient: [],
-    reading: [],
-    recordSection: [],
-    encounter: [],
-    attachment: [],
-  }
+  const rowPuts = Object.fromEntries(ENTITIES.map((entity) => [entity, []])) as unknown as Record<
+    SyncEntity,
+    LocalRow[]
+  > // one empty list per entity, filled below
+  const rowDeletes = Object.fromEntries(ENTITIES.map((entity) => [entity, []])) as unknown as Record<
+    SyncEntity,
+    string[]
+  > // likewise
   for (const key of state.changedShadows) {
     const shadow = state.shadows.get(key)
     if (shadow) shadowPuts.push(shadow)

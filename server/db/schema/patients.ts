@@ -1,10 +1,7 @@
 import {
-  boolean,
   date,
-  doublePrecision,
   foreignKey,
   index,
-  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -12,7 +9,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { CovidTest } from '../../../src/contract/schemas/patient'
 import { users } from './access'
 import { syncColumns, tenantIsolation } from './columns'
 import { tenants } from './landlord'
@@ -58,28 +54,7 @@ export const patients = pgTable(
     email: text('email'),
     /** The access account for patient mode, when the patient has one. */
     userId: uuid('user_id'),
-    // COVID data (SPEC §3 Patient): codes of the COVID reference lists, SPEC §5 ranges.
-    covidStatus: text('covid_status'),
-    covidCase: text('covid_case'),
-    covidAdvancement: text('covid_advancement'),
-    covidRuledOutReason: text('covid_ruled_out_reason'),
-    underlyingConditions: jsonb('underlying_conditions').$type<string[]>().notNull().default([]),
-    initialSymptoms: jsonb('initial_symptoms').$type<string[]>().notNull().default([]),
-    weight: doublePrecision('weight'),
-    height: doublePrecision('height'),
     bloodType: text('blood_type'),
-    temperature: doublePrecision('temperature'),
-    oximetry: integer('oximetry'),
-    systolic: integer('systolic'),
-    diastolic: integer('diastolic'),
-    pregnancy: boolean('pregnancy'),
-    shortnessOfBreath: boolean('shortness_of_breath'),
-    coughSeverity: text('cough_severity'),
-    quarantineStartDate: date('quarantine_start_date', { mode: 'string' }),
-    firstSymptomDate: date('first_symptom_date', { mode: 'string' }),
-    recontagion: boolean('recontagion'),
-    vaccinated: boolean('vaccinated'),
-    covidTests: jsonb('covid_tests').$type<CovidTest[]>().notNull().default([]),
     ...syncColumns,
   },
   (t) => [

@@ -46,7 +46,7 @@ async function referenceName(tx: Tx, list: string, code: string | null, lang: La
 }
 
 /** The patient as the documents print them: name, birth date, sex in words, CURP. */
-async function patientOf(tx: Tx, id: string, lang: Lang): Promise<ConsultationContext['patient']> {
+export async function patientOf(tx: Tx, id: string, lang: Lang): Promise<ConsultationContext['patient']> {
   const [row] = await tx.select().from(patients).where(eq(patients.id, id))
   if (!row) throw new NotFoundError()
   const sex =

@@ -17,6 +17,7 @@ import {
 } from '../../../src/contract/schemas/encounters'
 import type { Tx } from '../../db/client'
 import { encounterAmendments, encounters, patients } from '../../db/schema'
+import { assertInScope, assertLivePatientInScope } from '../../platform/assignment-scope'
 import { auditEntryOf } from '../../platform/audit'
 import { recordChange } from '../../platform/change-log'
 import {
@@ -31,7 +32,6 @@ import { translate } from '../../platform/messages'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
-import { assertInScope, assertLivePatientInScope } from './assignment-scope'
 import {
   amendmentsOf,
   assertCatalogueValues,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { encounterFiles } from '../../../src/contract/endpoints/attachments'
 import { encounters } from '../../db/schema'
+import { triageFilterRoutes } from '../covid/triage-list.routes'
 import type { ModuleDeps } from '../deps'
 import { assignationRuleRoutes } from './assignation-rules.routes'
 import { assignmentRequestRoutes } from './assignment-requests.routes'
@@ -38,6 +39,7 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(assignationRuleRoutes)
   await app.register(recordSectionRoutes)
   await app.register(encounterRoutes)
+  await app.register(triageFilterRoutes, { db: deps.database.db })
   await app.register(encounterDocumentRoutes, { files: deps.files })
   await app.register((scope) => attachmentRoutes(scope, { owner: encounterOwner, files: deps.files }))
 }

@@ -89,18 +89,7 @@ describe('patient registration', () => {
       exam_frequency: '1-year',
       subgroups: [subgroupItems['Planta 2'], subgroupItems['Turno nocturno']],
       supervisor: 'Ing. Ramón Treviño',
-      covid_status: 'observation',
-      initial_symptoms: ['fever', 'cough'],
-      weight: 70,
-      height: 1.75,
-      temperature: 37.8,
-      oximetry: 95,
-      systolic: 120,
-      diastolic: 80,
       blood_type: 'O+',
-      cough_severity: 'mild',
-      first_symptom_date: '2026-11-18',
-      covid_tests: [{ date: '2026-11-19', type: 'pcr', result: 'positive' }],
       ...overrides,
     }
   }
@@ -126,12 +115,12 @@ describe('patient registration', () => {
     )
 
   describe('create', () => {
-    it('stores every field, answers the BMI it computes, and audits the create', async () => {
+    it('stores every field and audits the create', async () => {
       const body = aPatient()
       const created = await create(body)
       expect(created.status).toBe(200)
       const { id: _id, ...fields } = body
-      expect(created.body.data).toMatchObject({ ...fields, bmi: 22.9, has_account: false, version: 1 })
+      expect(created.body.data).toMatchObject({ ...fields, has_account: false, version: 1 })
       const read = await send(staff, { method: 'GET', url: `/api/operation/patients/${body.id}` })
       expect(read.body.data).toEqual(created.body.data)
       const audit = await withTenant(t.database.db, acmeId, (tx) =>
@@ -197,8 +186,7 @@ describe('patient registration', () => {
         curp: 'LOOA531113HTCPBN08',
         nss: '12345678901',
         phone: '442-123',
-        weight: 400,
-        oximetry: 30,
+        blood_type: 'C+',
         birth_date: '1899-01-01',
         emergency_contact_relationship: 'cousin',
         administrative_status: 'retired',
@@ -209,8 +197,7 @@ describe('patient registration', () => {
         curp: ['La CURP no es válida'],
         nss: ['El número de seguridad social no es válido.'],
         phone: ['El teléfono debe tener de 10 a 15 dígitos, sin caracteres especiales.'],
-        weight: ['Debe ser como máximo 300.'],
-        oximetry: ['Debe ser al menos 49.'],
+        blood_type: ['Valor no permitido'],
         birth_date: ['El año debe estar entre 1920 y el año actual.'],
         emergency_contact_relationship: ['Valor no permitido'],
         administrative_status: ['Valor no permitido'],
@@ -258,23 +245,15 @@ describe('patient registration', () => {
       const body = aPatient()
       await create(body)
       const changed = await update(body.id, 1, {
-        weight: 95.5,
-        height: 1.62,
+        blood_type: 'A-',
         subgroups: [subgroupItems.Almacén],
-        covid_tests: [
-          { date: '2026-11-19', type: 'pcr', result: 'positive' },
-          { date: '2026-11-26', type: 'antigen', result: 'negative' },
-        ],
-        recontagion: true,
       })
       expect(changed.status).toBe(200)
       expect(changed.body.data).toMatchObject({
         version: 2,
-        bmi: 36.4,
+        blood_type: 'A-',
         subgroups: [subgroupItems.Almacén],
-        recontagion: true,
       })
-      expect(changed.body.data.covid_tests).toHaveLength(2)
     })
 
     it('sets and replaces the account password, the e-mail following to the account', async () => {
@@ -294,10 +273,10 @@ describe('patient registration', () => {
     it('refuses bad input (422) and changes nothing', async () => {
       const body = aPatient()
       await create(body)
-      const refused = await update(body.id, 1, { temperature: 44, blood_type: 'C+' })
+      const refused = await update(body.id, 1, { phone: '12', blood_type: 'C+' })
       expect(refused.status).toBe(422)
-      expect(Object.keys(refused.body.errors).sort()).toEqual(['blood_type', 'temperature'])
-      expect(await stored(body.id)).toMatchObject({ version: 1, temperature: 37.8 })
+      expect(Object.keys(refused.body.errors).sort()).toEqual(['blood_type', 'phone'])
+      expect(await stored(body.id)).toMatchObject({ version: 1, bloodType: 'O+' })
     })
 
     it('needs the edit permission (403), and another tenant’s patient is unknown (404)', async () => {
@@ -326,6 +305,6 @@ describe('patient registration', () => {
   it('keeps an inserted patient’s lists empty, not null', async () => {
     const row = await insertPatient(t.database.db, acmeId)
     const read = await send(staff, { method: 'GET', url: `/api/operation/patients/${row.id}` })
-    expect(read.body.data).toMatchObject({ subgroups: [], covid_tests: [], initial_symptoms: [], bmi: null })
+    expect(read.body.data).toMatchObject({ subgroups: [], special_sublabel_ids: [] })
   })
 })

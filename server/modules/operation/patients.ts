@@ -3,7 +3,6 @@ import {
   type CreatePatientRequest,
   type Patient,
   type PatientFields,
-  patientBmi,
   withoutWriteOnly,
 } from '../../../src/contract/schemas/patient'
 import type { Tx } from '../../db/client'
@@ -42,27 +41,7 @@ const FIELD_COLUMNS = {
   supervisor: 'supervisor',
   special_sublabel_ids: 'specialSublabelIds',
   email: 'email',
-  covid_status: 'covidStatus',
-  covid_case: 'covidCase',
-  covid_advancement: 'covidAdvancement',
-  covid_ruled_out_reason: 'covidRuledOutReason',
-  underlying_conditions: 'underlyingConditions',
-  initial_symptoms: 'initialSymptoms',
-  weight: 'weight',
-  height: 'height',
   blood_type: 'bloodType',
-  temperature: 'temperature',
-  oximetry: 'oximetry',
-  systolic: 'systolic',
-  diastolic: 'diastolic',
-  pregnancy: 'pregnancy',
-  shortness_of_breath: 'shortnessOfBreath',
-  cough_severity: 'coughSeverity',
-  quarantine_start_date: 'quarantineStartDate',
-  first_symptom_date: 'firstSymptomDate',
-  recontagion: 'recontagion',
-  vaccinated: 'vaccinated',
-  covid_tests: 'covidTests',
 } as const satisfies Record<keyof PatientFields, keyof PatientRow>
 
 /** The columns a set of API fields writes (write-only fields, such as a password, write none). */
@@ -85,7 +64,6 @@ const FIELD_PAIRS = Object.entries(FIELD_COLUMNS) as Array<[string, keyof Patien
 export function presentPatient(row: PatientRow): Patient {
   const patient: Record<string, unknown> = { id: row.id }
   for (const [field, column] of FIELD_PAIRS) patient[field] = row[column] ?? null
-  patient.bmi = patientBmi(row)
   patient.has_account = row.userId !== null
   patient.version = row.version
   patient.created_at = row.createdAt
@@ -103,7 +81,7 @@ export async function findPatientRow(tx: Tx, id: string): Promise<PatientRow | n
 export function sameCreate(row: PatientRow, request: CreatePatientRequest): boolean {
   const { id: _id, ...fields } = withoutWriteOnly(request)
   const stored = presentPatient(row) as unknown as Record<string, unknown>
-  // Lists (subgroups, COVID tests) compare by content; JSON keeps their order and keys as sent.
+  // Lists (subgroups, sublabels) compare by content; JSON keeps their order and keys as sent.
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
   return Object.entries(fields).every(([field, value]) => same(stored[field], value))
 }

@@ -9,6 +9,7 @@ import type { ReadingKind as ContractKind, SomatometryReading } from '../../../s
 import type { SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
 import { patients, somatometryReadings, users } from '../../db/schema'
+import { assertInScope, assignedTo, assignedUserOf } from '../../platform/assignment-scope'
 import { auditEntryOf } from '../../platform/audit'
 import { recordChange } from '../../platform/change-log'
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../platform/errors'
@@ -16,7 +17,6 @@ import { idempotent } from '../../platform/idempotency'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
-import { assertInScope, assignedTo, assignedUserOf } from './assignment-scope'
 import { presentReading as present, READING_TABLES, type ReadingTable, recordersOf } from './readings'
 
 export interface ReadingKind {

@@ -4,6 +4,7 @@ import { recordSectionCalls } from '../../../src/contract/endpoints/record-secti
 import { RECORD_SECTIONS, type RecordSection } from '../../../src/contract/schemas/record-sections'
 import type { Tx } from '../../db/client'
 import { patients, recordSections } from '../../db/schema'
+import { assertInScope, assertLivePatientInScope } from '../../platform/assignment-scope'
 import { auditEntryOf } from '../../platform/audit'
 import { recordChange } from '../../platform/change-log'
 import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors'
@@ -11,7 +12,6 @@ import { idempotent } from '../../platform/idempotency'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
-import { assertInScope, assertLivePatientInScope } from './assignment-scope'
 import {
   assertListCodes,
   columnsOf,

@@ -1,8 +1,30 @@
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { CovidAuthor } from '../../../src/contract/schemas/covid'
 import type { Change, ChangesPage, SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
-import { attachments, changeLogHorizon, encounters, patients, recordSections } from '../../db/schema'
+import {
+  attachments,
+  changeLogHorizon,
+  covidTests,
+  encounters,
+  patients,
+  recordSections,
+  triageConsultations,
+  triageDeclines,
+  triageReclassifications,
+} from '../../db/schema'
+import {
+  type ConsultationRow,
+  type CovidTestRow,
+  type DeclineRow,
+  presentConsultation,
+  presentCovidTest,
+  presentDecline,
+  presentReclassification,
+  type ReclassificationRow,
+  withAuthors,
+} from '../covid/triage'
 import { type AttachmentRow, presentAttachment } from '../operation/attachments'
 import { amendmentsOf, authorsOf, type EncounterRow, presentEncounter } from '../operation/encounters'
 import { assigneesOf } from '../operation/patient-assignees'
@@ -59,6 +81,10 @@ type SyncedTable =
   | typeof recordSections
   | typeof encounters
   | typeof attachments
+  | typeof triageConsultations
+  | typeof triageDeclines
+  | typeof triageReclassifications
+  | typeof covidTests
 
 /**
  * A table's rows by id, in Drizzle's shape (camelCase keys, the column modes' values), read as
@@ -168,6 +194,29 @@ async function currentRows(
         version: row.version,
       })
     }
+  }
+  // COVID triage and follow-up (decision 0025): a reclassification's overwrite of a consultation
+  // travels as that consultation's new version.
+  type CovidRow = ConsultationRow | DeclineRow | ReclassificationRow | CovidTestRow
+  type Present = (row: CovidRow, author: CovidAuthor | null) => unknown
+  const covidKinds: Array<[SyncedEntity, SyncedTable, Present]> = [
+    ['covid-consultation', triageConsultations, presentConsultation as Present],
+    ['covid-decline', triageDeclines, presentDecline as Present],
+    ['covid-reclassification', triageReclassifications, presentReclassification as Present],
+    ['covid-test', covidTests, presentCovidTest as Present],
+  ]
+  for (const [entity, table, present] of covidKinds) {
+    const ids = idsOf(entity)
+    if (ids.length === 0) continue
+    const rows = (await rowsById(tx, table, ids)) as CovidRow[]
+    const presented = await withAuthors(tx, rows, present)
+    rows.forEach((row, index) => {
+      found.set(`${entity}:${row.id}`, {
+        data: presented[index] as unknown as Record<string, unknown>,
+        deleted: 'deletedAt' in row && row.deletedAt !== null,
+        version: row.version,
+      })
+    })
   }
   return found
 }

@@ -1,4 +1,12 @@
 import { ChangesPage, ChangesQuery, SyncBatch, SyncBatchAnswers } from '../schemas/sync'
+import {
+  createCovidTest,
+  createTriageConsultation,
+  declineFollowUp,
+  deleteCovidTest,
+  reclassifyTriage,
+  updateCovidTest,
+} from './covid'
 import { type Endpoint, endpoint, fullPath } from './define'
 import { createEncounter, updateEncounter } from './encounters'
 import { createPatient, editPatientProfile, readingCallsOf, updatePatient } from './operation'
@@ -41,6 +49,13 @@ export const REPLAYABLE_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(recordSectionCalls).flatMap((calls) => [calls.create, calls.update, calls.remove]),
   createEncounter,
   updateEncounter,
+  // COVID triage (decision 0025): recorded offline, replayed like the rest.
+  createTriageConsultation,
+  declineFollowUp,
+  reclassifyTriage,
+  createCovidTest,
+  updateCovidTest,
+  deleteCovidTest,
 ]
 
 const patternOf = (path: string) =>

@@ -2,52 +2,23 @@ import * as v from 'valibot'
 import { IsoDay } from '../rules/calendar'
 import { Curp } from '../rules/curp'
 import { Nss } from '../rules/nss'
-import {
-  bodyMassIndex,
-  DIASTOLIC,
-  HEIGHT_M,
-  OXIMETRY,
-  type Range,
-  SYSTOLIC,
-  TEMPERATURE_C,
-  WEIGHT_KG,
-} from '../rules/vital-ranges'
 import { isDateOfRangeYear } from '../rules/years'
 import { changesOf, list, optionalText, text } from './bounded'
 import { NewPassword } from './password'
 import { MAX_PATIENT_SUBLABELS } from './special-labels'
 
 const code = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(30))), null)
-/** A list of reference codes (the COVID lists hold a few dozen items each). */
-const codes = v.optional(list(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(60)), 100), [])
 /** A birth or hire date: a real day of a year from 1920 to now (SPEC §5 years). */
 const pastDate = v.pipe(
   IsoDay,
   v.check((iso) => isDateOfRangeYear(iso), 'field.year'),
 )
-const optionalDate = v.optional(v.nullable(IsoDay), null)
-const flag = v.optional(v.nullable(v.boolean('field.type')), null)
 const phone = v.optional(
   v.nullable(
     v.pipe(v.string(), v.trim(), v.maxLength(15, 'field.phone'), v.regex(/^\d{10,15}$/, 'field.phone')),
   ),
   null,
 )
-const measure = (range: Range) =>
-  v.optional(v.nullable(v.pipe(v.number('field.type'), v.minValue(range.min), v.maxValue(range.max))), null)
-const wholeMeasure = (range: Range) =>
-  v.optional(
-    v.nullable(
-      v.pipe(
-        v.number('field.type'),
-        v.integer('field.integer'),
-        v.minValue(range.min),
-        v.maxValue(range.max),
-      ),
-    ),
-    null,
-  )
-
 /**
  * SPEC §4 administrative statuses (the codes of the `administrative-statuses` list). A tenant may
  * narrow them (its available statuses); the server checks that part, the device this one.
@@ -57,44 +28,8 @@ export const ADMINISTRATIVE_STATUSES = ['active', 'inactive', 'candidate', 'susp
 /** SPEC §3 emergency contact relationships. */
 export const RELATIONSHIPS = ['spouse', 'father', 'mother', 'child', 'other'] as const
 
-/** The ABO and Rh groups a blood type field offers. */
+/** The ABO and Rh groups a blood type field offers (an identity field of the patient). */
 export const BLOOD_TYPES = ['O+', 'O-', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-'] as const
-
-/** How bad a cough is, as a COVID triage records it. */
-export const COUGH_SEVERITIES = ['none', 'mild', 'moderate', 'severe'] as const
-
-/** One COVID test of the patient (SPEC §3: date, type, result), codes of the reference lists. */
-export const CovidTest = v.object({
-  date: IsoDay,
-  type: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(30)),
-  result: v.pipe(v.string(), v.trim(), v.nonEmpty('field.required'), v.maxLength(30)),
-})
-export type CovidTest = v.InferOutput<typeof CovidTest>
-
-/** The COVID data of SPEC §3 Patient, codes of the COVID reference lists and the §5 ranges. */
-export const covidFieldEntries = {
-  covid_status: code,
-  covid_case: code,
-  covid_advancement: code,
-  covid_ruled_out_reason: code,
-  underlying_conditions: codes,
-  initial_symptoms: codes,
-  weight: measure(WEIGHT_KG),
-  height: measure(HEIGHT_M),
-  blood_type: v.optional(v.nullable(v.picklist(BLOOD_TYPES, 'field.picklist')), null),
-  temperature: measure(TEMPERATURE_C),
-  oximetry: wholeMeasure(OXIMETRY),
-  systolic: wholeMeasure(SYSTOLIC),
-  diastolic: wholeMeasure(DIASTOLIC),
-  pregnancy: flag,
-  shortness_of_breath: flag,
-  cough_severity: v.optional(v.nullable(v.picklist(COUGH_SEVERITIES, 'field.picklist')), null),
-  quarantine_start_date: optionalDate,
-  first_symptom_date: optionalDate,
-  recontagion: flag,
-  vaccinated: flag,
-  covid_tests: v.optional(list(CovidTest, 50), []),
-}
 
 /** The patient's fields as the API takes them and answers them (SPEC §3 Patient), snake_case. */
 export const patientFieldEntries = {
@@ -128,6 +63,7 @@ export const patientFieldEntries = {
    */
   subgroups: v.optional(list(v.pipe(v.string(), v.uuid('field.uuid')), 30), []),
   supervisor: optionalText(150),
+  blood_type: v.optional(v.nullable(v.picklist(BLOOD_TYPES, 'field.picklist')), null),
   /**
    * The tenant's special sublabels the patient carries, by id (SPEC §3 special labels with
    * sublabels; docs/decisions/0015-tenant-catalogs.md); the label is each sublabel's parent.
@@ -144,7 +80,6 @@ export const patientFieldEntries = {
     v.nullable(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('field.email'))),
     null,
   ),
-  ...covidFieldEntries,
 }
 
 /**
@@ -199,11 +134,10 @@ export type PatientFields = {
 
 export const PatientIdParams = v.object({ id: Id })
 
-/** A patient as the API answers it: the fields, the computed BMI, its version and stamps. */
+/** A patient as the API answers it: the fields, its version and stamps. */
 export const Patient = v.object({
   id: v.string(),
   ...Object.fromEntries(Object.keys(patientFieldEntries).map((name) => [name, v.nullable(v.any())])),
-  bmi: v.nullable(v.number()),
   /** Whether the patient has a login account (patient mode). */
   has_account: v.boolean(),
   /**
@@ -219,7 +153,6 @@ export const Patient = v.object({
 })
 export type Patient = {
   id: string
-  bmi: number | null
   has_account: boolean
   assigned_user_ids?: string[]
   assigned_user_names?: string[]
@@ -228,7 +161,3 @@ export type Patient = {
   updated_at: string
   deleted_at: string | null
 } & PatientFields
-
-/** The body mass index a patient's weight and height give (SPEC §3: BMI is computed, not typed). */
-export const patientBmi = (fields: { weight?: number | null; height?: number | null }) =>
-  bodyMassIndex(fields.weight, fields.height)

@@ -12,6 +12,12 @@ export const SYNCED_ENTITIES = [
   'encounter',
   /** A file's metadata (decision 0023); its bytes are downloaded apart. */
   'attachment',
+  /** COVID triage and follow-up (decision 0025): a consultation, whose classification a reclassification overwrites. */
+  'covid-consultation',
+  'covid-reclassification',
+  /** A follow-up that did not take place. */
+  'covid-decline',
+  'covid-test',
 ] as const
 export type SyncedEntity = (typeof SYNCED_ENTITIES)[number]
 

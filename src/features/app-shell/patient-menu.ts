@@ -1,8 +1,8 @@
 import type { MenuItem } from '../../contract/rules/menus'
 
 /**
- * The patient mode's own menu (SPEC §2 Patient self-service). Incapacities, COVID and the
- * vaccination record join it when those kinds exist (issue 7: no placeholder screens).
+ * The patient mode's own menu (SPEC §2 Patient self-service). Incapacities and the vaccination
+ * record join it when those kinds exist (issue 7: no placeholder screens).
  */
 const PATIENT_SCREENS: Array<[key: string, to: string]> = [
   ['patient-home', '/dashboard/patient-home'],
@@ -13,6 +13,7 @@ const PATIENT_SCREENS: Array<[key: string, to: string]> = [
   ['patient-nutrition', '/patient/nutrition'],
   ['patient-habits', '/patient/habits'],
   ['patient-evolution', '/patient/evolution'],
+  ['patient-covid', '/patient/covid'],
   ['patient-profile-edit', '/patient-profile/edit'],
 ]
 

@@ -5,7 +5,8 @@ import type { VitalSign } from '../../contract/schemas/encounters'
 import type { LocalEncounter } from '../../db/local-db'
 import { MODALITY_NAMES, TYPE_NAMES } from '../../ui/consultation-names'
 import { formatDateTime } from '../../ui/format-date'
-import { FIELD_NAMES, FIXED_UNITS } from './consultation-texts'
+import { FIXED_UNITS } from '../../ui/vital-signs/vital-signs'
+import { FIELD_NAMES } from './consultation-texts'
 
 const SI_SYMBOLS: Record<string, string> = { weight_kg: 'kg', height_m: 'm', temperature_c: '°C' }
 

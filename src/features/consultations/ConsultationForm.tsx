@@ -20,6 +20,7 @@ import { notify } from '../../ui/notices'
 import { SelectField } from '../../ui/SelectField'
 import { TextField } from '../../ui/TextField'
 import { useUnits } from '../../ui/unit-preference'
+import { VitalSignsFields } from '../../ui/vital-signs/VitalSignsFields'
 import { ConsultationFiles } from './ConsultationFiles'
 import {
   type ConsultationFormValues,
@@ -28,7 +29,6 @@ import {
   parseConsultationForm,
 } from './consultation-form-values'
 import { DiagnosesFields } from './DiagnosesFields'
-import { VitalSignsFields } from './VitalSignsFields'
 
 export interface ConsultationFormProps {
   db: LocalDb
@@ -218,7 +218,13 @@ export function ConsultationForm({ db, patientId, encounter, last, onSaved }: Co
           />
         </div>
       </fieldset>
-      <VitalSignsFields form={form} message={message} units={units} last={last} />
+      <VitalSignsFields
+        register={(name) => form.register(name)}
+        message={message}
+        units={units}
+        last={last}
+        bmiFrom={{ weight: form.watch('vitals.weight_kg'), height: form.watch('vitals.height_m') }}
+      />
       <DiagnosesFields form={form} message={message} />
       <fieldset className="form-section">
         <legend>{t`Nota SOAP`}</legend>

@@ -1,13 +1,13 @@
 import type { I18n } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import * as v from 'valibot'
 import { dateTimeOfInstant, instantOfDateTime } from '../../contract/rules/date-time'
 import { isDateText } from '../../contract/rules/formats'
-import { fromSi, inRangeOf, type Measure, rangeIn, toSi, type UnitChoice } from '../../contract/rules/units'
+import type { UnitChoice } from '../../contract/rules/units'
 import { CreateEncounterRequest, type Diagnosis, type VitalSign } from '../../contract/schemas/encounters'
 import type { LocalEncounter } from '../../db/local-db'
 import type { NewEncounter } from '../../sync/encounter-mutators'
 import { fieldMessage, issueMessage } from '../../ui/form/field-errors'
+import { parseVitalSigns, shownVitalSign, VITAL_SIGN_FIELDS } from '../../ui/vital-signs/vital-signs'
 
 /** What the consultation form holds while it is filled in: the texts as typed, measures in the user's unit. */
 export interface ConsultationFormValues {
@@ -23,26 +23,6 @@ export interface ConsultationFormValues {
   objective: string
   analysis: string
   plan: string
-}
-
-/** The vital signs in the form's order, with the measure a unit choice converts (weight, height, temperature). */
-export const VITAL_SIGN_FIELDS: ReadonlyArray<{ sign: VitalSign; measure?: Measure; integer?: boolean }> = [
-  { sign: 'weight_kg', measure: 'weight' },
-  { sign: 'height_m', measure: 'height' },
-  { sign: 'temperature_c', measure: 'temperature' },
-  { sign: 'oximetry', integer: true },
-  { sign: 'systolic', integer: true },
-  { sign: 'diastolic', integer: true },
-  { sign: 'heart_rate', integer: true },
-  { sign: 'respiratory_rate', integer: true },
-  { sign: 'glucose' },
-]
-
-/** A stored vital sign as the form shows it: in the user's unit for a measure, as stored otherwise. */
-export function shownVitalSign(sign: VitalSign, units: UnitChoice, value: unknown): string {
-  if (typeof value !== 'number') return ''
-  const measure = VITAL_SIGN_FIELDS.find((field) => field.sign === sign)?.measure
-  return String(measure ? fromSi(measure, units[measure] as never, value) : value)
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
@@ -77,12 +57,6 @@ export type ParsedConsultation =
   | { fields: NewEncounter; errors?: undefined }
   | { fields?: undefined; errors: Record<string, string> }
 
-/** A typed number: a comma is taken as the decimal point, as many phones' keypads offer it. */
-const parseNumber = (typed: string) => {
-  const cleaned = typed.trim().replace(',', '.')
-  return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN
-}
-
 /** Where the form shows a contract issue: the vital sign's own input, the date for the instant. */
 function formPath(issue: v.BaseIssue<unknown>): string {
   const keys = (issue.path ?? []).map((item) => String(item.key))
@@ -106,33 +80,11 @@ export function parseConsultationForm(
   i18n: I18n,
   original?: { encounter: LocalEncounter; values: ConsultationFormValues },
 ): ParsedConsultation {
-  const errors: Record<string, string> = {}
-  const vitals: Partial<Record<VitalSign, number | null>> = {}
-  for (const { sign, measure } of VITAL_SIGN_FIELDS) {
-    const typed = values.vitals[sign].trim()
-    if (original && typed === original.values.vitals[sign]) {
-      vitals[sign] = (original.encounter[sign] as number | null | undefined) ?? null
-      continue
-    }
-    if (typed === '') {
-      vitals[sign] = null
-      continue
-    }
-    const value = parseNumber(typed)
-    if (Number.isNaN(value)) {
-      errors[`vitals.${sign}`] = i18n._(msg`Escribe un número.`)
-      continue
-    }
-    if (measure) {
-      const unit = units[measure] as never
-      const { min, max } = rangeIn(measure, unit)
-      if (!inRangeOf(measure, unit, value)) {
-        errors[`vitals.${sign}`] = i18n._(msg`Debe estar entre ${min} y ${max}.`)
-        continue
-      }
-      vitals[sign] = toSi(measure, unit, value)
-    } else vitals[sign] = value
-  }
+  const { vitals, errors } = parseVitalSigns(values.vitals, VITAL_SIGN_FIELDS, units, i18n, (sign) =>
+    original && values.vitals[sign].trim() === original.values.vitals[sign]
+      ? ((original.encounter[sign] as number | null | undefined) ?? null)
+      : undefined,
+  )
   // An unchosen select is a missing answer, not a value the contract refuses.
   const required = fieldMessage('field.required', i18n) ?? ''
   if (values.reason_id === '') errors.reason_id = required

@@ -1,32 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { DoseUnit, Route } from '../../contract/rules/prescription-terms'
-import type { Unit } from '../../contract/rules/units'
-import type { VitalSign } from '../../contract/schemas/encounters'
-
-export const VITAL_SIGN_NAMES: Record<VitalSign, MessageDescriptor> = {
-  weight_kg: msg`Peso`,
-  height_m: msg`Estatura`,
-  temperature_c: msg`Temperatura`,
-  oximetry: msg`Oximetría`,
-  systolic: msg`Presión sistólica`,
-  diastolic: msg`Presión diastólica`,
-  heart_rate: msg`Frecuencia cardiaca`,
-  respiratory_rate: msg`Frecuencia respiratoria`,
-  glucose: msg`Glucosa`,
-}
-
-/** The unit each vital sign is shown in when it has no unit choice. */
-export const FIXED_UNITS: Partial<Record<VitalSign, string>> = {
-  oximetry: '%',
-  systolic: 'mmHg',
-  diastolic: 'mmHg',
-  heart_rate: 'lpm',
-  respiratory_rate: 'rpm',
-  glucose: 'mg/dL',
-}
-
-export const UNIT_SYMBOLS: Record<Unit, string> = { kg: 'kg', lb: 'lb', m: 'm', ft: 'ft', c: '°C', f: '°F' }
+import { VITAL_SIGN_NAMES } from '../../ui/vital-signs/vital-signs'
 
 /** What one dose is counted in, as a pharmacy reads it. */
 export const DOSE_UNIT_NAMES: Record<DoseUnit, MessageDescriptor> = {

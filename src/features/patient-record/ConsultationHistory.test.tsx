@@ -108,4 +108,25 @@ describe('the record’s consultation history', () => {
     expect(links).toHaveLength(1)
     expect(links[0]?.getAttribute('href')).toBe(`/medical-consultation/create/${patient.id}`)
   })
+
+  it('offers “Triage COVID” in the record’s banner only to who may record a triage', async () => {
+    const { db, ctx } = aDevice()
+    const patient = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
+    await renderInRouter(() => (
+      <>
+        <RecordBanner
+          patient={patient}
+          allergies={[]}
+          alerts={[]}
+          canEdit={false}
+          canConsult={false}
+          canTriage
+        />
+        <RecordBanner patient={patient} allergies={[]} alerts={[]} canEdit={false} canConsult={false} />
+      </>
+    ))
+    const links = await screen.findAllByRole('link', { name: 'Triage COVID' })
+    expect(links).toHaveLength(1)
+    expect(links[0]?.getAttribute('href')).toBe(`/covid/create/${patient.id}`)
+  })
 })

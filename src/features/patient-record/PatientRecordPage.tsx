@@ -89,6 +89,7 @@ export function PatientRecordPage({ id }: { id: string }) {
         alerts={bySection('alerts-and-special-needs') as LocalRecordSection[]}
         canEdit={canEdit}
         canConsult={canConsult}
+        canTriage={hasPermission(session, 'covid-create')}
       />
       {seesConsultations && (
         <ConsultationHistory

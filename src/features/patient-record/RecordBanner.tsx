@@ -22,6 +22,7 @@ export function RecordBanner({
   alerts,
   canEdit,
   canConsult,
+  canTriage = false,
 }: {
   patient: LocalPatient
   allergies: LocalRecordSection[]
@@ -29,6 +30,8 @@ export function RecordBanner({
   canEdit: boolean
   /** The user may record a consultation (SPEC §2 medical-consultation-create). */
   canConsult: boolean
+  /** The user may record a COVID triage (SPEC §2 covid-create). */
+  canTriage?: boolean
 }) {
   const { t } = useLingui()
   const genders = useReferenceList('genders')
@@ -70,6 +73,16 @@ export function RecordBanner({
               data-variant="primary"
             >
               <Trans>Nueva consulta</Trans>
+            </Link>
+          )}
+          {canTriage && (
+            <Link
+              to="/covid/create/$id"
+              params={{ id: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Triage COVID</Trans>
             </Link>
           )}
           {canEdit && (

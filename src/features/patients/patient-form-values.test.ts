@@ -11,31 +11,21 @@ function cachedPatient(overrides: Record<string, unknown> = {}): LocalPatient {
   const fields = v.parse(CreatePatientRequest, {
     ...aPatient({
       subgroups: ['0190a1b2-c3d4-7e5f-8a9b-000000000111', '0190a1b2-c3d4-7e5f-8a9b-000000000112'],
-      weight: 70.5,
-      height: 1.62,
-      pregnancy: false,
-      vaccinated: true,
+      blood_type: 'O+',
       hire_date: '2019-08-01',
-      covid_tests: [{ date: '2026-11-19', type: 'pcr', result: 'negative' }],
-      initial_symptoms: ['fever'],
       email: 'lupita@correo.mx',
     }),
     id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
     ...overrides,
   })
-  return { ...fields, version: 3, syncState: 'synced', has_account: true, bmi: 26.9 }
+  return { ...fields, version: 3, syncState: 'synced', has_account: true }
 }
 
 describe('the patient form’s values', () => {
   it('turn a cached patient into text and back into the very same fields', () => {
     const patient = cachedPatient()
     const values = formValuesOf(patient)
-    expect(values).toMatchObject({
-      weight: '70.5',
-      hire_date: '2019/08/01',
-      pregnancy: 'no',
-      vaccinated: 'yes',
-    })
+    expect(values).toMatchObject({ blood_type: 'O+', hire_date: '2019/08/01' })
     expect(values.subgroups).toEqual([
       '0190a1b2-c3d4-7e5f-8a9b-000000000111',
       '0190a1b2-c3d4-7e5f-8a9b-000000000112',
@@ -45,11 +35,10 @@ describe('the patient form’s values', () => {
     expect(changedFields(patient, fields)).toEqual({})
   })
 
-  it('give blanks as no value, numbers typed with a comma, and a password only when typed', () => {
+  it('give blanks as no value and a password only when typed', () => {
     const values = {
       ...formValuesOf(cachedPatient()),
       phone: '  ',
-      height: '1,70',
       subgroups: ['0190a1b2-c3d4-7e5f-8a9b-000000000111'],
       password: 'Paciente#2026',
       password_confirmation: 'Paciente#2026',
@@ -57,7 +46,6 @@ describe('the patient form’s values', () => {
     const fields = patientFieldsOf(v.parse(PatientFormSchema, values))
     expect(fields).toMatchObject({
       phone: null,
-      height: 1.7,
       subgroups: ['0190a1b2-c3d4-7e5f-8a9b-000000000111'],
       password: 'Paciente#2026',
     })
@@ -80,10 +68,8 @@ describe('the patient form’s values', () => {
   it('starts a new patient as active with empty lists', () => {
     expect(formValuesOf(undefined)).toMatchObject({
       administrative_status: 'active',
-      covid_tests: [],
-      underlying_conditions: [],
       subgroups: [],
-      pregnancy: '',
+      special_sublabel_ids: [],
     })
   })
 })

@@ -211,15 +211,14 @@ describe('the sync screen', () => {
 describe('correcting a refused patient registration', () => {
   afterEach(() => setCurrentEngine(null))
 
-  it('keeps its lists and yes/no answers, hides its password, and sends the new CURP', async () => {
+  it('keeps its lists, hides its password, and sends the new CURP', async () => {
     const { db, ctx } = aDevice()
     const patient = await createPatient(
       db,
       ctx,
       aPatient({
         subgroups: ['0190a1b2-c3d4-7e5f-8a9b-000000000111'],
-        pregnancy: false,
-        covid_tests: [{ date: '2026-11-19', type: 'pcr', result: 'positive' }],
+        blood_type: 'A+',
         email: 'lupita@correo.mx',
         password: 'Paciente#2026',
       }),
@@ -240,8 +239,7 @@ describe('correcting a refused patient registration', () => {
     expect((await db.outbox.get(entry.seq as number))?.body).toMatchObject({
       curp: CURPS.juan,
       subgroups: ['0190a1b2-c3d4-7e5f-8a9b-000000000111'],
-      pregnancy: false,
-      covid_tests: [{ date: '2026-11-19', type: 'pcr', result: 'positive' }],
+      blood_type: 'A+',
       password: 'Paciente#2026',
     })
     expect(await db.patients.get(patient.id)).not.toHaveProperty('password')

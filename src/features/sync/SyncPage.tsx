@@ -76,6 +76,12 @@ export function SyncPage() {
     'encounter.update': t`Corrección de consulta`,
     'attachment.create': t`Archivo adjunto`,
     'attachment.delete': t`Retiro de un archivo adjunto`,
+    'covidConsultation.create': t`Nueva consulta de triage COVID`,
+    'covidDecline.create': t`Seguimiento COVID no realizado`,
+    'covidReclassification.create': t`Reclasificación de triage COVID`,
+    'covidTest.create': t`Nueva prueba COVID`,
+    'covidTest.update': t`Corrección de prueba COVID`,
+    'covidTest.delete': t`Baja de prueba COVID`,
   }
   const readingText: Record<ReadingKind, string> = {
     'blood-pressure': t`Lectura de presión arterial`,
@@ -100,6 +106,14 @@ export function SyncPage() {
       }
       case 'encounter':
         return t`Consulta médica de ${patient}`
+      case 'covidConsultation':
+        return t`Triage COVID de ${patient}`
+      case 'covidReclassification':
+        return t`Reclasificación de triage de ${patient}`
+      case 'covidDecline':
+        return t`Seguimiento COVID de ${patient}`
+      case 'covidTest':
+        return t`Prueba COVID de ${patient}`
       case 'attachment': {
         const file = subject?.file ?? t`Un archivo`
         return t`${file} en el expediente de ${patient}`

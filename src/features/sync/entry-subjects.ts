@@ -1,7 +1,7 @@
 import type { ReadingKind } from '../../contract/schemas/readings'
 import type { RecordSection } from '../../contract/schemas/record-sections'
 import type { SessionUser } from '../../contract/schemas/session'
-import type { LocalDb, OutboxEntry } from '../../db/local-db'
+import { type LocalDb, type OutboxEntry, rowTable } from '../../db/local-db'
 import { fullName } from '../../db/patient-sort-name'
 
 /** What a queued change is about: its patient by name, and the kind of reading or record entry (a consultation needs no more). */
@@ -49,6 +49,14 @@ async function subjectOf(db: LocalDb, entry: OutboxEntry, self: SessionUser | nu
       const patientId = row?.patient_id ?? (entry.body.patient_id as string | undefined)
       return { patient: patientId ? await nameOf(db, patientId, self) : null }
     }
+    case 'covidConsultation':
+    case 'covidReclassification':
+    case 'covidDecline':
+    case 'covidTest': {
+      const row = await rowTable(db, entry.entity).get(entry.entityId)
+      const patientId = (row?.patient_id as string | undefined) ?? patientOfCovidPath(entry.path)
+      return { patient: patientId ? await nameOf(db, patientId, self) : null }
+    }
     case 'attachment': {
       const row = await db.files.get(entry.entityId)
       const name = row?.name ?? (entry.body.name as string | undefined)
@@ -62,4 +70,9 @@ async function nameOf(db: LocalDb, patientId: string, self: SessionUser | null):
   if (patient) return fullName(patient)
   if (self && self.patient_id === patientId) return `${self.name} ${self.last_name}`.trim()
   return null
+}
+
+/** The COVID calls name their patient in the path (`…/patient/{id}`, `…/{patientId}`). */
+function patientOfCovidPath(path: string): string | undefined {
+  return /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/[0-9a-f-]{36})?$/.exec(path)?.[1]
 }

@@ -72,6 +72,14 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(msg`Una consulta presencial no lleva duración de llamada.`)
     case 'encounter.prescriptionBeforeSave':
       return i18n._(msg`Guarda los datos de la consulta antes de agregar la receta.`)
+    case 'covid.overrideReasonRequired':
+      return i18n._(msg`Escribe por qué eliges una clasificación distinta de la propuesta.`)
+    case 'covid.proposedClassification':
+      return i18n._(msg`La clasificación propuesta no corresponde a los signos vitales y factores de riesgo.`)
+    case 'covid.quarantineEndBeforeStart':
+      return i18n._(msg`La cuarentena no puede terminar antes de empezar.`)
+    case 'covid.reclassifyWithoutConsultation':
+      return i18n._(msg`Debe de tener al menos 1 consulta covid para poder reclasificar.`)
     default:
       // Another contract key with no text here yet; anything else is a server message, shown as is.
       return /^[a-z][\w-]*\.[\w-]+$/.test(key) ? i18n._(msg`Valor no permitido`) : key

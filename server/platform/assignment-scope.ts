@@ -1,9 +1,9 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyRequest } from 'fastify'
-import type { Tx } from '../../db/client'
-import { patientAssignments, patients } from '../../db/schema'
-import { NotFoundError } from '../../platform/errors'
+import type { Tx } from '../db/client'
+import { patientAssignments, patients } from '../db/schema'
+import { NotFoundError } from './errors'
 
 /** SPEC §6 "superuser all-assignments (total access)": the holder sees every patient. */
 export const ALL_ASSIGNMENTS = 'assignments.all'

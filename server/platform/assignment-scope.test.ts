@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
-import { type Caller, callAs, insertSyncedPatient } from '../../../tests/fixtures/assignments'
-import { buildTenant } from '../../../tests/fixtures/tenants'
-import { buildUser, signIn } from '../../../tests/fixtures/users'
+import { buildTestApp, type TestApp } from '../../tests/fixtures/app'
+import { type Caller, callAs, insertSyncedPatient } from '../../tests/fixtures/assignments'
+import { buildTenant } from '../../tests/fixtures/tenants'
+import { buildUser, signIn } from '../../tests/fixtures/users'
 
 const PROFESSIONAL = ['patients-index', 'patients-edit', 'assignments.request-create']
 
@@ -230,7 +230,7 @@ describe('a professional’s scope', () => {
       permissions: ['patients-index', 'patients-create', 'patients-edit'],
     })
     const headers = (await signIn(t.app, 'acme.localhost', creator.email)).headers
-    const { buildPatient } = await import('../../../tests/fixtures/patients')
+    const { buildPatient } = await import('../../tests/fixtures/patients')
     const row = buildPatient(acme)
     const created = await t.app.inject({
       method: 'POST',
