@@ -7,7 +7,6 @@ import { seedReferenceLists } from '../../server/seed/reference-lists'
 import { currentClassification, reclassificationsOf, triageHistory } from '../../src/db/covid'
 import type { CachedListName } from '../../src/db/local-db'
 import { pdfText } from '../../src/documents/pdf-text'
-import { LETTERHEAD_KEY } from '../../src/reports/tenant-letterhead'
 import { triageDocumentFromDevice } from '../../src/reports/triage-document'
 import { MAX_WAIT_MS } from '../../src/sync/backoff'
 import {
@@ -17,6 +16,7 @@ import {
 } from '../../src/sync/covid-mutators'
 import { createPatient } from '../../src/sync/mutators'
 import { type Device, openDevice } from './device'
+import { cacheDocumentContext } from './document-cache'
 import { newPatient } from './people'
 import { type Clinic, nurseOf, openClinic, type SyncServer, serverTrail, startSyncServer } from './server'
 
@@ -188,12 +188,7 @@ describe('COVID triage recorded offline', () => {
     expect(await device.loop.runOnce()).toMatchObject({ stoppedBy: 'idle' })
     await device.catchUp()
     // What the device caches for its documents: the letterhead and the lists, as the server names them.
-    const auth = { authorization: `Bearer ${device.session.accessToken}`, 'accept-language': 'es' }
-    const configuration = await device.network.fetch('/api/configuration/get-configurations-tenant', {
-      headers: auth,
-    })
-    const { tenant } = (await configuration.json()).data
-    await device.db.meta.put({ key: LETTERHEAD_KEY, value: { name: tenant.name, logo: null, logoUrl: null } })
+    const auth = await cacheDocumentContext(device)
     await device.db.catalogItems.bulkPut(
       Object.entries(COVID_LISTS).flatMap(([list, items]) =>
         items.map(([code, name], position) => ({

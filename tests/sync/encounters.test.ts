@@ -8,15 +8,14 @@ import type { CatalogueEntry } from '../../src/contract/schemas/catalogue-defini
 import { encounterHistory } from '../../src/db/encounters'
 import type { LocalEncounter } from '../../src/db/local-db'
 import { pdfText } from '../../src/documents/pdf-text'
-import { tenantAddressLine } from '../../src/documents/tenant-address'
 import { consultationDocumentFromDevice } from '../../src/reports/consultation-documents'
-import { LETTERHEAD_KEY } from '../../src/reports/tenant-letterhead'
 import { MAX_WAIT_MS } from '../../src/sync/backoff'
 import { createEncounter, savePrescription, updateEncounter } from '../../src/sync/encounter-mutators'
 import { sameValue } from '../../src/sync/merge'
 import { createPatient } from '../../src/sync/mutators'
 import { aConsultation, aLine, type EncounterCatalog, seedEncounterCatalog } from '../fixtures/encounters'
 import type { Device } from './device'
+import { cacheDocumentContext } from './document-cache'
 import { newPatient } from './people'
 import { type Clinic, openClinic, type SyncServer, serverTrail, startSyncServer } from './server'
 import { clinicTablets } from './tablets'
@@ -215,22 +214,8 @@ describe('consultations recorded offline', () => {
     const row = await device.db.encounters.get(consultation.id)
     expect(row?.amendments).toHaveLength(1)
 
-    // What the device caches for its documents: the tenant's letterhead and the catalogues.
-    const auth = { authorization: `Bearer ${device.session.accessToken}`, 'accept-language': 'es' }
-    const configuration = await device.network.fetch('/api/configuration/get-configurations-tenant', {
-      headers: auth,
-    })
-    const { tenant, settings } = (await configuration.json()).data
-    await device.db.meta.put({
-      key: LETTERHEAD_KEY,
-      value: { name: tenant.name, address: tenantAddressLine(settings.address), logo: null, logoUrl: null },
-    })
-    // The biological sexes' names, as the catalogue refresh caches the server's list.
-    const sexes = await device.network.fetch('/api/catalogs/catalog/biological-sexes', { headers: auth })
-    const items: { code: string; name: string }[] = (await sexes.json()).data
-    await device.db.catalogItems.bulkPut(
-      items.map((item, position) => ({ list: 'biological-sexes', code: item.code, position, data: item })),
-    )
+    // What the device caches for its documents: the letterhead, the lists and the catalogues.
+    const auth = await cacheDocumentContext(device)
     await device.db.catalogueEntries.bulkPut([
       catalogueEntry(catalog.reasonId, 'consultReason', 'Enfermedad general'),
       catalogueEntry(catalog.respiratoryId, 'affected_system', 'Aparato respiratorio'),
