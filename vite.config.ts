@@ -8,7 +8,6 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { compileHints } from './build/compile-hints'
 import { staffChunks } from './build/staff-chunks'
 
 const apiPort = process.env.API_PORT ?? '3001'
@@ -74,8 +73,6 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     ...clientPlugins(),
     staff.plugin,
-    // V8 compiles the startup chunks while they stream in, off the page's thread (build/compile-hints.ts).
-    compileHints(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
