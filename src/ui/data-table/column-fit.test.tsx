@@ -73,6 +73,21 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+/** A screen whose rows the test replaces, as the patients' page does when its list is read again. */
+let setRows: (rows: Worker[]) => void = () => {}
+function Page() {
+  const [rows, set] = useState(workers)
+  setRows = set
+  return (
+    <DataTable
+      config={{ columns }}
+      source={{ kind: 'local', rows }}
+      rowKey={(w) => w.id}
+      caption="Trabajadores"
+    />
+  )
+}
+
 const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent)
 
 describe('the data table on a narrow screen', () => {
@@ -109,19 +124,6 @@ describe('the data table on a narrow screen', () => {
 
   it('keeps the fit when the same rows come back as new objects, and starts again for other rows', async () => {
     layOut(700)
-    let setRows: (rows: Worker[]) => void = () => {}
-    function Page() {
-      const [rows, set] = useState(workers)
-      setRows = set
-      return (
-        <DataTable
-          config={{ columns }}
-          source={{ kind: 'local', rows }}
-          rowKey={(w) => w.id}
-          caption="Trabajadores"
-        />
-      )
-    }
     await renderWithI18n(<Page />)
     expect(headers()).toEqual(['Nombre', 'Estado', 'Acciones', 'Más datos'])
     // A cold /patients gets its first rows again with their labels, then all of them: the same
