@@ -7,6 +7,7 @@
  * asking for the page to its first ten rows drawn with the count of every cached patient, and
  * then its search box taking a keystroke.
  */
+import { writeFileSync } from 'node:fs'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { CHROMIUM_LAUNCH } from '../tests/e2e/chromium'
 import { signIn } from '../tests/e2e/sign-in'
@@ -16,6 +17,26 @@ const ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? process.env.BENCH_ROUNDS 
 /** The patients added to the demo tenant, one server per size. */
 const SIZES = (process.env.BENCH_COLD_PATIENTS ?? '0,100000').split(',').map(Number)
 export const COLD_START_BUDGET_MS = 1000
+/**
+ * BENCH_COLD_TRACE=<file prefix>: writes a Chromium trace of each round (`<prefix>-<size>-<round>.json`,
+ * V8's compile and cache events with the page's tasks) to open in DevTools' Performance panel or
+ * to summarise with `npx tsx bench/trace-summary.ts <file>`.
+ */
+const TRACE = process.env.BENCH_COLD_TRACE
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'v8',
+  'v8.execute',
+  'disabled-by-default-v8.compile',
+  'disabled-by-default-devtools.timeline',
+  'blink.resource',
+  'loading',
+].join(',')
+/**
+ * BENCH_COLD_CPU=<file prefix>: writes a CPU profile of each round (`<prefix>-<size>-<round>.cpuprofile`,
+ * sampled every 100 µs) to open in DevTools or to summarise with `npx tsx bench/profile-summary.ts`.
+ */
+const CPU = process.env.BENCH_COLD_CPU
 const COUNT = /Mostrando 1 a 10 de ([\d,.\s]+) registros/
 
 /** The service worker controls the page: its precache holds the app shell. */
@@ -74,6 +95,12 @@ async function measure(extraPatients: number): Promise<ColdStart> {
     for (let round = 0; round < ROUNDS; round++) {
       // A page of nothing first, so each round opens the list from a new document.
       await page.goto('about:blank')
+      if (CPU) {
+        await cdp.send('Profiler.enable')
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+        await cdp.send('Profiler.start')
+      }
+      if (TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES.split(',') })
       const started = performance.now()
       await page.goto('/patients', { waitUntil: 'commit' })
       await page.getByText(COUNT).first().waitFor({ timeout: 60_000 })
@@ -85,6 +112,11 @@ async function measure(extraPatients: number): Promise<ColdStart> {
       await page.getByPlaceholder('Buscar...').fill('a')
       await page.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))')
       search.push(performance.now() - started)
+      if (CPU) {
+        const { profile } = await cdp.send('Profiler.stop')
+        writeFileSync(`${CPU}-${extraPatients}-${round}.cpuprofile`, JSON.stringify(profile))
+      }
+      if (TRACE) writeFileSync(`${TRACE}-${extraPatients}-${round}.json`, await browser.stopTracing())
     }
     return { patients, rows, search }
   } finally {

@@ -18,6 +18,7 @@ import { Button } from '../../ui/Button'
 import { Checkbox } from '../../ui/Checkbox'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
 import { errorMessage } from '../../ui/form/error-message'
+import { AssignIcon, EditIcon, PulseIcon, RecordIcon } from '../../ui/icons'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
 import { AssignmentBar } from './AssignmentBar'
@@ -178,6 +179,7 @@ export function PatientsPage() {
         {
           key: 'select',
           title: t`Seleccionar`,
+          isTitleHidden: true,
           isAction: true,
           isHide: !selecting,
           component: (row) => (
@@ -248,28 +250,57 @@ export function PatientsPage() {
           title: t`Acciones`,
           isAction: true,
           component: (row) => (
-            <span className="row-actions">
-              <Link to="/patients/record/$id" params={{ id: row.id }} className="button" data-variant="ghost">
-                <Trans>Expediente</Trans>
-                <span className="visually-hidden"> {fullNameOf(row)}</span>
+            // Icons with their names as tooltips, so the row leaves room for more columns on a
+            // tablet; each control is named in words with its patient for screen readers.
+            <span className="row-actions" data-compact="true">
+              <Link
+                to="/patients/record/$id"
+                params={{ id: row.id }}
+                className="button"
+                data-variant="ghost"
+                data-icon="true"
+                title={t`Expediente`}
+              >
+                <RecordIcon />
+                <span className="visually-hidden">
+                  <Trans>Expediente</Trans> {fullNameOf(row)}
+                </span>
               </Link>
               {canEdit && (
                 <Button
                   variant="ghost"
+                  data-icon="true"
+                  title={t`Editar`}
                   onClick={() => void navigate({ to: '/patients/edit/$id', params: { id: row.id } })}
                 >
-                  <Trans>Editar</Trans>
-                  <span className="visually-hidden"> {fullNameOf(row)}</span>
+                  <EditIcon />
+                  <span className="visually-hidden">
+                    <Trans>Editar</Trans> {fullNameOf(row)}
+                  </span>
                 </Button>
               )}
-              <Button variant="ghost" onClick={() => setReadingFor(row)}>
-                <Trans>Presión arterial</Trans>
-                <span className="visually-hidden"> {fullNameOf(row)}</span>
+              <Button
+                variant="ghost"
+                data-icon="true"
+                title={t`Presión arterial`}
+                onClick={() => setReadingFor(row)}
+              >
+                <PulseIcon />
+                <span className="visually-hidden">
+                  <Trans>Presión arterial</Trans> {fullNameOf(row)}
+                </span>
               </Button>
               {can('assignments.create') && (
-                <Button variant="ghost" onClick={() => assignments.openForRow(row.id, fullNameOf(row))}>
-                  <Trans>Asignar</Trans>
-                  <span className="visually-hidden"> {fullNameOf(row)}</span>
+                <Button
+                  variant="ghost"
+                  data-icon="true"
+                  title={t`Asignar`}
+                  onClick={() => assignments.openForRow(row.id, fullNameOf(row))}
+                >
+                  <AssignIcon />
+                  <span className="visually-hidden">
+                    <Trans>Asignar</Trans> {fullNameOf(row)}
+                  </span>
                 </Button>
               )}
             </span>

@@ -113,8 +113,12 @@ export function DataTable<Row>({
 
   const boxRef = useRef<HTMLDivElement>(null)
   const scrollRef = useRef<HTMLDivElement>(null)
-  // The columns that fit the width; a phone gets cards (use-column-fit.ts).
-  const { shown: columns, hidden, cards, squeezed } = useColumnFit(wanted, boxRef, scrollRef, rows.data)
+  // The columns that fit the width; a phone gets cards (use-column-fit.ts). The fit starts again
+  // when other rows come into the page, not when the same rows come back as new objects (a cold
+  // /patients gets its rows three times: the first page, with the catalogues' labels, and all of
+  // them read after the first paint), which cost two more renders and layouts each time.
+  const pageKey = rows.data.map(rowKey).join('\n')
+  const { shown: columns, hidden, cards, squeezed } = useColumnFit(wanted, boxRef, scrollRef, pageKey)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const toggle = (key: string) =>
     setExpanded((current) => {
@@ -270,6 +274,8 @@ export function DataTable<Row>({
                           aria-hidden="true"
                         />
                       </button>
+                    ) : column.isTitleHidden ? (
+                      <span className="visually-hidden">{column.title}</span>
                     ) : (
                       column.title
                     )}

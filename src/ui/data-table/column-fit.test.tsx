@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithI18n } from '../../test/render'
 import type { Column } from './config'
@@ -39,6 +40,9 @@ const columns: Column<Worker>[] = [
  * jsdom lays nothing out: the box's width comes from a stand-in ResizeObserver, and the table is
  * as wide as 150px a column, so each width hides a known number of columns.
  */
+/** The most header cells the table had when the fit measured it (since the test last set it to 0). */
+let widest = 0
+
 function layOut(width: number) {
   class FixedObserver {
     constructor(private readonly report: ResizeObserverCallback) {}
@@ -54,7 +58,10 @@ function layOut(width: number) {
   vi.stubGlobal('ResizeObserver', FixedObserver)
   const isScrollBox = (element: HTMLElement) => element.classList.contains('data-table__scroll')
   vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
-    return isScrollBox(this) ? this.querySelectorAll('thead th').length * 150 : 0
+    if (!isScrollBox(this)) return 0
+    const cells = this.querySelectorAll('thead th').length
+    widest = Math.max(widest, cells)
+    return cells * 150
   })
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
     return isScrollBox(this) ? width : 0
@@ -65,6 +72,21 @@ afterEach(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
+
+/** A screen whose rows the test replaces, as the patients' page does when its list is read again. */
+let setRows: (rows: Worker[]) => void = () => {}
+function Page() {
+  const [rows, set] = useState(workers)
+  setRows = set
+  return (
+    <DataTable
+      config={{ columns }}
+      source={{ kind: 'local', rows }}
+      rowKey={(w) => w.id}
+      caption="Trabajadores"
+    />
+  )
+}
 
 const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent)
 
@@ -98,6 +120,43 @@ describe('the data table on a narrow screen', () => {
     ).toEqual(['CURP', 'Ciudad'])
     expect(within(details).getByText('QURR800101MQTNSS09').tagName).toBe('DD')
     expect(within(details).getByText('Querétaro').tagName).toBe('DD')
+  })
+
+  it('keeps the fit when the same rows come back as new objects, and starts again for other rows', async () => {
+    layOut(700)
+    await renderWithI18n(<Page />)
+    expect(headers()).toEqual(['Nombre', 'Estado', 'Acciones', 'Más datos'])
+    // A cold /patients gets its first rows again with their labels, then all of them: the same
+    // patients are not drawn once more with every column before the fit hides them again.
+    widest = 0
+    act(() => setRows(workers.map((worker) => ({ ...worker }))))
+    expect(headers()).toEqual(['Nombre', 'Estado', 'Acciones', 'Más datos'])
+    expect(widest).toBe(4)
+    // Another patient on the page: the fit starts again from every column.
+    act(() => setRows([...workers, { ...(workers[0] as Worker), id: '2', name: 'Ana Ruiz' }]))
+    await waitFor(() => expect(headers()).toEqual(['Nombre', 'Estado', 'Acciones', 'Más datos']))
+    expect(widest).toBe(5)
+  })
+
+  it('names a narrow column of controls for screen readers only, so its title does not widen it', async () => {
+    layOut(1000)
+    const select: Column<Worker> = {
+      key: 'select',
+      title: 'Seleccionar',
+      isTitleHidden: true,
+      isAction: true,
+      component: (w) => <input type="checkbox" aria-label={`Seleccionar a ${w.name}`} />,
+    }
+    await renderWithI18n(
+      <DataTable
+        config={{ columns: [select, ...columns] }}
+        source={{ kind: 'local', rows: workers }}
+        rowKey={(w) => w.id}
+        caption="Trabajadores"
+      />,
+    )
+    const header = screen.getByRole('columnheader', { name: 'Seleccionar' })
+    expect(header.querySelector('.visually-hidden')?.textContent).toBe('Seleccionar')
   })
 
   it('keeps every column on a wide screen', async () => {

@@ -6,6 +6,11 @@ export interface Column<Row> {
   /** The row field the column shows, sorts and searches by (and the server's name for it). */
   key: string
   title: string
+  /**
+   * The title is only read aloud, not shown: for a narrow column of controls whose cells say
+   * what they are (a row's checkbox), so its header does not widen it.
+   */
+  isTitleHidden?: boolean
   isSort?: boolean
   isHide?: boolean
   /** A CSS width for the column ("8rem", "20%"). */

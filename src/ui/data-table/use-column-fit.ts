@@ -8,6 +8,13 @@ export const CARD_WIDTH = 600
 const SAME_WIDTH = 24
 
 /**
+ * The column of expand buttons that comes once a column gives way (data-table.css: the touch
+ * size, 48px): a fresh fit frees that much more, or the table is still too wide by it once the
+ * column comes and one more column than needed gives way.
+ */
+const EXPAND_COLUMN = 48
+
+/**
  * The order in which columns give way when the table is too narrow: highest priority number
  * first, the later column first among equals. Action columns and priority 0 never give way, nor
  * the most important data column (a row always says what it is).
@@ -60,7 +67,9 @@ interface Fitted {
  * it is painted) one more column gives way while the table, its cells on one line, is wider than
  * its scroll box; when none is left to give way, the cells may wrap. A new width or new rows start
  * again from every column, so a wider screen gets them back.
- * `content` is anything that changes when the rows do (the page's row list).
+ * `content` is anything that changes when other rows come into the page (DataTable passes the
+ * page's row keys): the same rows again keep the fit, and the check after each render still hides
+ * one more column if they came back wider.
  */
 export function useColumnFit<Row>(
   columns: Column<Row>[],
@@ -104,7 +113,9 @@ export function useColumnFit<Row>(
       // A fresh fit hides at once the columns whose measured widths cover the excess: one layout
       // per column given way cost a tablet's cold start about 40 ms each at 4× throttle.
       const next =
-        count === 0 ? columnsCovering(scroll, order, scroll.scrollWidth - scroll.clientWidth) : count + 1
+        count === 0
+          ? columnsCovering(scroll, order, scroll.scrollWidth - scroll.clientWidth + EXPAND_COLUMN)
+          : count + 1
       setFitted({ width, content, hidden: next, squeezed: false })
     } else if (tooWide && !squeezed) setFitted({ width, content, hidden: count, squeezed: true })
     else if (!current) setFitted({ width, content, hidden: count, squeezed: false })
