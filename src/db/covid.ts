@@ -132,7 +132,7 @@ const MAX = Dexie.maxKey
 
 /**
  * The triage list's first page and counts, from the summary's indexes alone (decision 0025):
- * each index read in reverse is the list's order, the most urgent first, then the latest
+ * each index read forwards is the list's order, the most urgent first, then the latest
  * consultation. One read transaction, so the rows and the counts agree.
  */
 export function triageListHead(db: LocalDb, filter: TriageFilter, limit: number): Promise<TriageListHead> {
@@ -141,40 +141,34 @@ export function triageListHead(db: LocalDb, filter: TriageFilter, limit: number)
   const first = () => {
     if (status && classification)
       return table
-        .where('[status+classification+consulted_at+patient_id]')
+        .where('[status+classification+recency+patient_id]')
         .between([status, classification, MIN], [status, classification, MAX])
-    if (status)
-      return table.where('[status+urgency+consulted_at+patient_id]').between([status, MIN], [status, MAX])
+    if (status) return table.where('[status+rank+recency+patient_id]').between([status, MIN], [status, MAX])
     if (classification)
       return table
-        .where('[classification+consulted_at+patient_id]')
+        .where('[classification+recency+patient_id]')
         .between([classification, MIN], [classification, MAX])
-    return table.orderBy('[urgency+consulted_at+patient_id]')
+    return table.orderBy('[rank+recency+patient_id]')
   }
+  // Counted on a short key: IndexedDB walks a range to count it, and the list's long keys cost
+  // more to walk. Every row has one of the statuses, so their sum is the total.
   const countOf = (code: string) =>
     classification
-      ? table
-          .where('[status+classification+consulted_at+patient_id]')
-          .between([code, classification, MIN], [code, classification, MAX])
-          .count()
-      : table.where('[status+urgency+consulted_at+patient_id]').between([code, MIN], [code, MAX]).count()
+      ? table.where('[status+classification]').equals([code, classification]).count()
+      : table.where('[status+classification]').between([code, MIN], [code, MAX]).count()
   return db.transaction('r', table, async () => {
-    const [rows, total, declined, ...counts] = await Promise.all([
-      first().reverse().limit(limit).toArray(),
-      classification
-        ? table
-            .where('[classification+consulted_at+patient_id]')
-            .between([classification, MIN], [classification, MAX])
-            .count()
-        : table.count(),
+    const [rows, declined, ...counts] = await Promise.all([
+      first().limit(limit).toArray(),
       classification
         ? table.where('[declined+classification]').equals([1, classification]).count()
         : table.where('[declined+classification]').between([1, MIN], [1, MAX]).count(),
       ...TRIAGE_STATUSES.map(countOf),
     ])
     const byStatus = new Map<string, number>()
+    let total = 0
     TRIAGE_STATUSES.forEach((code, index) => {
       const count = counts[index] ?? 0
+      total += count
       if (count > 0) byStatus.set(code, count)
     })
     return { first: rows, shown: status ? (byStatus.get(status) ?? 0) : total, total, byStatus, declined }
@@ -183,4 +177,4 @@ export function triageListHead(db: LocalDb, filter: TriageFilter, limit: number)
 
 /** Every row of the triage list in its order: the search, the other orders and the spreadsheet need them. */
 export const triageSummaries = (db: LocalDb): Promise<LocalTriageSummary[]> =>
-  db.triageSummaries.orderBy('[urgency+consulted_at+patient_id]').reverse().toArray()
+  db.triageSummaries.orderBy('[rank+recency+patient_id]').toArray()

@@ -101,10 +101,11 @@ describe('the local database', () => {
     // The triage list's order, its filters and its counts (decision 0025).
     expect(db.triageSummaries.schema.primKey.name).toBe('patient_id')
     expect(db.triageSummaries.schema.indexes.map((i) => i.name)).toEqual([
-      '[urgency+consulted_at+patient_id]',
-      '[status+urgency+consulted_at+patient_id]',
-      '[classification+consulted_at+patient_id]',
-      '[status+classification+consulted_at+patient_id]',
+      '[rank+recency+patient_id]',
+      '[status+rank+recency+patient_id]',
+      '[classification+recency+patient_id]',
+      '[status+classification+recency+patient_id]',
+      '[status+classification]',
       '[declined+classification]',
     ])
     // Only what is read by index: every other index would be written with each row for nothing.

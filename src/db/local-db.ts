@@ -527,13 +527,13 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
     .upgrade((tx) => tx.table<Meta, string>('meta').delete('catalog.version.reference-lists'))
   // The COVID triage list's summary (issue 20, decision 0025): a row per patient with a triage,
   // kept by the database itself (triage-summary.ts). `/covid` reads its first page in its order
-  // (the most urgent, then the latest consultation, first: read in reverse), filtered by status,
-  // by classification or both, and counts each status and the declined follow-ups from these
-  // indexes. The upgrade computes every patient's from the rows already here.
+  // (the most urgent, then the latest consultation, first: `rank` and `recency` ascend so),
+  // filtered by status, by classification or both, and counts each status and the declined
+  // follow-ups from these indexes. The upgrade computes every patient's from the rows here.
   db.version(13)
     .stores({
       triageSummaries:
-        'patient_id, [urgency+consulted_at+patient_id], [status+urgency+consulted_at+patient_id], [classification+consulted_at+patient_id], [status+classification+consulted_at+patient_id], [declined+classification]',
+        'patient_id, [rank+recency+patient_id], [status+rank+recency+patient_id], [classification+recency+patient_id], [status+classification+recency+patient_id], [status+classification], [declined+classification]',
     })
     .upgrade(async (tx) => {
       const [consultations, reclassifications, declines] = await Promise.all([

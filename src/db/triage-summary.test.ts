@@ -74,6 +74,8 @@ describe('the COVID triage list’s summary', () => {
       status: 'observation',
       classification: 'low',
       urgency: 0,
+      rank: 4,
+      recency: -Date.parse(consultation.consulted_at),
       consultations: 1,
       declines: 0,
       declined: 0,

@@ -1,6 +1,6 @@
 import type { DBCore, DBCoreIndex, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie'
 import Dexie from 'dexie'
-import type { TriageClassification } from '../contract/rules/triage-classification'
+import { TRIAGE_CLASSIFICATIONS, type TriageClassification } from '../contract/rules/triage-classification'
 import { currentClassification, urgencyOf } from './covid'
 import type {
   LocalCovidConsultation,
@@ -30,8 +30,16 @@ export interface LocalTriageSummary {
   status: string
   /** The classification now: the last consultation's, or a reclassification's over it. */
   classification: TriageClassification
-  /** `urgencyOf(classification)`: the list's first order, the most urgent highest. */
+  /** `urgencyOf(classification)`, the most urgent highest. */
   urgency: number
+  /**
+   * The list's order as keys that ascend: `rank` 1 for the most urgent classification, 2 for the
+   * next…, then `recency`, minus the last consultation's instant in ms, so the most urgent, then
+   * the latest, come first. An index read forwards is answered in one
+   * request (`getAll` with a limit); read in reverse it would be a cursor stepped row by row.
+   */
+  rank: number
+  recency: number
   consultations: number
   declines: number
   /** 1 with any declined follow-up, else 0 (IndexedDB indexes no booleans): counted by index. */
@@ -82,11 +90,19 @@ export function triageSummaryOf(
     status: last.status,
     classification,
     urgency: urgencyOf(classification),
+    rank: TRIAGE_CLASSIFICATIONS.length - urgencyOf(classification),
+    recency: recencyOf(last.consulted_at),
     consultations: visits.length,
     declines: declineCount,
     declined: declineCount > 0 ? 1 : 0,
     syncState: last.syncState,
   }
+}
+
+/** The instant's key that ascends as it gets older (an unreadable one last: never unindexed). */
+function recencyOf(instant: string): number {
+  const time = Date.parse(instant)
+  return Number.isFinite(time) ? -time : 0
 }
 
 /** Every summary computed from the rows as they are: version 13's upgrade. */
