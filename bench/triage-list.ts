@@ -1,8 +1,9 @@
 /**
  * Issue 20's figure: `/covid` with 20 000 cached patients opens, filtered by status, in ≤ 300 ms
- * at 4× CPU throttle. In Debian's headless Chromium, the list's own read (`triageRows`) and the
- * status filter over 20 000 patients with their consultations in IndexedDB. It measures the
- * device's data path, not React's render (the data table draws one page of it).
+ * at 4× CPU throttle. In Debian's headless Chromium, the list's first read filtered by status
+ * (`triageListHead`: the first page and the counts from the triage summary's indexes) over 20 000
+ * patients with their consultations in IndexedDB, and apart the read of every row that follows
+ * the first paint. It measures the device's data path, not React's render.
  */
 import { openBenchPage } from './browser-harness'
 import { freePort, median } from './measure'
@@ -26,7 +27,8 @@ export async function triageListOpens(): Promise<string[]> {
     const value = median(result.openMs)
     const verdict = value <= TRIAGE_LIST_BUDGET_MS ? 'within' : 'OVER'
     return [
-      `| /covid read and filtered by status over ${PATIENTS} cached patients (${consultations} consultations, ${result.shown} shown), 4× CPU throttle: median of ${result.openMs.length} (${result.openMs.map(Math.round).join(', ')}) | ${Math.round(value)} ms | ${verdict}: ≤ ${TRIAGE_LIST_BUDGET_MS} ms |`,
+      `| /covid first page filtered by status and its counts over ${PATIENTS} cached patients (${consultations} consultations, ${result.shown} shown), 4× CPU throttle: median of ${result.openMs.length} (${result.openMs.map(Math.round).join(', ')}) | ${Math.round(value)} ms | ${verdict}: ≤ ${TRIAGE_LIST_BUDGET_MS} ms |`,
+      `| then every row, after the first paint (search, other orders, spreadsheet): median of ${result.allMs.length} (${result.allMs.map(Math.round).join(', ')}) | ${Math.round(median(result.allMs))} ms | (not the issue's figure) |`,
     ]
   } finally {
     await bench.close()

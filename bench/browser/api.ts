@@ -62,8 +62,10 @@ export interface ConsultationSaveResult {
 }
 
 export interface TriageListResult {
-  /** Each round's time to read the triage list and filter it by status. */
+  /** Each round's time to read the list's first page filtered by status, with its counts. */
   openMs: number[]
+  /** Each round's time to read every row after that (the search and the spreadsheet need them). */
+  allMs: number[]
   /** Rows left by the status filter. */
   shown: number
 }

@@ -1,13 +1,14 @@
 import Dexie from 'dexie'
 import type { TriageClassification } from '../contract/rules/triage-classification'
 import { TRIAGE_CLASSIFICATIONS } from '../contract/rules/triage-classification'
+import { TRIAGE_STATUSES } from '../contract/schemas/covid'
 import type {
   LocalCovidConsultation,
   LocalCovidDecline,
   LocalCovidReclassification,
   LocalCovidTest,
   LocalDb,
-  LocalPatient,
+  LocalTriageSummary,
 } from './local-db'
 
 /**
@@ -107,66 +108,73 @@ function isOlderThanApplied(
 export const urgencyOf = (classification: TriageClassification) =>
   TRIAGE_CLASSIFICATIONS.indexOf(classification)
 
-/** A row of the triage list (SPEC §2 /covid): a patient with a triage, as of their last consultation. */
-export interface TriageRow {
-  id: string
-  patient: LocalPatient | null
-  last: LocalCovidConsultation
+/** The triage list's filters (SPEC §2 /covid); '' for all. */
+export interface TriageFilter {
   status: string
-  /** SPEC §3: the row carries it, and the data table makes it the row's style class. */
-  triage_classification: TriageClassification
-  consultations: number
-  declines: number
-  syncState: LocalCovidConsultation['syncState']
+  classification: string
 }
+
+/** What `/covid` paints first: its first rows under the filters, and its counts. */
+export interface TriageListHead {
+  /** The first `limit` rows under both filters, the most urgent, then the latest, first. */
+  first: LocalTriageSummary[]
+  /** How many rows both filters leave. */
+  shown: number
+  /** Patients under the classification filter (the counts' "Total"), and per status. */
+  total: number
+  byStatus: Map<string, number>
+  /** Of those, how many have a declined follow-up. */
+  declined: number
+}
+
+const MIN = Dexie.minKey
+const MAX = Dexie.maxKey
 
 /**
- * Every patient with a triage consultation on the device, with their last consultation's status
- * and their classification now; the most urgent first, then the most recent consultation.
+ * The triage list's first page and counts, from the summary's indexes alone (decision 0025):
+ * each index read forwards is the list's order, the most urgent first, then the latest
+ * consultation. One read transaction, so the rows and the counts agree.
  */
-export async function triageRows(db: LocalDb): Promise<TriageRow[]> {
-  const [consultations, reclassifications, declines] = await Promise.all([
-    db.covidConsultations.toArray(),
-    db.covidReclassifications.toArray(),
-    db.covidDeclines.toArray(),
-  ])
-  const byPatient = new Map<string, LocalCovidConsultation[]>()
-  for (const row of consultations) {
-    if (row.deleted_at) continue
-    const list = byPatient.get(row.patient_id) ?? []
-    list.push(row)
-    byPatient.set(row.patient_id, list)
+export function triageListHead(db: LocalDb, filter: TriageFilter, limit: number): Promise<TriageListHead> {
+  const table = db.triageSummaries
+  const { status, classification } = filter
+  const first = () => {
+    if (status && classification)
+      return table
+        .where('[status+classification+recency+patient_id]')
+        .between([status, classification, MIN], [status, classification, MAX])
+    if (status) return table.where('[status+rank+recency+patient_id]').between([status, MIN], [status, MAX])
+    if (classification)
+      return table
+        .where('[classification+recency+patient_id]')
+        .between([classification, MIN], [classification, MAX])
+    return table.orderBy('[rank+recency+patient_id]')
   }
-  const reclassifiedBy = groupBy(reclassifications.filter(live), (r) => r.patient_id)
-  const declinedBy = groupBy(declines.filter(live), (d) => d.patient_id)
-  const patients = await db.patients.bulkGet([...byPatient.keys()])
-  const rows: TriageRow[] = [...byPatient.entries()].map(([patientId, list], index) => {
-    const last = list.reduce((a, b) => (b.consulted_at > a.consulted_at ? b : a))
-    const patient = patients[index]
-    return {
-      id: patientId,
-      patient: patient && !patient.deleted_at ? patient : null,
-      last,
-      status: last.status,
-      triage_classification: currentClassification(last, reclassifiedBy.get(patientId) ?? []),
-      consultations: list.length,
-      declines: declinedBy.get(patientId)?.length ?? 0,
-      syncState: last.syncState,
-    }
+  // Counted on a short key: IndexedDB walks a range to count it, and the list's long keys cost
+  // more to walk. Every row has one of the statuses, so their sum is the total.
+  const countOf = (code: string) =>
+    classification
+      ? table.where('[status+classification]').equals([code, classification]).count()
+      : table.where('[status+classification]').between([code, MIN], [code, MAX]).count()
+  return db.transaction('r', table, async () => {
+    const [rows, declined, ...counts] = await Promise.all([
+      first().limit(limit).toArray(),
+      classification
+        ? table.where('[declined+classification]').equals([1, classification]).count()
+        : table.where('[declined+classification]').between([1, MIN], [1, MAX]).count(),
+      ...TRIAGE_STATUSES.map(countOf),
+    ])
+    const byStatus = new Map<string, number>()
+    let total = 0
+    TRIAGE_STATUSES.forEach((code, index) => {
+      const count = counts[index] ?? 0
+      total += count
+      if (count > 0) byStatus.set(code, count)
+    })
+    return { first: rows, shown: status ? (byStatus.get(status) ?? 0) : total, total, byStatus, declined }
   })
-  return rows.sort(
-    (a, b) =>
-      urgencyOf(b.triage_classification) - urgencyOf(a.triage_classification) ||
-      b.last.consulted_at.localeCompare(a.last.consulted_at),
-  )
 }
 
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>()
-  for (const row of rows) {
-    const list = groups.get(key(row)) ?? []
-    list.push(row)
-    groups.set(key(row), list)
-  }
-  return groups
-}
+/** Every row of the triage list in its order: the search, the other orders and the spreadsheet need them. */
+export const triageSummaries = (db: LocalDb): Promise<LocalTriageSummary[]> =>
+  db.triageSummaries.orderBy('[rank+recency+patient_id]').toArray()

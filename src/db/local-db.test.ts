@@ -54,10 +54,10 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 12 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files and the COVID triage', async () => {
+  it('has version 13 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(12)
+    expect(db.verno).toBe(13)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'catalogItems',
       'catalogueEntries',
@@ -80,6 +80,7 @@ describe('the local database', () => {
       'rejections',
       'shadows',
       'specialLabels',
+      'triageSummaries',
     ])
     expect(db.recordSections.schema.indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['patient_id', '[patient_id+section]', 'syncState']),
@@ -97,6 +98,16 @@ describe('the local database', () => {
     )
     expect(db.covidDeclines.schema.indexes.map((i) => i.name)).toContain('[patient_id+declined_at]')
     expect(db.covidTests.schema.indexes.map((i) => i.name)).toContain('[patient_id+date]')
+    // The triage list's order, its filters and its counts (decision 0025).
+    expect(db.triageSummaries.schema.primKey.name).toBe('patient_id')
+    expect(db.triageSummaries.schema.indexes.map((i) => i.name)).toEqual([
+      '[rank+recency+patient_id]',
+      '[status+rank+recency+patient_id]',
+      '[classification+recency+patient_id]',
+      '[status+classification+recency+patient_id]',
+      '[status+classification]',
+      '[declined+classification]',
+    ])
     // Only what is read by index: every other index would be written with each row for nothing.
     expect(db.patients.schema.indexes.map((i) => i.name)).toEqual(['curp', '[sortName+id]'])
     expect(db.readings.schema.indexes.map((i) => i.name)).toEqual(

@@ -21,6 +21,9 @@ import type { Habit, Meal, ReadingKind, ReadingRecorder } from '../contract/sche
 import type { RecordSection } from '../contract/schemas/record-sections'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
 import { patientSortName } from './patient-sort-name'
+import { type LocalTriageSummary, triageSummariesOf, triageSummaryMiddleware } from './triage-summary'
+
+export type { LocalTriageSummary } from './triage-summary'
 
 /**
  * The device's database (DESIGN §5): one per user and tenant, so two nurses sharing a tablet
@@ -426,6 +429,7 @@ export type LocalDb = Dexie & {
   covidReclassifications: EntityTable<LocalCovidReclassification, 'id'>
   covidDeclines: EntityTable<LocalCovidDecline, 'id'>
   covidTests: EntityTable<LocalCovidTest, 'id'>
+  triageSummaries: EntityTable<LocalTriageSummary, 'patient_id'>
 }
 
 export const localDbName = (tenant: string, userId: string) => `salud-${tenant}-${userId}`
@@ -521,7 +525,32 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
       covidTests: 'id, patient_id, [patient_id+date]',
     })
     .upgrade((tx) => tx.table<Meta, string>('meta').delete('catalog.version.reference-lists'))
+  // The COVID triage list's summary (issue 20, decision 0025): a row per patient with a triage,
+  // kept by the database itself (triage-summary.ts). `/covid` reads its first page in its order
+  // (the most urgent, then the latest consultation, first: `rank` and `recency` ascend so),
+  // filtered by status, by classification or both, and counts each status and the declined
+  // follow-ups from these indexes. The upgrade computes every patient's from the rows here.
+  db.version(13)
+    .stores({
+      triageSummaries:
+        'patient_id, [rank+recency+patient_id], [status+rank+recency+patient_id], [classification+recency+patient_id], [status+classification+recency+patient_id], [status+classification], [declined+classification]',
+    })
+    .upgrade(async (tx) => {
+      const [consultations, reclassifications, declines] = await Promise.all([
+        tx.table<LocalCovidConsultation, string>('covidConsultations').toArray(),
+        tx.table<LocalCovidReclassification, string>('covidReclassifications').toArray(),
+        tx.table<LocalCovidDecline, string>('covidDeclines').toArray(),
+      ])
+      const ids = [...new Set(consultations.map((row) => row.patient_id))]
+      const patients = await tx.table<LocalPatient, string>('patients').bulkGet(ids)
+      const byId = new Map<string, LocalPatient>()
+      for (const patient of patients) if (patient) byId.set(patient.id, patient)
+      await tx
+        .table<LocalTriageSummary, string>('triageSummaries')
+        .bulkPut(triageSummariesOf(consultations, reclassifications, declines, byId))
+    })
   db.use(withPatientSortName)
+  db.use(triageSummaryMiddleware(db))
   return db
 }
 
@@ -585,8 +614,12 @@ export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, strin
   return table as unknown as Table<LocalRow, string>
 }
 
-/** Every table of visible synced rows: the scope of a transaction that may touch any entity's row. */
+/**
+ * Every table of visible synced rows, and the triage summary the database keeps from some of them:
+ * the scope of a transaction that may touch any entity's row.
+ */
 export const rowTables = (db: LocalDb) => [
+  db.triageSummaries,
   db.patients,
   db.readings,
   db.recordSections,

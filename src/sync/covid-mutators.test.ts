@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { currentClassification, reclassificationsOf, triageHistory, triageRows } from '../db/covid'
+import { currentClassification, reclassificationsOf, triageHistory } from '../db/covid'
 import {
   CovidRefusal,
   createCovidTest,
@@ -176,8 +176,8 @@ describe('COVID triage offline', () => {
     expect(last?.id).toBe(consultation.id)
     expect(currentClassification(last as never, await reclassificationsOf(db, patient.id))).toBe('medium')
     expect(reclassified.syncState).toBe('pending')
-    const [row] = await triageRows(db)
-    expect(row).toMatchObject({ id: patient.id, triage_classification: 'medium', status: 'observation' })
+    const [row] = await db.triageSummaries.toArray()
+    expect(row).toMatchObject({ patient_id: patient.id, classification: 'medium', status: 'observation' })
   })
 
   it('follows the server once the feed brings the overwritten consultation', async () => {

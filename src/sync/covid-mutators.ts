@@ -18,6 +18,7 @@ import type {
   LocalCovidTest,
   LocalDb,
 } from '../db/local-db'
+import { triageSummaryScope } from '../db/triage-summary'
 import { type MutationContext, queueDelete, queuedCreate, queueEdit, stamp } from './edits'
 import { enqueue } from './outbox'
 import { syncPaths } from './paths'
@@ -110,7 +111,7 @@ export async function createTriageConsultation(
   }
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)
-  await db.transaction('rw', db.covidConsultations, db.outbox, async () => {
+  await db.transaction('rw', [...triageSummaryScope(db), db.outbox], async () => {
     const patientCreate = await queuedCreate(db, patientId)
     await db.covidConsultations.add(row)
     await enqueue(db, {
@@ -153,7 +154,7 @@ export async function declineFollowUp(
   }
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)
-  await db.transaction('rw', db.covidDeclines, db.outbox, async () => {
+  await db.transaction('rw', [...triageSummaryScope(db), db.outbox], async () => {
     const patientCreate = await queuedCreate(db, patientId)
     await db.covidDeclines.add(row)
     await enqueue(db, {
@@ -205,7 +206,7 @@ export async function reclassifyTriage(
   }
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)
-  await db.transaction('rw', db.covidConsultations, db.covidReclassifications, db.outbox, async () => {
+  await db.transaction('rw', [...triageSummaryScope(db), db.outbox], async () => {
     if (!(await hasCovidConsultation(db, patientId))) {
       throw new CovidRefusal(RECLASSIFY_WITHOUT_CONSULTATION, 'classification')
     }

@@ -1,11 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo, useState } from 'react'
 import { TRIAGE_CLASSIFICATIONS } from '../../contract/rules/triage-classification'
 import { TRIAGE_STATUSES } from '../../contract/schemas/covid'
-import { type TriageRow, triageRows } from '../../db/covid'
-import { fullName } from '../../db/patient-sort-name'
+import type { LocalTriageSummary } from '../../db/local-db'
 import { hasPermission } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
 import { useSyncEngine } from '../../session/use-sync-engine'
@@ -17,10 +15,14 @@ import { Spinner } from '../../ui/Spinner'
 import { CLASSIFICATION_NAMES, STATUS_NAMES, statusName } from './covid-texts'
 import { ClassificationTag } from './HistorySections'
 import { SyncBadge } from './SyncBadge'
+import { useTriageList } from './use-triage-list'
 import './covid.css'
 
-/** A triage row with the texts the table shows, searches and exports. */
-interface ListRow extends TriageRow {
+/** A patient's triage summary with the texts the table shows, searches and exports. */
+interface ListRow extends LocalTriageSummary {
+  id: string
+  /** SPEC §3: the row carries it, and the data table makes it the row's style class. */
+  triage_classification: LocalTriageSummary['classification']
   full_name: string
   curp: string
   status_label: string
@@ -40,29 +42,24 @@ export function TriageListPage() {
   const session = useSession()
   const canCreate = hasPermission(session, 'covid-create')
   const db = useSyncEngine()?.db
-  const rows = useLiveQuery(async () => (db ? triageRows(db) : undefined), [db])
   const [status, setStatus] = useState('')
   const [classification, setClassification] = useState('')
+  const list = useTriageList(db, { status, classification })
+  const rows = list?.rows
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for the labels
-  const named = useMemo<ListRow[]>(
+  const shown = useMemo<ListRow[]>(
     () =>
       (rows ?? []).map((row) => ({
         ...row,
-        full_name: row.patient ? fullName(row.patient) : t`Paciente que ya no está en este dispositivo`,
-        curp: typeof row.patient?.curp === 'string' ? row.patient.curp : '',
+        id: row.patient_id,
+        triage_classification: row.classification,
+        full_name: row.name ?? t`Paciente que ya no está en este dispositivo`,
         status_label: statusName(i18n, row.status),
-        classification_label: i18n._(CLASSIFICATION_NAMES[row.triage_classification]),
-        last_label: formatDateTime(row.last.consulted_at),
+        classification_label: i18n._(CLASSIFICATION_NAMES[row.classification]),
+        last_label: formatDateTime(row.consulted_at),
       })),
     [rows, i18n.locale],
   )
-  const byClassification = named.filter(
-    (row) => classification === '' || row.triage_classification === classification,
-  )
-  const shown = byClassification.filter((row) => status === '' || row.status === status)
-  const counts = new Map<string, number>()
-  for (const row of byClassification) counts.set(row.status, (counts.get(row.status) ?? 0) + 1)
-  const declined = byClassification.reduce((sum, row) => sum + (row.declines > 0 ? 1 : 0), 0)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for t
   const config = useMemo<DataTableConfig<ListRow>>(
@@ -120,7 +117,8 @@ export function TriageListPage() {
     [i18n.locale, canCreate],
   )
 
-  if (!db || !rows) return <Spinner />
+  if (!db || !list) return <Spinner />
+  const { total, byStatus: counts, declined } = list.counts
   return (
     <section className="page covid-page">
       <PageHeader title={t`Triage COVID`}>
@@ -130,7 +128,7 @@ export function TriageListPage() {
       </PageHeader>
       <ul className="covid-counts" aria-label={t`Pacientes por estatus`}>
         <li>
-          <span>{t`Total`}</span> <strong>{byClassification.length}</strong>
+          <span>{t`Total`}</span> <strong>{total}</strong>
         </li>
         {TRIAGE_STATUSES.filter((code) => counts.has(code)).map((code) => (
           <li key={code}>
@@ -163,7 +161,7 @@ export function TriageListPage() {
       <DataTable
         config={config}
         caption={t`Triage COVID`}
-        source={{ kind: 'local', rows: shown, ordered: true }}
+        source={{ kind: 'local', rows: shown, ordered: true, total: list.shown }}
         rowKey={(row) => row.id}
         exportName="triage"
       />
