@@ -36,8 +36,8 @@ export async function initialSync(): Promise<string[]> {
       try {
         await bench.call('signIn', 'admin@demo.localhost', 'Demo1234!')
         const result = await bench.call('initialSync', `sync-${round}`)
-        if (result.patients !== result.applied) {
-          throw new Error(`${result.applied} changes applied but ${result.patients} patients stored`)
+        if (result.stored !== result.applied) {
+          throw new Error(`${result.applied} changes applied but ${result.stored} records stored`)
         }
         rounds.push({
           records: result.applied,

@@ -12,6 +12,8 @@ export interface BenchSession {
 export interface InitialSyncResult {
   applied: number
   patients: number
+  /** Every synced row stored, of any kind: each change applied is one. */
+  stored: number
   pages: number
   /** The whole pull (pages fetched while the previous one is written). */
   totalMs: number

@@ -1,6 +1,6 @@
 import { call } from '../../src/api/client'
 import { syncChanges } from '../../src/contract/endpoints/sync'
-import { openLocalDb } from '../../src/db/local-db'
+import { openLocalDb, rowTables } from '../../src/db/local-db'
 import { applyChanges, type FeedPage, PAGE_SIZE, pullAll } from '../../src/sync/pull'
 import type { InitialSyncResult } from './api'
 import { session } from './session'
@@ -33,6 +33,14 @@ export async function initialSync(database: string): Promise<InitialSyncResult> 
   })
   const totalMs = performance.now() - started
   const patients = await db.patients.count()
+  // Every synced row the feed brought (the patients, and the demo's clinical records the
+  // administrator may read); the triage summary is the database's own, not the feed's.
+  const counts = await Promise.all(
+    rowTables(db)
+      .filter((table) => table !== db.triageSummaries)
+      .map((table) => table.count()),
+  )
+  const stored = counts.reduce((sum, count) => sum + count, 0)
   await db.delete()
 
   started = performance.now()
@@ -49,5 +57,5 @@ export async function initialSync(database: string): Promise<InitialSyncResult> 
   const applyMs = performance.now() - started
   await alone.delete()
 
-  return { applied, patients, pages: pages.length, totalMs, fetchMs, applyMs }
+  return { applied, patients, stored, pages: pages.length, totalMs, fetchMs, applyMs }
 }
