@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { lastVitalSigns } from '../../db/encounters'
+import { encounterHistory, lastVitalSigns } from '../../db/encounters'
 import type { LocalEncounter } from '../../db/local-db'
 import { currentSession, hasPermission } from '../../session/session-store'
 import { useSyncEngine } from '../../session/use-sync-engine'
@@ -11,6 +11,7 @@ import { Spinner } from '../../ui/Spinner'
 import { AmendmentHistory } from './AmendmentHistory'
 import { ConsultationDocuments } from './ConsultationDocuments'
 import { ConsultationForm } from './ConsultationForm'
+import { ConsultationList } from './ConsultationHistory'
 import { PrescriptionSection, type RecordWarnings } from './PrescriptionSection'
 import './consultations.css'
 
@@ -18,6 +19,9 @@ import './consultations.css'
  * SPEC §2 /medical-consultation/create/{patient_id} and edit/{patient_id}/{encounter_id}: the
  * consultation form over the device's data, so both open and save with no network. The
  * prescription opens once the consultation is saved (SPEC §5); an edit shows its amendments.
+ * Beside them, the patient's consultations: a save shows there at once, and the route keeps this
+ * page mounted from create to edit, so the saved consultation opens without the page redrawn.
+ * Everything the page shows is read in one query, so it draws once, with its rows.
  */
 export function ConsultationPage({
   patientId,
@@ -33,10 +37,11 @@ export function ConsultationPage({
   const db = useSyncEngine()?.db
   const data = useLiveQuery(async () => {
     if (!db) return undefined
-    const [patient, encounter, sections] = await Promise.all([
+    const [patient, encounter, sections, history] = await Promise.all([
       db.patients.get(patientId),
       encounterId ? db.encounters.get(encounterId) : undefined,
       db.recordSections.where('patient_id').equals(patientId).toArray(),
+      encounterHistory(db, patientId),
     ])
     const live = sections.filter((entry) => !entry.deleted_at)
     const warnings: RecordWarnings = {
@@ -49,17 +54,31 @@ export function ConsultationPage({
     }
     // A new consultation compares with the newest values; an amended one, with those before it.
     const last = await lastVitalSigns(db, patientId, encounter?.started_at)
-    return { patient: patient ?? null, encounter: encounter ?? null, warnings, last }
+    return {
+      patientId,
+      encounterId,
+      patient: patient ?? null,
+      encounter: encounter ?? null,
+      warnings,
+      last,
+      history,
+    }
   }, [db, patientId, encounterId])
-  const canPrescribe = hasPermission(currentSession(), 'consultation.prescription')
+  const session = currentSession()
+  const canPrescribe = hasPermission(session, 'consultation.prescription')
+  const canEdit = hasPermission(session, 'medical-consultation-edit')
 
-  const title = encounterId ? t`Editar consulta` : t`Nueva consulta`
-  if (!db || !data) return <Spinner />
+  if (!db || !data || data.patientId !== patientId) return <Spinner />
+  // From create to edit after a save the page keeps drawing what it has read until the saved
+  // consultation is read: the page follows its data, not the address, so it never shows a
+  // consultation as missing in between.
   const { patient, encounter } = data
+  const shownId = data.encounterId
+  const title = shownId ? t`Editar consulta` : t`Nueva consulta`
   const name = patient
     ? [patient.name, patient.last_name, patient.second_last_name].filter(Boolean).join(' ')
     : ''
-  if (!patient || patient.deleted_at || (encounterId && (!encounter || encounter.patient_id !== patientId))) {
+  if (!patient || patient.deleted_at || (shownId && (!encounter || encounter.patient_id !== patientId))) {
     return (
       <section className="page">
         <PageHeader title={title} />
@@ -85,26 +104,36 @@ export function ConsultationPage({
           {name}
         </Link>
       </p>
-      <div className="consultation-page__columns">
-        <ConsultationForm
-          // Another consultation, or the one just created, starts a fresh form.
-          key={`form-${encounter?.id ?? 'new'}`}
-          db={db}
-          patientId={patientId}
-          encounter={encounter ?? undefined}
-          last={data.last}
-          onSaved={onSaved}
-        />
-        {canPrescribe && (
-          <PrescriptionSection
-            key={`prescription-${encounter?.id ?? 'new'}`}
+      <div className="consultation-page__layout">
+        <div className="consultation-page__columns">
+          <ConsultationForm
+            // Another consultation, or the one just created, starts a fresh form.
+            key={`form-${encounter?.id ?? 'new'}`}
             db={db}
+            patientId={patientId}
             encounter={encounter ?? undefined}
-            warnings={data.warnings}
+            last={data.last}
+            onSaved={onSaved}
           />
-        )}
-        {encounter && <ConsultationDocuments db={db} encounter={encounter} />}
-        {encounter && <AmendmentHistory encounter={encounter} />}
+          {canPrescribe && (
+            <PrescriptionSection
+              key={`prescription-${encounter?.id ?? 'new'}`}
+              db={db}
+              encounter={encounter ?? undefined}
+              warnings={data.warnings}
+            />
+          )}
+          {encounter && <ConsultationDocuments db={db} encounter={encounter} />}
+          {encounter && <AmendmentHistory encounter={encounter} />}
+        </div>
+        <div className="consultation-page__history">
+          <ConsultationList
+            patientId={patientId}
+            encounters={data.history}
+            canEdit={canEdit}
+            currentId={encounter?.id}
+          />
+        </div>
       </div>
     </section>
   )

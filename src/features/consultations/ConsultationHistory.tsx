@@ -3,52 +3,55 @@ import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useId } from 'react'
 import { encounterHistory } from '../../db/encounters'
-import type { LocalDb } from '../../db/local-db'
+import type { LocalDb, LocalEncounter } from '../../db/local-db'
+import { useSyncEngine } from '../../session/use-sync-engine'
 import { MODALITY_NAMES, TYPE_NAMES } from '../../ui/consultation-names'
 import { formatDate, formatTime } from '../../ui/format-date'
-import { SYNC_BADGES } from './section-texts'
+import { SYNC_BADGES } from '../../ui/sync-badges'
+import './consultations.css'
+
+export interface ConsultationListProps {
+  patientId: string
+  /** The patient's consultations, newest first (`encounterHistory`). */
+  encounters: readonly LocalEncounter[]
+  /** Who may amend a consultation gets each one's date as a link to its edit page. */
+  canEdit: boolean
+  /** The consultation on screen beside the list, marked in it. */
+  currentId?: string
+}
 
 /**
- * The patient's consultations, newest first, from the device (so one recorded offline shows at
- * once): when, type, modality, diagnoses with their codes and who recorded it, each opening its
- * edit page, where its amendments show.
+ * The patient's consultations, newest first, as the caller read them from the device (so one
+ * recorded offline shows at once): when, type, modality, diagnoses with their codes and who
+ * recorded it, each opening its edit page, where its amendments show. It draws once, with its
+ * rows: the caller reads them with the rest of its screen.
  */
-export function ConsultationHistory({
-  db,
-  patientId,
-  canEdit,
-}: {
-  db: LocalDb
-  patientId: string
-  canEdit: boolean
-}) {
+export function ConsultationList({ patientId, encounters, canEdit, currentId }: ConsultationListProps) {
   const { i18n } = useLingui()
   const titleId = useId()
-  const encounters = useLiveQuery(() => encounterHistory(db, patientId), [db, patientId])
   return (
-    <section
-      className="record-section consultation-history"
-      aria-labelledby={titleId}
-      id="record-consultations"
-    >
-      <div className="record-section__header">
-        <h2 id={titleId}>
-          <Trans>Historial de consultas</Trans>
-        </h2>
-      </div>
-      {encounters && encounters.length === 0 && (
-        <p className="record-section__empty">
+    <section className="consultation-history" aria-labelledby={titleId} id="record-consultations">
+      <h2 id={titleId} className="consultation-history__title">
+        <Trans>Historial de consultas</Trans>
+      </h2>
+      {encounters.length === 0 ? (
+        <p className="consultation-history__empty">
           <Trans>Sin consultas registradas.</Trans>
         </p>
-      )}
-      {encounters && encounters.length > 0 && (
+      ) : (
         <ol className="consultation-history__list">
           {encounters.map((encounter) => {
             const when = `${formatDate(encounter.started_at)} ${formatTime(encounter.started_at)}`
             const type = TYPE_NAMES[encounter.type as keyof typeof TYPE_NAMES]
             const modality = MODALITY_NAMES[encounter.modality as keyof typeof MODALITY_NAMES]
+            const current = encounter.id === currentId
             return (
-              <li key={encounter.id} className="consultation-history__item">
+              <li
+                key={encounter.id}
+                className="consultation-history__item"
+                data-current={current || undefined}
+                aria-current={current || undefined}
+              >
                 <p className="consultation-history__head">
                   {canEdit ? (
                     <Link
@@ -65,8 +68,16 @@ export function ConsultationHistory({
                   {encounter.syncState !== 'synced' && (
                     <>
                       {' '}
-                      <span className="record-section__badge" data-state={encounter.syncState}>
+                      <span className="consultation-history__badge" data-state={encounter.syncState}>
                         {i18n._(SYNC_BADGES[encounter.syncState])}
+                      </span>
+                    </>
+                  )}
+                  {current && (
+                    <>
+                      {' '}
+                      <span className="consultation-history__current">
+                        <Trans>Esta consulta</Trans>
                       </span>
                     </>
                   )}
@@ -99,4 +110,29 @@ export function ConsultationHistory({
       )}
     </section>
   )
+}
+
+/**
+ * The patient's consultation history read on its own, for a screen that shows it without reading
+ * consultations itself (the patient's record, whose route composes it in). Nothing is drawn until
+ * the rows are read, so the list draws once, with them.
+ */
+export function ConsultationHistory({
+  db: given,
+  patientId,
+  canEdit,
+}: {
+  /** The device's database; the running sync engine's when not given. */
+  db?: LocalDb
+  patientId: string
+  canEdit: boolean
+}) {
+  const engineDb = useSyncEngine()?.db
+  const db = given ?? engineDb
+  const encounters = useLiveQuery(
+    async () => (db ? encounterHistory(db, patientId) : undefined),
+    [db, patientId],
+  )
+  if (!encounters) return null
+  return <ConsultationList patientId={patientId} encounters={encounters} canEdit={canEdit} />
 }
