@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { encounterFiles } from '../../contract/endpoints/attachments'
 import { encounterHistory, lastVitalSigns } from '../../db/encounters'
+import { filesOf } from '../../db/files'
 import type { LocalEncounter } from '../../db/local-db'
 import { currentSession, hasPermission } from '../../session/session-store'
 import { useSyncEngine } from '../../session/use-sync-engine'
@@ -43,6 +45,7 @@ export function ConsultationPage({
       db.recordSections.where('patient_id').equals(patientId).toArray(),
       encounterHistory(db, patientId),
     ])
+    const files = encounter ? await filesOf(db, encounterFiles.kind, encounter.id) : []
     const live = sections.filter((entry) => !entry.deleted_at)
     const warnings: RecordWarnings = {
       allergies: live
@@ -62,6 +65,7 @@ export function ConsultationPage({
       warnings,
       last,
       history,
+      files,
     }
   }, [db, patientId, encounterId])
   const session = currentSession()
@@ -113,6 +117,7 @@ export function ConsultationPage({
             patientId={patientId}
             encounter={encounter ?? undefined}
             last={data.last}
+            files={data.files}
             onSaved={onSaved}
           />
           {canPrescribe && (
