@@ -64,6 +64,7 @@ const ARM_TIMERS = `(() => {
   })
   const rowLinks = () => [...document.querySelectorAll('.consultation-page .consultation-history__item a')]
   const before = new Set(rowLinks().map((link) => link.getAttribute('href')))
+  const pageBefore = document.querySelector('.consultation-page')
   document.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null
     if (target?.closest('button[type="submit"]') && marks.save === undefined) marks.save = performance.now()
@@ -84,6 +85,8 @@ const ARM_TIMERS = `(() => {
       const edit = /\\/medical-consultation\\/edit\\/[^/]+\\/([0-9a-f-]{36})$/.exec(location.pathname)
       if (edit && edit[1] === marks.id && document.querySelector('form[aria-label="Editar consulta"]')) {
         marks.savedSeen = performance.now()
+        // 1 when the page element on screen is the one the save was clicked on (not redrawn).
+        marks.samePage = document.querySelector('.consultation-page') === pageBefore ? 1 : 0
         frame('saved')
       }
     }
@@ -158,6 +161,7 @@ async function round(page: Page): Promise<ScreenRound> {
     console.info(
       'marks',
       ['stored', 'rowSeen', 'row', 'editUrl', 'savedSeen', 'saved'].map((n) => `${n}=${at(n)}`).join(' '),
+      `samePage=${m.samePage}`,
     )
   }
   // Back to the record for the next round, off the clock.

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { memo, useCallback, useMemo, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { encounterFiles } from '../../contract/endpoints/attachments'
 import { encounterHistory, lastVitalSigns } from '../../db/encounters'
 import { filesOf } from '../../db/files'
@@ -16,6 +18,14 @@ import { ConsultationForm } from './ConsultationForm'
 import { ConsultationList } from './ConsultationHistory'
 import { PrescriptionSection, type RecordWarnings } from './PrescriptionSection'
 import './consultations.css'
+
+// The page draws again when it lists a consultation just saved: the form and the sections
+// beside it keep what they drew unless their own data changed.
+const Form = memo(ConsultationForm)
+const Prescription = memo(PrescriptionSection)
+const Documents = memo(ConsultationDocuments)
+const Amendments = memo(AmendmentHistory)
+const History = memo(ConsultationList)
 
 /**
  * SPEC §2 /medical-consultation/create/{patient_id} and edit/{patient_id}/{encounter_id}: the
@@ -68,11 +78,31 @@ export function ConsultationPage({
       files,
     }
   }, [db, patientId, encounterId])
+  // The consultation this page has just saved, listed at once: its row does not wait for the
+  // route to open it as itself nor for the list to be read again.
+  const [justSaved, setJustSaved] = useState<LocalEncounter | null>(null)
+  const afterSave = useRef(onSaved)
+  afterSave.current = onSaved
+  const saved = useCallback((encounter: LocalEncounter) => {
+    // The row first, drawn on its own; then, after that frame, whatever the save leads to (a new
+    // consultation opens as itself, which draws the form again).
+    flushSync(() => setJustSaved(encounter))
+    requestAnimationFrame(() => setTimeout(() => afterSave.current(encounter)))
+  }, [])
   const session = currentSession()
   const canPrescribe = hasPermission(session, 'consultation.prescription')
   const canEdit = hasPermission(session, 'medical-consultation-edit')
 
-  if (!db || !data || data.patientId !== patientId) return <Spinner />
+  const read = data?.history
+  const history = useMemo(
+    () =>
+      read && justSaved && justSaved.patient_id === patientId && !read.some((row) => row.id === justSaved.id)
+        ? [...read, justSaved].sort((a, b) => b.started_at.localeCompare(a.started_at))
+        : read,
+    [read, justSaved, patientId],
+  )
+
+  if (!db || !data || !history || data.patientId !== patientId) return <Spinner />
   // From create to edit after a save the page keeps drawing what it has read until the saved
   // consultation is read: the page follows its data, not the address, so it never shows a
   // consultation as missing in between.
@@ -110,7 +140,7 @@ export function ConsultationPage({
       </p>
       <div className="consultation-page__layout">
         <div className="consultation-page__columns">
-          <ConsultationForm
+          <Form
             // Another consultation, or the one just created, starts a fresh form.
             key={`form-${encounter?.id ?? 'new'}`}
             db={db}
@@ -118,25 +148,25 @@ export function ConsultationPage({
             encounter={encounter ?? undefined}
             last={data.last}
             files={data.files}
-            onSaved={onSaved}
+            onSaved={saved}
           />
           {canPrescribe && (
-            <PrescriptionSection
+            <Prescription
               key={`prescription-${encounter?.id ?? 'new'}`}
               db={db}
               encounter={encounter ?? undefined}
               warnings={data.warnings}
             />
           )}
-          {encounter && <ConsultationDocuments db={db} encounter={encounter} />}
-          {encounter && <AmendmentHistory encounter={encounter} />}
+          {encounter && <Documents db={db} encounter={encounter} />}
+          {encounter && <Amendments encounter={encounter} />}
         </div>
         <div className="consultation-page__history">
-          <ConsultationList
+          <History
             patientId={patientId}
-            encounters={data.history}
+            encounters={history}
             canEdit={canEdit}
-            currentId={encounter?.id}
+            currentId={encounter?.id ?? justSaved?.id}
           />
         </div>
       </div>
