@@ -28,6 +28,17 @@ const Amendments = memo(AmendmentHistory)
 const History = memo(ConsultationList)
 
 /**
+ * The value as last given while it reads the same (a plain record read again from the device):
+ * a save that changes another row does not draw the form again for an equal copy of its data.
+ */
+function useSame<T>(value: T): T {
+  const kept = useRef<{ value: T; text: string } | null>(null)
+  const text = JSON.stringify(value) ?? ''
+  if (kept.current?.text !== text) kept.current = { value, text }
+  return kept.current.value
+}
+
+/**
  * SPEC §2 /medical-consultation/create/{patient_id} and edit/{patient_id}/{encounter_id}: the
  * consultation form over the device's data, so both open and save with no network. The
  * prescription opens once the consultation is saved (SPEC §5); an edit shows its amendments.
@@ -93,6 +104,9 @@ export function ConsultationPage({
   const canPrescribe = hasPermission(session, 'consultation.prescription')
   const canEdit = hasPermission(session, 'medical-consultation-edit')
 
+  const last = useSame(data?.last ?? null)
+  const files = useSame(data?.files ?? [])
+  const warnings = useSame(data?.warnings ?? { allergies: [], medications: [] })
   const read = data?.history
   const history = useMemo(
     () =>
@@ -146,8 +160,8 @@ export function ConsultationPage({
             db={db}
             patientId={patientId}
             encounter={encounter ?? undefined}
-            last={data.last}
-            files={data.files}
+            last={last}
+            files={files}
             onSaved={saved}
           />
           {canPrescribe && (
@@ -155,7 +169,7 @@ export function ConsultationPage({
               key={`prescription-${encounter?.id ?? 'new'}`}
               db={db}
               encounter={encounter ?? undefined}
-              warnings={data.warnings}
+              warnings={warnings}
             />
           )}
           {encounter && <Documents db={db} encounter={encounter} />}
