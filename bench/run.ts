@@ -104,7 +104,8 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
   },
   {
     name: 'consultation-save',
-    title: 'A consultation saved offline to its place in the history (Chromium, 4× CPU throttle)',
+    title:
+      "A consultation saved offline to its row in the patient's consultations (Chromium, 4× CPU throttle)",
     header: '| what | figure | verdict |\n|---|---|---|',
     // The real app on screen first; then the data path alone (mutator and history read).
     rows: async () => [...(await consultationSavesOnScreen()), ...(await consultationSaves())],

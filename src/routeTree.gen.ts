@@ -17,6 +17,7 @@ import { Route as PasswordRecoveryRouteImport } from './routes/password-recovery
 import { Route as QuestionsRouteImport } from './routes/questions'
 import { Route as UpdatePasswordRouteImport } from './routes/update-password'
 import { Route as AppCatalogImportRouteImport } from './routes/_app/catalog-import'
+import { Route as AppMedicalConsultationRouteImport } from './routes/_app/medical-consultation'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSyncRouteImport } from './routes/_app/sync'
 import { Route as SsoResponseRouteImport } from './routes/sso/$response'
@@ -132,6 +133,11 @@ const UpdatePasswordRoute = UpdatePasswordRouteImport.update({
 const AppCatalogImportRoute = AppCatalogImportRouteImport.update({
   id: '/catalog-import',
   path: '/catalog-import',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMedicalConsultationRoute = AppMedicalConsultationRouteImport.update({
+  id: '/medical-consultation',
+  path: '/medical-consultation',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -480,9 +486,9 @@ const AppMedicalConditionsEditIdRoute =
   } as any)
 const AppMedicalConsultationCreatePatientIdRoute =
   AppMedicalConsultationCreatePatientIdRouteImport.update({
-    id: '/medical-consultation/create/$patientId',
-    path: '/medical-consultation/create/$patientId',
-    getParentRoute: () => AppRoute,
+    id: '/create/$patientId',
+    path: '/create/$patientId',
+    getParentRoute: () => AppMedicalConsultationRoute,
   } as any)
 const AppMedicinesEditIdRoute = AppMedicinesEditIdRouteImport.update({
   id: '/medicines/edit/$id',
@@ -539,9 +545,9 @@ const AppUsersEditIdRoute = AppUsersEditIdRouteImport.update({
 } as any)
 const AppMedicalConsultationEditPatientIdEncounterIdRoute =
   AppMedicalConsultationEditPatientIdEncounterIdRouteImport.update({
-    id: '/medical-consultation/edit/$patientId/$encounterId',
-    path: '/medical-consultation/edit/$patientId/$encounterId',
-    getParentRoute: () => AppRoute,
+    id: '/edit/$patientId/$encounterId',
+    path: '/edit/$patientId/$encounterId',
+    getParentRoute: () => AppMedicalConsultationRoute,
   } as any)
 const AppPatientsAssignmentsHistoryUserIdPatientIdRoute =
   AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport.update({
@@ -558,6 +564,7 @@ export interface FileRoutesByFullPath {
   '/questions': typeof QuestionsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/catalog-import': typeof AppCatalogImportRoute
+  '/medical-consultation': typeof AppMedicalConsultationRouteWithChildren
   '/profile': typeof AppProfileRoute
   '/sync': typeof AppSyncRoute
   '/sso/$response': typeof SsoResponseRoute
@@ -644,6 +651,7 @@ export interface FileRoutesByTo {
   '/questions': typeof QuestionsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/catalog-import': typeof AppCatalogImportRoute
+  '/medical-consultation': typeof AppMedicalConsultationRouteWithChildren
   '/profile': typeof AppProfileRoute
   '/sync': typeof AppSyncRoute
   '/sso/$response': typeof SsoResponseRoute
@@ -732,6 +740,7 @@ export interface FileRoutesById {
   '/questions': typeof QuestionsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/_app/catalog-import': typeof AppCatalogImportRoute
+  '/_app/medical-consultation': typeof AppMedicalConsultationRouteWithChildren
   '/_app/profile': typeof AppProfileRoute
   '/_app/sync': typeof AppSyncRoute
   '/sso/$response': typeof SsoResponseRoute
@@ -820,6 +829,7 @@ export interface FileRouteTypes {
     | '/questions'
     | '/update-password'
     | '/catalog-import'
+    | '/medical-consultation'
     | '/profile'
     | '/sync'
     | '/sso/$response'
@@ -906,6 +916,7 @@ export interface FileRouteTypes {
     | '/questions'
     | '/update-password'
     | '/catalog-import'
+    | '/medical-consultation'
     | '/profile'
     | '/sync'
     | '/sso/$response'
@@ -993,6 +1004,7 @@ export interface FileRouteTypes {
     | '/questions'
     | '/update-password'
     | '/_app/catalog-import'
+    | '/_app/medical-consultation'
     | '/_app/profile'
     | '/_app/sync'
     | '/sso/$response'
@@ -1139,6 +1151,13 @@ declare module '@tanstack/react-router' {
       path: '/catalog-import'
       fullPath: '/catalog-import'
       preLoaderRoute: typeof AppCatalogImportRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/medical-consultation': {
+      id: '/_app/medical-consultation'
+      path: '/medical-consultation'
+      fullPath: '/medical-consultation'
+      preLoaderRoute: typeof AppMedicalConsultationRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/profile': {
@@ -1591,10 +1610,10 @@ declare module '@tanstack/react-router' {
     }
     '/_app/medical-consultation/create/$patientId': {
       id: '/_app/medical-consultation/create/$patientId'
-      path: '/medical-consultation/create/$patientId'
+      path: '/create/$patientId'
       fullPath: '/medical-consultation/create/$patientId'
       preLoaderRoute: typeof AppMedicalConsultationCreatePatientIdRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppMedicalConsultationRoute
     }
     '/_app/medicines/edit/$id': {
       id: '/_app/medicines/edit/$id'
@@ -1668,10 +1687,10 @@ declare module '@tanstack/react-router' {
     }
     '/_app/medical-consultation/edit/$patientId/$encounterId': {
       id: '/_app/medical-consultation/edit/$patientId/$encounterId'
-      path: '/medical-consultation/edit/$patientId/$encounterId'
+      path: '/edit/$patientId/$encounterId'
       fullPath: '/medical-consultation/edit/$patientId/$encounterId'
       preLoaderRoute: typeof AppMedicalConsultationEditPatientIdEncounterIdRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppMedicalConsultationRoute
     }
     '/_app/patients/assignments-history/$userId/$patientId': {
       id: '/_app/patients/assignments-history/$userId/$patientId'
@@ -1683,8 +1702,27 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppMedicalConsultationRouteChildren {
+  AppMedicalConsultationCreatePatientIdRoute: typeof AppMedicalConsultationCreatePatientIdRoute
+  AppMedicalConsultationEditPatientIdEncounterIdRoute: typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
+}
+
+const AppMedicalConsultationRouteChildren: AppMedicalConsultationRouteChildren =
+  {
+    AppMedicalConsultationCreatePatientIdRoute:
+      AppMedicalConsultationCreatePatientIdRoute,
+    AppMedicalConsultationEditPatientIdEncounterIdRoute:
+      AppMedicalConsultationEditPatientIdEncounterIdRoute,
+  }
+
+const AppMedicalConsultationRouteWithChildren =
+  AppMedicalConsultationRoute._addFileChildren(
+    AppMedicalConsultationRouteChildren,
+  )
+
 interface AppRouteChildren {
   AppCatalogImportRoute: typeof AppCatalogImportRoute
+  AppMedicalConsultationRoute: typeof AppMedicalConsultationRouteWithChildren
   AppProfileRoute: typeof AppProfileRoute
   AppSyncRoute: typeof AppSyncRoute
   AppAffectedSystemsCreateRoute: typeof AppAffectedSystemsCreateRoute
@@ -1748,7 +1786,6 @@ interface AppRouteChildren {
   AppDisabilityStatusEditIdRoute: typeof AppDisabilityStatusEditIdRoute
   AppDisabilityTypesEditIdRoute: typeof AppDisabilityTypesEditIdRoute
   AppMedicalConditionsEditIdRoute: typeof AppMedicalConditionsEditIdRoute
-  AppMedicalConsultationCreatePatientIdRoute: typeof AppMedicalConsultationCreatePatientIdRoute
   AppMedicinesEditIdRoute: typeof AppMedicinesEditIdRoute
   AppPatientsEditIdRoute: typeof AppPatientsEditIdRoute
   AppPatientsRecordIdRoute: typeof AppPatientsRecordIdRoute
@@ -1759,12 +1796,12 @@ interface AppRouteChildren {
   AppSubClassificationsEditIdRoute: typeof AppSubClassificationsEditIdRoute
   AppSubgroupsEditIdRoute: typeof AppSubgroupsEditIdRoute
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute
-  AppMedicalConsultationEditPatientIdEncounterIdRoute: typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppCatalogImportRoute: AppCatalogImportRoute,
+  AppMedicalConsultationRoute: AppMedicalConsultationRouteWithChildren,
   AppProfileRoute: AppProfileRoute,
   AppSyncRoute: AppSyncRoute,
   AppAffectedSystemsCreateRoute: AppAffectedSystemsCreateRoute,
@@ -1829,8 +1866,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppDisabilityStatusEditIdRoute: AppDisabilityStatusEditIdRoute,
   AppDisabilityTypesEditIdRoute: AppDisabilityTypesEditIdRoute,
   AppMedicalConditionsEditIdRoute: AppMedicalConditionsEditIdRoute,
-  AppMedicalConsultationCreatePatientIdRoute:
-    AppMedicalConsultationCreatePatientIdRoute,
   AppMedicinesEditIdRoute: AppMedicinesEditIdRoute,
   AppPatientsEditIdRoute: AppPatientsEditIdRoute,
   AppPatientsRecordIdRoute: AppPatientsRecordIdRoute,
@@ -1841,8 +1876,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppSubClassificationsEditIdRoute: AppSubClassificationsEditIdRoute,
   AppSubgroupsEditIdRoute: AppSubgroupsEditIdRoute,
   AppUsersEditIdRoute: AppUsersEditIdRoute,
-  AppMedicalConsultationEditPatientIdEncounterIdRoute:
-    AppMedicalConsultationEditPatientIdEncounterIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
     AppPatientsAssignmentsHistoryUserIdPatientIdRoute,
 }

@@ -77,10 +77,20 @@ test('a consultation and its prescription made offline survive a reload and reac
     form.getByRole('alert').filter({ hasText: 'Temperatura (°C): Debe estar entre 35 y 42.' }),
   ).toBeVisible()
   await form.getByLabel('Temperatura (°C)').fill('37.2')
+  // The page on screen is marked: the save opens the consultation as itself on this same page.
+  await page.locator('.consultation-page').evaluate((element) => element.setAttribute('data-before-save', ''))
   await form.getByRole('button', { name: 'Guardar consulta' }).click()
   await expect(page.getByText('Consulta guardada en este dispositivo').first()).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/medical-consultation/edit/${patientId}/[0-9a-f-]{36}$`))
   const encounterId = new URL(page.url()).pathname.split('/').at(-1) as string
+  await expect(page.getByRole('form', { name: 'Editar consulta' })).toBeVisible()
+  await expect(page.locator('.consultation-page[data-before-save]')).toHaveCount(1)
+  // Beside the form, the patient's consultations list it, marked as the one on screen.
+  const listed = page
+    .getByRole('region', { name: 'Historial de consultas' })
+    .locator('.consultation-history__item[aria-current="true"]')
+  await expect(listed).toContainText('Esta consulta')
+  await expect(listed.locator(`a[href$="/${encounterId}"]`)).toHaveCount(1)
 
   await addMedicine(page, 'Paracetamol', 'Tableta 500 mg', '8')
   await addMedicine(page, 'Paracetamol', 'Tableta 500 mg', '8')

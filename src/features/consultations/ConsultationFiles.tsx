@@ -23,6 +23,11 @@ export interface ConsultationFilesProps {
   db: LocalDb
   /** The consultation already recorded: a picked file is attached to it at once. */
   encounterId?: string
+  /**
+   * The recorded consultation's files, when the screen reads them with the rest of its data (so
+   * the list draws once, with them); without it the section reads them itself.
+   */
+  files?: readonly LocalFile[]
   /** A new consultation's picked files, kept until the consultation is saved with them. */
   picked: readonly PreparedFile[]
   /** A state setter: two picks preparing at once both land. */
@@ -57,7 +62,13 @@ function openBytes(blob: Blob, name: string) {
  * its picks until it is saved with them (one transaction); a recorded one attaches them at once.
  * Everything works offline: the uploads wait in the outbox.
  */
-export function ConsultationFiles({ db, encounterId, picked, onPickedChange }: ConsultationFilesProps) {
+export function ConsultationFiles({
+  db,
+  encounterId,
+  files: given,
+  picked,
+  onPickedChange,
+}: ConsultationFilesProps) {
   const { t, i18n } = useLingui()
   const titleId = useId()
   const filesInput = useRef<HTMLInputElement>(null)
@@ -66,10 +77,11 @@ export function ConsultationFiles({ db, encounterId, picked, onPickedChange }: C
   const [refusals, setRefusals] = useState<string[]>([])
   const [failure, setFailure] = useState<string | null>(null)
   const [opening, setOpening] = useState<string | null>(null)
-  const files = useLiveQuery(
-    async () => (encounterId ? filesOf(db, encounterFiles.kind, encounterId) : []),
-    [db, encounterId],
+  const read = useLiveQuery(
+    async () => (encounterId && !given ? filesOf(db, encounterFiles.kind, encounterId) : []),
+    [db, encounterId, given === undefined],
   )
+  const files = given ?? read
   const removal = useConfirmedDelete<LocalFile>(async (file) => {
     await removeFile(db, mutationContext(), encounterFiles, file.id)
     currentEngine()?.loop.kick()

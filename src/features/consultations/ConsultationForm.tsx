@@ -4,7 +4,7 @@ import { type MouseEvent, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useCatalogueEntries, useCatalogueOptions } from '../../catalogs/use-catalog'
 import { ENCOUNTER_MODALITIES, ENCOUNTER_TYPES } from '../../contract/schemas/encounters'
-import type { LocalDb, LocalEncounter } from '../../db/local-db'
+import type { LocalDb, LocalEncounter, LocalFile } from '../../db/local-db'
 import { mutationContext } from '../../session/mutation-context'
 import { currentEngine } from '../../sync/current-engine'
 import { createEncounter, updateEncounter } from '../../sync/encounter-mutators'
@@ -37,6 +37,8 @@ export interface ConsultationFormProps {
   encounter?: LocalEncounter
   /** The patient's last vital signs, shown beside each input. */
   last: LocalEncounter | null
+  /** The recorded consultation's files, read with the page's data. */
+  files?: readonly LocalFile[]
   /** After a save: the consultation as the device now holds it. */
   onSaved: (encounter: LocalEncounter) => void
 }
@@ -55,7 +57,14 @@ function labelOf(form: HTMLFormElement | null, name: string): { id: string; labe
  * contract's own schema and written through the outbox (works with no network). An amendment
  * queues only the fields that changed; the server keeps the note as it was (NOM-004).
  */
-export function ConsultationForm({ db, patientId, encounter, last, onSaved }: ConsultationFormProps) {
+export function ConsultationForm({
+  db,
+  patientId,
+  encounter,
+  last,
+  files: recorded,
+  onSaved,
+}: ConsultationFormProps) {
   const { t, i18n } = useLingui()
   const units = useUnits()
   const formRef = useRef<HTMLFormElement>(null)
@@ -251,7 +260,13 @@ export function ConsultationForm({ db, patientId, encounter, last, onSaved }: Co
           })}
         </div>
       </fieldset>
-      <ConsultationFiles db={db} encounterId={encounter?.id} picked={files} onPickedChange={setFiles} />
+      <ConsultationFiles
+        db={db}
+        encounterId={encounter?.id}
+        files={recorded}
+        picked={files}
+        onPickedChange={setFiles}
+      />
       {failure && <Alert>{failure}</Alert>}
       <div className="form-actions">
         <Link

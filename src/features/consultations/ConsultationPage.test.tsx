@@ -82,6 +82,15 @@ describe('the consultation screen', { timeout: 20_000 }, () => {
       syncState: 'pending',
     })
     expect((await pendingEntries(db)).map((entry) => entry.kind)).toEqual(['encounter.create'])
+    // Beside the form, the patient's consultations list it at once, marked as the one on screen.
+    const history = screen.getByRole('region', { name: 'Historial de consultas' })
+    const current = await within(history).findByRole('listitem', { current: true })
+    expect(current.textContent).toContain('Esta consulta')
+    expect(current.textContent).toContain('E119')
+    expect(current.textContent).toContain('Por enviar')
+    expect(within(current).getByRole('link').getAttribute('href')).toBe(
+      `/medical-consultation/edit/${patient.id}/${row?.id}`,
+    )
   })
 
   it('refuses a picked diagnosis already on the consultation', async () => {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { call } from '../../api/client'
 import { useCatalogueEntries, useReferenceList } from '../../catalogs/use-catalog'
 import { showPatient } from '../../contract/endpoints/operation'
@@ -11,7 +11,6 @@ import { currentSession, hasPermission } from '../../session/session-store'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
-import { ConsultationHistory } from './ConsultationHistory'
 import { RecordBanner } from './RecordBanner'
 import { SectionPanel } from './SectionPanel'
 import { SelfTrackingPanel } from './SelfTrackingPanel'
@@ -23,20 +22,27 @@ import './patient-record.css'
  * device (so it opens and works offline), one panel per section. Opening it online also reads
  * the patient from the server, which writes the "record opened" entry of the audit log
  * (NOM-024); offline, the device has nothing to tell the server and the page still opens.
+ * The patient's consultations are the consultations feature's: the route hands them in.
  */
-export function PatientRecordPage({ id }: { id: string }) {
+export function PatientRecordPage({
+  id,
+  consultations,
+}: {
+  id: string
+  /** The patient's consultation history, shown below the banner to the clinical staff. */
+  consultations?: ReactNode
+}) {
   const { t } = useLingui()
   const db = useSyncEngine()?.db
-  const patient = useLiveQuery(async () => (db ? ((await db.patients.get(id)) ?? null) : undefined), [db, id])
-  const entries = useLiveQuery(
-    async () =>
-      db
-        ? (await db.recordSections.where('patient_id').equals(id).toArray()).filter(
-            (entry) => !entry.deleted_at,
-          )
-        : undefined,
-    [db, id],
-  )
+  // The patient and their entries in one read, so the page draws once, with both.
+  const record = useLiveQuery(async () => {
+    if (!db) return undefined
+    const [patient, entries] = await Promise.all([
+      db.patients.get(id),
+      db.recordSections.where('patient_id').equals(id).toArray(),
+    ])
+    return { patient: patient ?? null, entries: entries.filter((entry) => !entry.deleted_at) }
+  }, [db, id])
   const conditions = medicalConditionChoices(
     useCatalogueEntries('medical-conditions'),
     useReferenceList('medical-conditions'),
@@ -56,7 +62,8 @@ export function PatientRecordPage({ id }: { id: string }) {
     return () => controller.abort()
   }, [id])
 
-  if (!db || patient === undefined || !entries) return <Spinner />
+  if (!db || !record) return <Spinner />
+  const { patient, entries } = record
   if (patient === null || patient.deleted_at) {
     return (
       <section className="page">
@@ -91,13 +98,7 @@ export function PatientRecordPage({ id }: { id: string }) {
         canConsult={canConsult}
         canTriage={hasPermission(session, 'covid-create')}
       />
-      {seesConsultations && (
-        <ConsultationHistory
-          db={db}
-          patientId={id}
-          canEdit={hasPermission(session, 'medical-consultation-edit')}
-        />
-      )}
+      {seesConsultations && consultations}
       <div className="patient-record__sections">
         {RECORD_SECTIONS.map((section) => (
           <SectionPanel

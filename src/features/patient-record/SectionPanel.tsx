@@ -11,9 +11,9 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { EditDeleteActions } from '../../ui/EditDeleteActions'
 import { FormDialog } from '../../ui/FormDialog'
 import { notify } from '../../ui/notices'
+import { SYNC_BADGES } from '../../ui/sync-badges'
 import { SectionEntryForm } from './SectionEntryForm'
 import type { SectionChoices } from './section-choices'
-import { SYNC_BADGES } from './section-texts'
 
 export interface SectionPanelProps {
   db: LocalDb

@@ -1,6 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { SyncState } from '../../db/local-db'
 
 /** The form labels of the sections' fields, by API name. */
 export const FIELD_LABELS: Record<string, MessageDescriptor> = {
@@ -13,11 +12,4 @@ export const FIELD_LABELS: Record<string, MessageDescriptor> = {
   habit: msg`Hábito`,
   description: msg`Descripción`,
   covid_status_id: msg`Estatus COVID`,
-}
-
-/** The badge of an entry not yet settled with the server; a synced one shows none. */
-export const SYNC_BADGES: Record<Exclude<SyncState, 'synced'>, MessageDescriptor> = {
-  pending: msg`Por enviar`,
-  conflict: msg`En conflicto`,
-  rejected: msg`Rechazado`,
 }

@@ -1,9 +1,7 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { ReadingKind } from '../../contract/schemas/readings'
-import type { LocalDb, LocalReading, SyncState } from '../../db/local-db'
+import type { LocalDb, LocalReading } from '../../db/local-db'
 import { mutationContext } from '../../session/mutation-context'
 import { currentEngine } from '../../sync/current-engine'
 import { deleteReading } from '../../sync/reading-mutators'
@@ -13,17 +11,12 @@ import { FormDialog } from '../../ui/FormDialog'
 import { errorMessage } from '../../ui/form/error-message'
 import { formatDate, formatTime } from '../../ui/format-date'
 import { notify } from '../../ui/notices'
+import { SYNC_BADGES } from '../../ui/sync-badges'
 import { useUnits } from '../../ui/unit-preference'
 import { ReadingEntryForm } from './ReadingEntryForm'
 import { ReadingFigures } from './ReadingFigures'
 import { byDayNewestFirst, mealLines, readingSummary } from './reading-summary'
 import { KIND_TITLES } from './texts'
-
-const SYNC_BADGES: Record<Exclude<SyncState, 'synced'>, MessageDescriptor> = {
-  pending: msg`Por enviar`,
-  conflict: msg`En conflicto`,
-  rejected: msg`Rechazado`,
-}
 
 /**
  * "My log": the patient's entries by date, newest first, each with its amendment and its delete

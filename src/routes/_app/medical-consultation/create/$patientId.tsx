@@ -1,24 +1,9 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { ConsultationPage } from '../../../../features/consultations/ConsultationPage'
+import { createFileRoute } from '@tanstack/react-router'
 
-/** SPEC §2 /medical-consultation/create/{patient_id}. */
+/**
+ * SPEC §2 /medical-consultation/create/{patient_id}. The page is the layout's
+ * (`../../medical-consultation.tsx`), which keeps it on screen when the save opens the edit page.
+ */
 export const Route = createFileRoute('/_app/medical-consultation/create/$patientId')({
   staticData: { permission: 'medical-consultation-create' },
-  component: function CreateConsultationRoute() {
-    const { patientId } = Route.useParams()
-    const navigate = useNavigate()
-    return (
-      <ConsultationPage
-        patientId={patientId}
-        // The saved consultation opens as itself: there it takes its prescription.
-        onSaved={(encounter) =>
-          void navigate({
-            to: '/medical-consultation/edit/$patientId/$encounterId',
-            params: { patientId, encounterId: encounter.id },
-            replace: true,
-          })
-        }
-      />
-    )
-  },
 })

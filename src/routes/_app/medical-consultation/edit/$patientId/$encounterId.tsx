@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConsultationPage } from '../../../../../features/consultations/ConsultationPage'
 
-/** SPEC §2 /medical-consultation/edit/{patient_id}/{encounter_id}. */
+/**
+ * SPEC §2 /medical-consultation/edit/{patient_id}/{encounter_id}. The page is the layout's
+ * (`../../../medical-consultation.tsx`), shared with the create page.
+ */
 export const Route = createFileRoute('/_app/medical-consultation/edit/$patientId/$encounterId')({
   staticData: { permission: 'medical-consultation-edit' },
-  component: function EditConsultationRoute() {
-    const { patientId, encounterId } = Route.useParams()
-    // An amendment stays on the page: the form shows the note as it now reads.
-    return <ConsultationPage patientId={patientId} encounterId={encounterId} onSaved={() => {}} />
-  },
 })

@@ -3,12 +3,12 @@ import { screen, within } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { dateTimeOfInstant } from '../../contract/rules/date-time'
-import type { LocalDb, LocalPatient } from '../../db/local-db'
+import { encounterHistory } from '../../db/encounters'
+import type { LocalDb } from '../../db/local-db'
 import { createEncounter } from '../../sync/encounter-mutators'
 import { aDevice, aSyncedPatient } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
-import { ConsultationHistory } from './ConsultationHistory'
-import { RecordBanner } from './RecordBanner'
+import { ConsultationHistory, ConsultationList } from './ConsultationHistory'
 
 const REASON = '0193b2a0-0000-7000-8000-000000000201'
 const RESPIRATORY = '0193b2a0-0000-7000-8000-000000000301'
@@ -54,7 +54,7 @@ const shown = (instant: string) => {
   return `${date} ${time}`
 }
 
-describe('the record’s consultation history', () => {
+describe('the patient’s consultation history', () => {
   afterEach(() => localStorage.clear())
 
   it('lists the patient’s consultations newest first, with type, modality, diagnoses and prescriber, each opening its edit page', async () => {
@@ -95,38 +95,21 @@ describe('the record’s consultation history', () => {
     expect(await screen.findByText('Sin consultas registradas.')).toBeTruthy()
   })
 
-  it('offers “Nueva consulta” in the record’s banner only to who may record one', async () => {
+  it('marks the consultation on screen beside it, and draws with its rows from the first render', async () => {
     const { db, ctx } = aDevice()
-    const patient = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
+    const patient = await aSyncedPatient(db, ctx)
+    const { older, newer } = await twoConsultations(db, patient.id, ctx)
+    const encounters = await encounterHistory(db, patient.id)
     await renderInRouter(() => (
-      <>
-        <RecordBanner patient={patient} allergies={[]} alerts={[]} canEdit={false} canConsult />
-        <RecordBanner patient={patient} allergies={[]} alerts={[]} canEdit={false} canConsult={false} />
-      </>
+      <ConsultationList patientId={patient.id} encounters={encounters} canEdit currentId={older.id} />
     ))
-    const links = await screen.findAllByRole('link', { name: 'Nueva consulta' })
-    expect(links).toHaveLength(1)
-    expect(links[0]?.getAttribute('href')).toBe(`/medical-consultation/create/${patient.id}`)
-  })
-
-  it('offers “Triage COVID” in the record’s banner only to who may record a triage', async () => {
-    const { db, ctx } = aDevice()
-    const patient = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
-    await renderInRouter(() => (
-      <>
-        <RecordBanner
-          patient={patient}
-          allergies={[]}
-          alerts={[]}
-          canEdit={false}
-          canConsult={false}
-          canTriage
-        />
-        <RecordBanner patient={patient} allergies={[]} alerts={[]} canEdit={false} canConsult={false} />
-      </>
-    ))
-    const links = await screen.findAllByRole('link', { name: 'Triage COVID' })
-    expect(links).toHaveLength(1)
-    expect(links[0]?.getAttribute('href')).toBe(`/covid/create/${patient.id}`)
+    const items = await screen.findAllByRole('listitem', { current: true })
+    expect(items).toHaveLength(1)
+    expect(items[0]?.textContent).toContain(shown(older.started_at))
+    expect(items[0]?.textContent).toContain('Esta consulta')
+    const others = Array.from(document.querySelectorAll('.consultation-history__item:not([data-current])'))
+    expect(others).toHaveLength(1)
+    expect(others[0]?.textContent).toContain(shown(newer.started_at))
+    expect(others[0]?.textContent).not.toContain('Esta consulta')
   })
 })
