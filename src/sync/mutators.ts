@@ -2,7 +2,6 @@ import { v7 as uuidv7 } from 'uuid'
 import * as v from 'valibot'
 import { CreatePatientRequest, UpdatePatientRequest, withoutWriteOnly } from '../contract/schemas/patient'
 import type { LocalDb, LocalPatient } from '../db/local-db'
-import { triageSummaryScope } from '../db/triage-summary'
 import { type MutationContext, queueEdit, stamp } from './edits'
 import { enqueue } from './outbox'
 import { syncPaths } from './paths'
@@ -68,8 +67,9 @@ export async function updatePatient(
   const parsed: Record<string, unknown> = v.parse(UpdatePatientRequest, changes)
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)
-  // The triage summary shows the patient's name: renamed in the same transaction.
-  return db.transaction('rw', [...triageSummaryScope(db), db.outbox, db.shadows], async () => {
+  // The patient's tables alone, so the mutator composes inside a caller's transaction of them; the
+  // triage summary takes a rename right after the commit (triage-summary.ts).
+  return db.transaction('rw', db.patients, db.outbox, db.shadows, async () => {
     const row = await db.patients.get(id)
     if (!row) throw new Error(`Unknown patient ${id}`)
     const next = await queueEdit(db, ctx, {

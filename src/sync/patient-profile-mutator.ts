@@ -2,7 +2,6 @@ import { v7 as uuidv7 } from 'uuid'
 import * as v from 'valibot'
 import { EditPatientProfileRequest } from '../contract/schemas/patient'
 import type { LocalDb, LocalPatient } from '../db/local-db'
-import { triageSummaryScope } from '../db/triage-summary'
 import { type MutationContext, queueEdit, stamp } from './edits'
 import { syncPaths } from './paths'
 
@@ -22,8 +21,9 @@ export async function updatePatientProfile(
   const parsed: Record<string, unknown> = v.parse(EditPatientProfileRequest, changes)
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)
-  // The triage summary shows the patient's name: renamed in the same transaction.
-  return db.transaction('rw', [...triageSummaryScope(db), db.outbox, db.shadows], async () => {
+  // The patient's tables alone, so the mutator composes inside a caller's transaction of them; the
+  // triage summary takes a rename right after the commit (triage-summary.ts).
+  return db.transaction('rw', db.patients, db.outbox, db.shadows, async () => {
     const row = await db.patients.get(patientId)
     if (!row) throw new Error(`Unknown patient ${patientId}`)
     const next = await queueEdit(db, ctx, {
