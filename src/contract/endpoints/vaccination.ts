@@ -22,7 +22,8 @@ import { endpoint } from './define'
  */
 
 const WRITERS = ['vaccinations-register-vaccine', 'vaccinations-register-vaccine-second-dose'] as const
-const READERS = ['vaccinations-card', 'vaccinations-index'] as const
+/** Who reads a patient's records: the card's and the list's permissions. */
+export const VACCINATION_READERS = ['vaccinations-card', 'vaccinations-index'] as const
 
 /** A dose applied, the body naming the patient; the device's id makes a replay harmless. */
 export const createVaccinationRecord = endpoint({
@@ -38,7 +39,7 @@ export const showVaccinationRecord = endpoint({
   service: 'vaccination',
   method: 'GET',
   path: '/vaccination/user/show/:id',
-  access: READERS,
+  access: VACCINATION_READERS,
   params: VaccinationRecordIdParams,
 })
 
@@ -86,7 +87,7 @@ export const vaccinationRecordPdf = endpoint({
   service: 'vaccination',
   method: 'GET',
   path: '/vaccination/user/pdf',
-  access: READERS,
+  access: VACCINATION_READERS,
   query: VaccinationRecordPdfQuery,
 })
 
@@ -95,7 +96,7 @@ export const patientVaccinationRecords = endpoint({
   service: 'operation',
   method: 'GET',
   path: '/patients/vaccination-records',
-  access: READERS,
+  access: VACCINATION_READERS,
   query: PatientVaccinationRecordsQuery,
 })
 
@@ -106,7 +107,7 @@ export const vaccinationRecordFiles = fileOwner({
   base: '/vaccination/user/certificate',
   limits: IMAGE_LIMITS,
   write: ['vaccinations-register-vaccine', 'vaccinations-register-vaccine-edit'],
-  read: READERS,
+  read: VACCINATION_READERS,
 })
 
 export const vaccinationRecordFileCalls = fileCallsOf(vaccinationRecordFiles)
