@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pathFor } from '../../../src/contract/endpoints/define'
+import { vaccinationRecordFileCalls } from '../../../src/contract/endpoints/vaccination'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
+import { multipart, sampleFile } from '../../../tests/fixtures/file-owner'
 import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
@@ -303,6 +306,42 @@ describe('vaccination records', () => {
       const elsewhere = aRecord({ patient_id: unassignedId })
       await create(elsewhere)
       expect((await send(assigned, 'DELETE', `${BASE}/${elsewhere.id}`, undefined, key())).status).toBe(404)
+    })
+  })
+
+  describe('the certificate image', () => {
+    const upload = async (headers: Record<string, string>, owner: string, bytes: Uint8Array) => {
+      const body = await multipart(
+        { id: uuidv7(), name: 'certificado.png' },
+        { filename: 'certificado.png', type: 'image/png', bytes },
+      )
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: pathFor(vaccinationRecordFileCalls.upload, { ownerId: owner }),
+        headers: { ...headers, 'content-type': body.contentType, ...key() },
+        payload: body.payload,
+      })
+      return { status: answer.statusCode, data: answer.json().data }
+    }
+
+    it('takes a PNG up to 2 MB, refuses a PDF (422), and answers the bytes to a reader', async () => {
+      const body = aRecord()
+      await create(body)
+      const bytes = sampleFile('png', 5_000, 21)
+      const stored = await upload(doctor, body.id, bytes)
+      expect(stored.status).toBe(200)
+      expect(stored.data).toMatchObject({ owner_kind: 'vaccination-record', owner_id: body.id })
+      const got = await t.app.inject({
+        method: 'GET',
+        url: pathFor(vaccinationRecordFileCalls.download, { id: stored.data.id }),
+        headers: reader,
+      })
+      expect(got.statusCode).toBe(200)
+      expect(new Uint8Array(got.rawPayload)).toEqual(new Uint8Array(bytes))
+      expect((await upload(doctor, body.id, sampleFile('pdf', 5_000, 22))).status).toBe(422)
+      expect((await upload(doctor, body.id, sampleFile('png', 2 * 1024 * 1024 + 1, 23))).status).toBe(422)
+      expect((await upload(reader, body.id, bytes)).status).toBe(403)
+      expect((await upload(intruder, body.id, bytes)).status).toBe(404)
     })
   })
 
