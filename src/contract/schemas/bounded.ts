@@ -56,3 +56,10 @@ export const TimeZoneName = v.pipe(
   v.maxLength(64, 'field.time_zone'),
   v.check(isTimeZone, 'field.time_zone'),
 )
+
+/** An hour of the day, HH:MM on a 24-hour clock (a meal's time, an adverse reaction's). */
+export const ClockTime = v.pipe(
+  v.string('field.required'),
+  v.maxLength(5, 'field.time'),
+  v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'field.time'),
+)

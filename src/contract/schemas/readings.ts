@@ -12,7 +12,7 @@ import {
   TEMPERATURE_C,
   WEIGHT_KG,
 } from '../rules/vital-ranges'
-import { changesOf, decimalIn, orNull, TimeZoneName, wholeIn } from './bounded'
+import { ClockTime, changesOf, decimalIn, orNull, TimeZoneName, wholeIn } from './bounded'
 
 /**
  * The self-tracking kinds (SPEC §2 Patient self-service, §7): append-only readings a patient (or
@@ -65,7 +65,7 @@ export const MAX_MEALS = 10
 export const MAX_WATER_ML = 10_000
 /** A meal of the day: its time (HH:MM) and what was eaten. */
 export const Meal = v.object({
-  time: v.pipe(v.string(), v.maxLength(5, 'field.time'), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'field.time')),
+  time: ClockTime,
   description: v.pipe(v.string(), v.trim(), v.minLength(1, 'field.required'), v.maxLength(300)),
 })
 export type Meal = v.InferOutput<typeof Meal>

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { IsoDay } from '../rules/calendar'
-import { changesOf, list, optionalText, orNull, requiredText, text, wholeNumber } from './bounded'
+import { ClockTime, changesOf, list, optionalText, orNull, requiredText, text, wholeNumber } from './bounded'
 
 /**
  * A patient's vaccination records (SPEC §2 "Vaccinations", §3 "vaccination user record", §7
@@ -21,12 +21,6 @@ export const MAX_REACTION_COMMENTS_LENGTH = 2000
 export const MAX_ADVERSE_REACTIONS = 20
 /** A dose number: the first dose is 1. */
 export const MAX_DOSE_NUMBER = 20
-
-/** An hour of the day, HH:MM (24 h). */
-export const ClockTime = v.pipe(
-  v.string('field.required'),
-  v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'field.time'),
-)
 
 /** An adverse reaction to the dose (SPEC §3: date, time, symptoms, comments). */
 export const AdverseReaction = v.object({
