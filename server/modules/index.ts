@@ -7,6 +7,7 @@ import { covidModule } from './covid/index'
 import type { ModuleDeps } from './deps'
 import { operationModule } from './operation/index'
 import { syncModule } from './sync/index'
+import { vaccinationModule } from './vaccination/index'
 
 type Module = (app: FastifyInstance, deps: ModuleDeps) => Promise<void>
 
@@ -21,4 +22,5 @@ export const MODULES: Partial<Record<Service, Module>> = {
   covid: covidModule,
   operation: operationModule,
   sync: syncModule,
+  vaccination: vaccinationModule,
 }

@@ -48,7 +48,39 @@ function sheetOf(
  * moves the catalogue's version in its transaction and is audited.
  */
 export async function catalogueRoutes(app: FastifyInstance) {
+  await definitionRoutes(app, 'catalogs')
+
+  // SPEC's list calls of the affected systems, diagnoses and medical conditions: the tenant's
+  // active values (decision 0018).
+  const systems = catalogueNamed('affected_system')
+  const diagnoses = catalogueNamed('diagnostics')
+  route(app, tenantLists.affectedSystems, async (_input, req) =>
+    req.withTenant((tx) => catalogue.activeEntries(tx, systems)),
+  )
+  route(app, tenantLists.diagnostics, async (_input, req) =>
+    req.withTenant((tx) => catalogue.activeEntries(tx, diagnoses)),
+  )
+  route(app, tenantLists.diagnosticsOfSystem, async ({ params }, req) =>
+    req.withTenant(async (tx) => {
+      // 404 for a system the tenant does not hold (another tenant's is invisible here).
+      await catalogue.showEntry(tx, systems, params.id)
+      return catalogue.activeEntries(tx, diagnoses, params.id)
+    }),
+  )
+  route(app, tenantLists.medicalConditions, async (_input, req) =>
+    req.withTenant((tx) => catalogue.activeEntries(tx, catalogueNamed('medical-conditions'))),
+  )
+}
+
+/**
+ * The calls of the catalogues that live in `service` (the vaccination scheme's are the
+ * vaccination service's, SPEC §7), registered from their definitions: each change moves the
+ * catalogue's version in its transaction and is audited.
+ */
+export async function definitionRoutes(app: FastifyInstance, service: 'catalogs' | 'vaccination') {
   for (const definition of CATALOGUE_DEFINITIONS) {
+    const home = (definition as CatalogueDefinition).home
+    if ((home?.service ?? 'catalogs') !== service) continue
     const calls = catalogueCalls[definition.name]
     const entity = `catalogue.${definition.name}`
 
@@ -100,25 +132,4 @@ export async function catalogueRoutes(app: FastifyInstance) {
       await sendWorkbook(reply, downloadName(definition.fileName), sheetOf(definition, req.lang, entries))
     })
   }
-
-  // SPEC's list calls of the affected systems, diagnoses and medical conditions: the tenant's
-  // active values (decision 0018).
-  const systems = catalogueNamed('affected_system')
-  const diagnoses = catalogueNamed('diagnostics')
-  route(app, tenantLists.affectedSystems, async (_input, req) =>
-    req.withTenant((tx) => catalogue.activeEntries(tx, systems)),
-  )
-  route(app, tenantLists.diagnostics, async (_input, req) =>
-    req.withTenant((tx) => catalogue.activeEntries(tx, diagnoses)),
-  )
-  route(app, tenantLists.diagnosticsOfSystem, async ({ params }, req) =>
-    req.withTenant(async (tx) => {
-      // 404 for a system the tenant does not hold (another tenant's is invisible here).
-      await catalogue.showEntry(tx, systems, params.id)
-      return catalogue.activeEntries(tx, diagnoses, params.id)
-    }),
-  )
-  route(app, tenantLists.medicalConditions, async (_input, req) =>
-    req.withTenant((tx) => catalogue.activeEntries(tx, catalogueNamed('medical-conditions'))),
-  )
 }

@@ -66,6 +66,7 @@ describe('a catalogue’s form', () => {
       active: true,
       parent_id: null,
       items: [{ name: 'Matutino' }, { name: 'Nocturno' }, { name: 'Vespertino' }],
+      details: null,
     })
   })
 
@@ -117,6 +118,49 @@ describe('a catalogue’s form', () => {
       active: true,
       parent_id: system.id,
       items: [],
+      details: null,
+    })
+  })
+
+  it('sends a vaccine with its doses, intervals and route, an empty booster as none', async () => {
+    const onDone = vi.fn()
+    const url = '/api/catalogs/catalog/vaccination-records/create'
+    const entry = {
+      id: 'v1',
+      catalogue: 'vaccination-records',
+      name: 'Td',
+      code: null,
+      active: true,
+      parent_id: null,
+      parent_name: null,
+      position: 0,
+      items: [],
+      updated_at: '',
+    }
+    const api = stubApi({ [url]: { body: { data: entry, message: '', error: false } } })
+    await renderForm(onDone, 'vaccination-records')
+    fireEvent.change(await screen.findByLabelText('Nombre'), { target: { value: 'Td' } })
+    fireEvent.change(screen.getByLabelText('Enfermedad que previene'), {
+      target: { value: 'Tétanos y difteria' },
+    })
+    fireEvent.change(screen.getByLabelText('Número de dosis'), { target: { value: '3' } })
+    fireEvent.change(screen.getByLabelText('Intervalo entre dosis (días)'), { target: { value: '28' } })
+    fireEvent.change(screen.getByLabelText('Vía de administración'), { target: { value: 'subcutaneous' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    expect(api.bodyOf(url)).toEqual({
+      name: 'Td',
+      code: null,
+      active: true,
+      parent_id: null,
+      items: [],
+      details: {
+        disease: 'Tétanos y difteria',
+        doses: 3,
+        interval_days: 28,
+        booster_interval_days: null,
+        route: 'subcutaneous',
+      },
     })
   })
 })
