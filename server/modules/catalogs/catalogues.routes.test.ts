@@ -269,6 +269,30 @@ describe('tenant catalogues', () => {
         name: 'Otra',
         details: { disease: '', doses: 0, interval_days: -1, booster_interval_days: 0, route: 'rectal' },
       })
+      const file = await send(admin, { method: 'GET', url: fullPath(calls('vaccination-records').download) })
+      const book = XLSX.read(file.raw.rawPayload)
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(
+        book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet,
+        { header: 1 },
+      )
+      expect(rows[0]).toEqual([
+        'Nombre',
+        'Enfermedad',
+        'Dosis',
+        'Intervalo entre dosis (días)',
+        'Intervalo del refuerzo (días)',
+        'Vía',
+        'Activo',
+      ])
+      expect(rows.find((row) => row[0] === 'Td')).toEqual([
+        'Td',
+        'Tétanos y difteria',
+        '3',
+        '28',
+        '3650',
+        'intramuscular',
+        'Sí',
+      ])
       expect(wrong.status).toBe(422)
       expect(Object.keys(wrong.body.errors).sort()).toEqual(
         [
