@@ -163,4 +163,52 @@ describe('a catalogue’s form', () => {
       },
     })
   })
+
+  it('schedules a vaccine for an age range and a risk, refusing a range that ends before it starts', async () => {
+    const vaccine = {
+      id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+      catalogue: 'vaccination-records',
+      name: 'Hepatitis B',
+      code: null,
+      active: true,
+      parent_id: null,
+      parent_name: null,
+      position: 0,
+      items: [],
+      updated_at: '',
+    }
+    const url = '/api/vaccination/vaccination-scheme'
+    const api = stubApi({
+      '/api/catalogs/catalog/vaccination-records/list': {
+        body: { data: [vaccine], message: '', error: false },
+      },
+      [url]: {
+        body: { data: { ...vaccine, id: 'e1', catalogue: 'vaccination-scheme' }, message: '', error: false },
+      },
+    })
+    const onDone = vi.fn()
+    await renderForm(onDone, 'vaccination-scheme')
+    fireEvent.change(await screen.findByLabelText('Nombre'), { target: { value: 'Hepatitis B — riesgo' } })
+    await screen.findByRole('option', { name: 'Hepatitis B' })
+    fireEvent.change(screen.getByLabelText('Vacuna'), { target: { value: vaccine.id } })
+    fireEvent.change(screen.getByLabelText('Desde la edad (años)'), { target: { value: '40' } })
+    fireEvent.change(screen.getByLabelText('Hasta la edad (años)'), { target: { value: '30' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    expect(await screen.findByText('Valor no permitido')).toBeTruthy()
+    expect(screen.getByLabelText('Hasta la edad (años)').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByLabelText('Desde la edad (años)').getAttribute('aria-invalid')).not.toBe('true')
+    expect(api.requests.filter((request) => request.url.includes(url))).toHaveLength(0)
+    fireEvent.change(screen.getByLabelText('Hasta la edad (años)'), { target: { value: '' } })
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Biológico' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    expect(api.bodyOf(url)).toEqual({
+      name: 'Hepatitis B — riesgo',
+      code: null,
+      active: true,
+      parent_id: vaccine.id,
+      items: [],
+      details: { doses: null, age_from: 40, age_to: null, sex: null, subgroups: [], risks: ['biological'] },
+    })
+  })
 })
