@@ -1,1 +1,0 @@
-ALTER TABLE "catalogue_entries" ADD COLUMN "details" jsonb;
