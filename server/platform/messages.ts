@@ -317,6 +317,18 @@ export const MESSAGES = {
   },
   'encounter.modality.on_site': { es: 'Presencial', en: 'On site' },
   'encounter.modality.remote': { es: 'A distancia', en: 'Remote' },
+  'vaccination.countryRequired': {
+    es: 'Indica el país donde se aplicó la vacuna.',
+    en: 'Say the country where the vaccine was applied.',
+  },
+  'vaccination.countryWithoutAbroad': {
+    es: 'El país solo se indica si la vacuna se aplicó en el extranjero.',
+    en: 'The country is only given when the vaccine was applied abroad.',
+  },
+  'vaccination.unknownCountry': {
+    es: 'El país no está en la lista de nacionalidades.',
+    en: 'The country is not in the list of nationalities.',
+  },
   'covid.overrideReasonRequired': {
     es: 'Escribe por qué eliges una clasificación distinta de la propuesta.',
     en: 'Write why you chose a classification other than the proposed one.',

@@ -160,7 +160,10 @@ export async function seedDemoTriage(
 ): Promise<number> {
   const [any] = await tx.select({ id: triageConsultations.id }).from(triageConsultations).limit(1)
   if (any) return 0
-  const followed = patients.filter((_, index) => index % 10 === 2 || index % 10 === 5 || index % 10 === 8)
+  // The first patient is the demo's patient account: its own /patient/covid has a follow-up to show.
+  const followed = patients.filter(
+    (_, index) => index === 0 || index % 10 === 2 || index % 10 === 5 || index % 10 === 8,
+  )
   const feed: Array<typeof changeLog.$inferInsert> = []
   let count = 0
   for (const [position, patient] of followed.entries()) {

@@ -210,6 +210,11 @@ describe('demo seed', () => {
     const rows = await inDemo((tx) => tx.select().from(triageConsultations))
     const people = new Map((await inDemo((tx) => tx.select().from(patients))).map((p) => [p.id, p.birthDate]))
     const followed = new Set(rows.map((row) => row.patientId))
+    // The demo's patient account sees a follow-up of its own on /patient/covid.
+    const [account] = await inDemo((tx) =>
+      tx.select().from(users).where(eq(users.email, 'patient@demo.localhost')),
+    )
+    expect(followed.has(account?.patientId ?? '')).toBe(true)
     expect(followed.size).toBeGreaterThanOrEqual(people.size * 0.25)
     expect(followed.size).toBeLessThanOrEqual(people.size * 0.35)
     for (const row of rows) {

@@ -144,6 +144,21 @@ describe('applying a page of the change feed', () => {
     })
   })
 
+  it('passes over vaccination records, which the device does not keep yet, and keeps the rest', async () => {
+    const { db } = aDevice()
+    const record: FeedChange = {
+      entity: 'vaccination-record',
+      id: JUAN,
+      op: 'upsert',
+      version: 1,
+      data: { id: JUAN, patient_id: GUADALUPE, version: 1 },
+    }
+    expect(await applyChanges(db, page([record, patientChange(GUADALUPE, 1)], '1.5'))).toBe(1)
+    expect(await db.patients.count()).toBe(1)
+    expect(await db.readings.count()).toBe(0)
+    expect(await storedCursor(db)).toBe('1.5')
+  })
+
   it('ignores a version older than the one already held', async () => {
     const { db } = aDevice()
     await applyChanges(db, page([patientChange(GUADALUPE, 5, { phone: '3398765432' })], '1.5'))

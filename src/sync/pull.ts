@@ -111,6 +111,9 @@ export async function applyChanges(db: LocalDb, page: FeedPage): Promise<number>
     const state = await readState(db, page.changes)
     let applied = 0
     for (const change of page.changes) {
+      // Vaccination records (issue 21) reach the feed before the device keeps them: skipped
+      // until their table lands (its Dexie version must then pull them again from the start).
+      if (change.entity === 'vaccination-record') continue
       const entity = entityOf(change)
       const key = keyOf(entity, change.id)
       const held = state.shadows.get(key) ?? undefined
@@ -176,7 +179,8 @@ async function readState(db: LocalDb, changes: FeedChange[]): Promise<PageState>
     changedRows: new Set(),
     changedShadows: new Set(),
   }
-  const unique = [...new Map(changes.map((c) => [keyOf(entityOf(c), c.id), c] as const)).values()]
+  const kept = changes.filter((c) => c.entity !== 'vaccination-record')
+  const unique = [...new Map(kept.map((c) => [keyOf(entityOf(c), c.id), c] as const)).values()]
   for (const entity of ENTITIES) {
     const ids = unique.filter((c) => entityOf(c) === entity).map((c) => c.id)
     if (ids.length === 0) continue

@@ -731,7 +731,7 @@ describe('COVID triage', () => {
       expect(answer.statusCode).toBe(200)
       expect(answer.headers['content-type']).toContain('spreadsheetml')
       expect(answer.headers['content-disposition']).toMatch(
-        /^attachment; filename="triaje_\d{2}_\d{2}_\d{4}\.xlsx"$/,
+        /^attachment; filename="triage_\d{2}_\d{2}_\d{4}\.xlsx"$/,
       )
       const exported = await withTenant(t.database.db, acmeId, async (tx) =>
         (await tx.select().from(auditLog)).filter((entry) => entry.action === 'covid-triage.export'),

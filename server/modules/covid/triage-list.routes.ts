@@ -197,7 +197,7 @@ export async function triageListRoutes(app: FastifyInstance, opts: { db: Db }) {
       row.quarantine_start_date ? isoToDateText(row.quarantine_start_date) : null,
       row.quarantine_end_date ? isoToDateText(row.quarantine_end_date) : null,
     ])
-    await sendWorkbook(reply, downloadName('triaje'), workbookOf(en ? 'Triage' : 'Triaje', header, cells))
+    await sendWorkbook(reply, downloadName('triage'), workbookOf('Triage', header, cells))
   })
 }
 

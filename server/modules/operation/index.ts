@@ -3,6 +3,7 @@ import { encounterFiles } from '../../../src/contract/endpoints/attachments'
 import { encounters } from '../../db/schema'
 import { triageFilterRoutes } from '../covid/triage-list.routes'
 import type { ModuleDeps } from '../deps'
+import { patientVaccinationRecordRoutes } from '../vaccination/records.routes'
 import { assignationRuleRoutes } from './assignation-rules.routes'
 import { assignmentRequestRoutes } from './assignment-requests.routes'
 import { assignmentRoutes } from './assignments.routes'
@@ -42,4 +43,5 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(triageFilterRoutes, { db: deps.database.db })
   await app.register(encounterDocumentRoutes, { files: deps.files })
   await app.register((scope) => attachmentRoutes(scope, { owner: encounterOwner, files: deps.files }))
+  await app.register(patientVaccinationRecordRoutes)
 }

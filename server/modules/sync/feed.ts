@@ -13,6 +13,7 @@ import {
   triageConsultations,
   triageDeclines,
   triageReclassifications,
+  vaccinationRecords,
 } from '../../db/schema'
 import {
   type ConsultationRow,
@@ -31,6 +32,7 @@ import { assigneesOf } from '../operation/patient-assignees'
 import { presentPatient } from '../operation/patients'
 import { presentReading, READING_TABLES, type ReadingTable, recordersOf } from '../operation/readings'
 import { presentRecordSection, type RecordSectionRow } from '../operation/record-sections'
+import { presentVaccinationRecords, type VaccinationRecordRow } from '../vaccination/records'
 
 type PatientRow = typeof patients.$inferSelect
 
@@ -85,6 +87,7 @@ type SyncedTable =
   | typeof triageDeclines
   | typeof triageReclassifications
   | typeof covidTests
+  | typeof vaccinationRecords
 
 /**
  * A table's rows by id, in Drizzle's shape (camelCase keys, the column modes' values), read as
@@ -214,6 +217,19 @@ async function currentRows(
       found.set(`${entity}:${row.id}`, {
         data: presented[index] as unknown as Record<string, unknown>,
         deleted: 'deletedAt' in row && row.deletedAt !== null,
+        version: row.version,
+      })
+    })
+  }
+  // Vaccination records (issue 21), each with its amendments, as the show call answers them.
+  const vaccinationIds = idsOf('vaccination-record')
+  if (vaccinationIds.length > 0) {
+    const rows = (await rowsById(tx, vaccinationRecords, vaccinationIds)) as VaccinationRecordRow[]
+    const presented = await presentVaccinationRecords(tx, rows)
+    rows.forEach((row, index) => {
+      found.set(`vaccination-record:${row.id}`, {
+        data: presented[index] as unknown as Record<string, unknown>,
+        deleted: row.deletedAt !== null,
         version: row.version,
       })
     })

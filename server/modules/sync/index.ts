@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { syncBatch, syncChanges } from '../../../src/contract/endpoints/sync'
+import { VACCINATION_READERS } from '../../../src/contract/endpoints/vaccination'
 import type { ChangesPage } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
 import { users } from '../../db/schema'
@@ -36,6 +37,9 @@ function visibleTo(req: FastifyRequest, page: ChangesPage): ChangesPage {
   const permissions = req.user?.permissions ?? new Set<string>()
   const mayRead = (change: ChangesPage['changes'][number]) => {
     if (change.entity === 'encounter') return permissions.has('consultation.list')
+    if (change.entity === 'vaccination-record') {
+      return VACCINATION_READERS.some((permission) => permissions.has(permission))
+    }
     if (change.entity !== 'attachment' || change.op === 'delete') return true
     return mayReadFilesOf(req.server.fileOwners, String(change.data?.owner_kind), permissions)
   }

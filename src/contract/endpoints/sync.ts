@@ -11,6 +11,13 @@ import { type Endpoint, endpoint, fullPath } from './define'
 import { createEncounter, updateEncounter } from './encounters'
 import { createPatient, editPatientProfile, readingCallsOf, updatePatient } from './operation'
 import { recordSectionCalls } from './record-sections'
+import {
+  amendVaccinationRecord,
+  createVaccinationRecord,
+  createVaccinationRecordForPatient,
+  createVaccinationRecordForPatientVaccine,
+  deleteVaccinationRecord,
+} from './vaccination'
 
 /** DESIGN §5 "Pulling": the change feed since a cursor, for what this user may see. */
 export const syncChanges = endpoint({
@@ -56,6 +63,12 @@ export const REPLAYABLE_ENDPOINTS: readonly Endpoint[] = [
   createCovidTest,
   updateCovidTest,
   deleteCovidTest,
+  // Vaccination records (issue 21).
+  createVaccinationRecord,
+  createVaccinationRecordForPatient,
+  createVaccinationRecordForPatientVaccine,
+  amendVaccinationRecord,
+  deleteVaccinationRecord,
 ]
 
 const patternOf = (path: string) =>

@@ -18,6 +18,8 @@ export const SYNCED_ENTITIES = [
   /** A follow-up that did not take place. */
   'covid-decline',
   'covid-test',
+  /** A dose applied (issue 21), with its amendments. */
+  'vaccination-record',
 ] as const
 export type SyncedEntity = (typeof SYNCED_ENTITIES)[number]
 
