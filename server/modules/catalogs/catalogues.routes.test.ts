@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify'
+import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as XLSX from 'xlsx'
 import { catalogueCalls } from '../../../src/contract/endpoints/catalogues'
@@ -11,8 +12,11 @@ import {
   permissionsOfCatalogue,
 } from '../../../src/contract/schemas/catalogue-definitions'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
+import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
+import { withTenant } from '../../db/client'
+import { vaccinationRecords } from '../../db/schema'
 import { isMessageKey } from '../../platform/messages'
 
 const EVERY_PERMISSION: string[] = CATALOGUE_DEFINITIONS.flatMap((definition): string[] => {
@@ -45,10 +49,12 @@ describe('tenant catalogues', () => {
   let admin: Record<string, string>
   let reader: Record<string, string>
   let globex: Record<string, string>
+  let acme: string
 
   beforeAll(async () => {
     t = await buildTestApp({ RATE_LIMIT_MAX: '100000' })
     const acmeId = (await buildTenant(t.database.db, { slug: 'acme' })).id
+    acme = acmeId
     const globexId = (await buildTenant(t.database.db, { slug: 'globex' })).id
     const headersOf = async (host: string, tenantId: string, permissions: string[]) =>
       (await signIn(t.app, host, (await buildUser(t.database.db, tenantId, { permissions })).email)).headers
@@ -374,6 +380,27 @@ describe('tenant catalogues', () => {
         details: DETAILS['vaccination-scheme'],
       })
       expect(Object.keys(foreign.body.errors)).toEqual(['parent_id'])
+    })
+
+    it('keeps a vaccine a patient’s record names from deletion, naming where', async () => {
+      const vaccine = (
+        await create(admin, 'vaccination-records', { name: 'Influenza aplicada', details: DETAILS.vaccine })
+      ).body.data
+      const patient = await insertPatient(t.database.db, acme)
+      await withTenant(t.database.db, acme, (tx) =>
+        tx.insert(vaccinationRecords).values({
+          tenantId: acme,
+          id: uuidv7(),
+          patientId: patient.id,
+          vaccineId: vaccine.id,
+          doseNumber: 1,
+          appliedOn: '2026-10-01',
+        }),
+      )
+      const refused = await destroy(admin, 'vaccination-records', vaccine.id)
+      expect(refused.status).toBe(422)
+      expect(refused.body.message).toContain('registros de vacunación')
+      expect((await all('vaccination-records')).some((entry) => entry.id === vaccine.id)).toBe(true)
     })
   })
 })
