@@ -71,6 +71,10 @@ import { Route as AppSubgroupsIndexRouteImport } from './routes/_app/subgroups/i
 import { Route as AppSubgroupsCreateRouteImport } from './routes/_app/subgroups/create'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
 import { Route as AppUsersCreateRouteImport } from './routes/_app/users/create'
+import { Route as AppVaccinationsRecordsIndexRouteImport } from './routes/_app/vaccinations-records/index'
+import { Route as AppVaccinationsRecordsCreateRouteImport } from './routes/_app/vaccinations-records/create'
+import { Route as AppVaccinationsSchemeIndexRouteImport } from './routes/_app/vaccinations-scheme/index'
+import { Route as AppVaccinationsSchemeCreateRouteImport } from './routes/_app/vaccinations-scheme/create'
 import { Route as AppAffectedSystemsEditIdRouteImport } from './routes/_app/affected-systems/edit/$id'
 import { Route as AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport } from './routes/_app/assignments-concentrated/details/$assignationRequestsId'
 import { Route as AppCieDiagnosticsEditIdRouteImport } from './routes/_app/cie-diagnostics/edit/$id'
@@ -93,6 +97,8 @@ import { Route as AppSpecialLabelsEditIdRouteImport } from './routes/_app/specia
 import { Route as AppSubClassificationsEditIdRouteImport } from './routes/_app/sub-classifications/edit/$id'
 import { Route as AppSubgroupsEditIdRouteImport } from './routes/_app/subgroups/edit/$id'
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id'
+import { Route as AppVaccinationsRecordsEditIdRouteImport } from './routes/_app/vaccinations-records/edit/$id'
+import { Route as AppVaccinationsSchemeEditIdRouteImport } from './routes/_app/vaccinations-scheme/edit/$id'
 import { Route as AppMedicalConsultationEditPatientIdEncounterIdRouteImport } from './routes/_app/medical-consultation/edit/$patientId/$encounterId'
 import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
 
@@ -422,6 +428,30 @@ const AppUsersCreateRoute = AppUsersCreateRouteImport.update({
   path: '/users/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppVaccinationsRecordsIndexRoute =
+  AppVaccinationsRecordsIndexRouteImport.update({
+    id: '/vaccinations-records/',
+    path: '/vaccinations-records/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppVaccinationsRecordsCreateRoute =
+  AppVaccinationsRecordsCreateRouteImport.update({
+    id: '/vaccinations-records/create',
+    path: '/vaccinations-records/create',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppVaccinationsSchemeIndexRoute =
+  AppVaccinationsSchemeIndexRouteImport.update({
+    id: '/vaccinations-scheme/',
+    path: '/vaccinations-scheme/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppVaccinationsSchemeCreateRoute =
+  AppVaccinationsSchemeCreateRouteImport.update({
+    id: '/vaccinations-scheme/create',
+    path: '/vaccinations-scheme/create',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppAffectedSystemsEditIdRoute =
   AppAffectedSystemsEditIdRouteImport.update({
     id: '/affected-systems/edit/$id',
@@ -543,6 +573,18 @@ const AppUsersEditIdRoute = AppUsersEditIdRouteImport.update({
   path: '/users/edit/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppVaccinationsRecordsEditIdRoute =
+  AppVaccinationsRecordsEditIdRouteImport.update({
+    id: '/vaccinations-records/edit/$id',
+    path: '/vaccinations-records/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppVaccinationsSchemeEditIdRoute =
+  AppVaccinationsSchemeEditIdRouteImport.update({
+    id: '/vaccinations-scheme/edit/$id',
+    path: '/vaccinations-scheme/edit/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMedicalConsultationEditPatientIdEncounterIdRoute =
   AppMedicalConsultationEditPatientIdEncounterIdRouteImport.update({
     id: '/edit/$patientId/$encounterId',
@@ -596,6 +638,8 @@ export interface FileRoutesByFullPath {
   '/sub-classifications/create': typeof AppSubClassificationsCreateRoute
   '/subgroups/create': typeof AppSubgroupsCreateRoute
   '/users/create': typeof AppUsersCreateRoute
+  '/vaccinations-records/create': typeof AppVaccinationsRecordsCreateRoute
+  '/vaccinations-scheme/create': typeof AppVaccinationsSchemeCreateRoute
   '/affected-systems/': typeof AppAffectedSystemsIndexRoute
   '/assignation-patient/': typeof AppAssignationPatientIndexRoute
   '/assignments-concentrated/': typeof AppAssignmentsConcentratedIndexRoute
@@ -618,6 +662,8 @@ export interface FileRoutesByFullPath {
   '/sub-classifications/': typeof AppSubClassificationsIndexRoute
   '/subgroups/': typeof AppSubgroupsIndexRoute
   '/users/': typeof AppUsersIndexRoute
+  '/vaccinations-records/': typeof AppVaccinationsRecordsIndexRoute
+  '/vaccinations-scheme/': typeof AppVaccinationsSchemeIndexRoute
   '/affected-systems/edit/$id': typeof AppAffectedSystemsEditIdRoute
   '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   '/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
@@ -640,6 +686,8 @@ export interface FileRoutesByFullPath {
   '/sub-classifications/edit/$id': typeof AppSubClassificationsEditIdRoute
   '/subgroups/edit/$id': typeof AppSubgroupsEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
+  '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
+  '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -683,6 +731,8 @@ export interface FileRoutesByTo {
   '/sub-classifications/create': typeof AppSubClassificationsCreateRoute
   '/subgroups/create': typeof AppSubgroupsCreateRoute
   '/users/create': typeof AppUsersCreateRoute
+  '/vaccinations-records/create': typeof AppVaccinationsRecordsCreateRoute
+  '/vaccinations-scheme/create': typeof AppVaccinationsSchemeCreateRoute
   '/affected-systems': typeof AppAffectedSystemsIndexRoute
   '/assignation-patient': typeof AppAssignationPatientIndexRoute
   '/assignments-concentrated': typeof AppAssignmentsConcentratedIndexRoute
@@ -705,6 +755,8 @@ export interface FileRoutesByTo {
   '/sub-classifications': typeof AppSubClassificationsIndexRoute
   '/subgroups': typeof AppSubgroupsIndexRoute
   '/users': typeof AppUsersIndexRoute
+  '/vaccinations-records': typeof AppVaccinationsRecordsIndexRoute
+  '/vaccinations-scheme': typeof AppVaccinationsSchemeIndexRoute
   '/affected-systems/edit/$id': typeof AppAffectedSystemsEditIdRoute
   '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   '/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
@@ -727,6 +779,8 @@ export interface FileRoutesByTo {
   '/sub-classifications/edit/$id': typeof AppSubClassificationsEditIdRoute
   '/subgroups/edit/$id': typeof AppSubgroupsEditIdRoute
   '/users/edit/$id': typeof AppUsersEditIdRoute
+  '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
+  '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -772,6 +826,8 @@ export interface FileRoutesById {
   '/_app/sub-classifications/create': typeof AppSubClassificationsCreateRoute
   '/_app/subgroups/create': typeof AppSubgroupsCreateRoute
   '/_app/users/create': typeof AppUsersCreateRoute
+  '/_app/vaccinations-records/create': typeof AppVaccinationsRecordsCreateRoute
+  '/_app/vaccinations-scheme/create': typeof AppVaccinationsSchemeCreateRoute
   '/_app/affected-systems/': typeof AppAffectedSystemsIndexRoute
   '/_app/assignation-patient/': typeof AppAssignationPatientIndexRoute
   '/_app/assignments-concentrated/': typeof AppAssignmentsConcentratedIndexRoute
@@ -794,6 +850,8 @@ export interface FileRoutesById {
   '/_app/sub-classifications/': typeof AppSubClassificationsIndexRoute
   '/_app/subgroups/': typeof AppSubgroupsIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
+  '/_app/vaccinations-records/': typeof AppVaccinationsRecordsIndexRoute
+  '/_app/vaccinations-scheme/': typeof AppVaccinationsSchemeIndexRoute
   '/_app/affected-systems/edit/$id': typeof AppAffectedSystemsEditIdRoute
   '/_app/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   '/_app/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
@@ -816,6 +874,8 @@ export interface FileRoutesById {
   '/_app/sub-classifications/edit/$id': typeof AppSubClassificationsEditIdRoute
   '/_app/subgroups/edit/$id': typeof AppSubgroupsEditIdRoute
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute
+  '/_app/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
+  '/_app/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/_app/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
@@ -861,6 +921,8 @@ export interface FileRouteTypes {
     | '/sub-classifications/create'
     | '/subgroups/create'
     | '/users/create'
+    | '/vaccinations-records/create'
+    | '/vaccinations-scheme/create'
     | '/affected-systems/'
     | '/assignation-patient/'
     | '/assignments-concentrated/'
@@ -883,6 +945,8 @@ export interface FileRouteTypes {
     | '/sub-classifications/'
     | '/subgroups/'
     | '/users/'
+    | '/vaccinations-records/'
+    | '/vaccinations-scheme/'
     | '/affected-systems/edit/$id'
     | '/assignments-concentrated/details/$assignationRequestsId'
     | '/cie-diagnostics/edit/$id'
@@ -905,6 +969,8 @@ export interface FileRouteTypes {
     | '/sub-classifications/edit/$id'
     | '/subgroups/edit/$id'
     | '/users/edit/$id'
+    | '/vaccinations-records/edit/$id'
+    | '/vaccinations-scheme/edit/$id'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
   fileRoutesByTo: FileRoutesByTo
@@ -948,6 +1014,8 @@ export interface FileRouteTypes {
     | '/sub-classifications/create'
     | '/subgroups/create'
     | '/users/create'
+    | '/vaccinations-records/create'
+    | '/vaccinations-scheme/create'
     | '/affected-systems'
     | '/assignation-patient'
     | '/assignments-concentrated'
@@ -970,6 +1038,8 @@ export interface FileRouteTypes {
     | '/sub-classifications'
     | '/subgroups'
     | '/users'
+    | '/vaccinations-records'
+    | '/vaccinations-scheme'
     | '/affected-systems/edit/$id'
     | '/assignments-concentrated/details/$assignationRequestsId'
     | '/cie-diagnostics/edit/$id'
@@ -992,6 +1062,8 @@ export interface FileRouteTypes {
     | '/sub-classifications/edit/$id'
     | '/subgroups/edit/$id'
     | '/users/edit/$id'
+    | '/vaccinations-records/edit/$id'
+    | '/vaccinations-scheme/edit/$id'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
   id:
@@ -1036,6 +1108,8 @@ export interface FileRouteTypes {
     | '/_app/sub-classifications/create'
     | '/_app/subgroups/create'
     | '/_app/users/create'
+    | '/_app/vaccinations-records/create'
+    | '/_app/vaccinations-scheme/create'
     | '/_app/affected-systems/'
     | '/_app/assignation-patient/'
     | '/_app/assignments-concentrated/'
@@ -1058,6 +1132,8 @@ export interface FileRouteTypes {
     | '/_app/sub-classifications/'
     | '/_app/subgroups/'
     | '/_app/users/'
+    | '/_app/vaccinations-records/'
+    | '/_app/vaccinations-scheme/'
     | '/_app/affected-systems/edit/$id'
     | '/_app/assignments-concentrated/details/$assignationRequestsId'
     | '/_app/cie-diagnostics/edit/$id'
@@ -1080,6 +1156,8 @@ export interface FileRouteTypes {
     | '/_app/sub-classifications/edit/$id'
     | '/_app/subgroups/edit/$id'
     | '/_app/users/edit/$id'
+    | '/_app/vaccinations-records/edit/$id'
+    | '/_app/vaccinations-scheme/edit/$id'
     | '/_app/medical-consultation/edit/$patientId/$encounterId'
     | '/_app/patients/assignments-history/$userId/$patientId'
   fileRoutesById: FileRoutesById
@@ -1531,6 +1609,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/vaccinations-records/': {
+      id: '/_app/vaccinations-records/'
+      path: '/vaccinations-records'
+      fullPath: '/vaccinations-records/'
+      preLoaderRoute: typeof AppVaccinationsRecordsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vaccinations-records/create': {
+      id: '/_app/vaccinations-records/create'
+      path: '/vaccinations-records/create'
+      fullPath: '/vaccinations-records/create'
+      preLoaderRoute: typeof AppVaccinationsRecordsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vaccinations-scheme/': {
+      id: '/_app/vaccinations-scheme/'
+      path: '/vaccinations-scheme'
+      fullPath: '/vaccinations-scheme/'
+      preLoaderRoute: typeof AppVaccinationsSchemeIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vaccinations-scheme/create': {
+      id: '/_app/vaccinations-scheme/create'
+      path: '/vaccinations-scheme/create'
+      fullPath: '/vaccinations-scheme/create'
+      preLoaderRoute: typeof AppVaccinationsSchemeCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/affected-systems/edit/$id': {
       id: '/_app/affected-systems/edit/$id'
       path: '/affected-systems/edit/$id'
@@ -1685,6 +1791,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersEditIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/vaccinations-records/edit/$id': {
+      id: '/_app/vaccinations-records/edit/$id'
+      path: '/vaccinations-records/edit/$id'
+      fullPath: '/vaccinations-records/edit/$id'
+      preLoaderRoute: typeof AppVaccinationsRecordsEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vaccinations-scheme/edit/$id': {
+      id: '/_app/vaccinations-scheme/edit/$id'
+      path: '/vaccinations-scheme/edit/$id'
+      fullPath: '/vaccinations-scheme/edit/$id'
+      preLoaderRoute: typeof AppVaccinationsSchemeEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/medical-consultation/edit/$patientId/$encounterId': {
       id: '/_app/medical-consultation/edit/$patientId/$encounterId'
       path: '/edit/$patientId/$encounterId'
@@ -1753,6 +1873,8 @@ interface AppRouteChildren {
   AppSubClassificationsCreateRoute: typeof AppSubClassificationsCreateRoute
   AppSubgroupsCreateRoute: typeof AppSubgroupsCreateRoute
   AppUsersCreateRoute: typeof AppUsersCreateRoute
+  AppVaccinationsRecordsCreateRoute: typeof AppVaccinationsRecordsCreateRoute
+  AppVaccinationsSchemeCreateRoute: typeof AppVaccinationsSchemeCreateRoute
   AppAffectedSystemsIndexRoute: typeof AppAffectedSystemsIndexRoute
   AppAssignationPatientIndexRoute: typeof AppAssignationPatientIndexRoute
   AppAssignmentsConcentratedIndexRoute: typeof AppAssignmentsConcentratedIndexRoute
@@ -1775,6 +1897,8 @@ interface AppRouteChildren {
   AppSubClassificationsIndexRoute: typeof AppSubClassificationsIndexRoute
   AppSubgroupsIndexRoute: typeof AppSubgroupsIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
+  AppVaccinationsRecordsIndexRoute: typeof AppVaccinationsRecordsIndexRoute
+  AppVaccinationsSchemeIndexRoute: typeof AppVaccinationsSchemeIndexRoute
   AppAffectedSystemsEditIdRoute: typeof AppAffectedSystemsEditIdRoute
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute: typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   AppCieDiagnosticsEditIdRoute: typeof AppCieDiagnosticsEditIdRoute
@@ -1796,6 +1920,8 @@ interface AppRouteChildren {
   AppSubClassificationsEditIdRoute: typeof AppSubClassificationsEditIdRoute
   AppSubgroupsEditIdRoute: typeof AppSubgroupsEditIdRoute
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute
+  AppVaccinationsRecordsEditIdRoute: typeof AppVaccinationsRecordsEditIdRoute
+  AppVaccinationsSchemeEditIdRoute: typeof AppVaccinationsSchemeEditIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
 }
 
@@ -1832,6 +1958,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppSubClassificationsCreateRoute: AppSubClassificationsCreateRoute,
   AppSubgroupsCreateRoute: AppSubgroupsCreateRoute,
   AppUsersCreateRoute: AppUsersCreateRoute,
+  AppVaccinationsRecordsCreateRoute: AppVaccinationsRecordsCreateRoute,
+  AppVaccinationsSchemeCreateRoute: AppVaccinationsSchemeCreateRoute,
   AppAffectedSystemsIndexRoute: AppAffectedSystemsIndexRoute,
   AppAssignationPatientIndexRoute: AppAssignationPatientIndexRoute,
   AppAssignmentsConcentratedIndexRoute: AppAssignmentsConcentratedIndexRoute,
@@ -1854,6 +1982,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppSubClassificationsIndexRoute: AppSubClassificationsIndexRoute,
   AppSubgroupsIndexRoute: AppSubgroupsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
+  AppVaccinationsRecordsIndexRoute: AppVaccinationsRecordsIndexRoute,
+  AppVaccinationsSchemeIndexRoute: AppVaccinationsSchemeIndexRoute,
   AppAffectedSystemsEditIdRoute: AppAffectedSystemsEditIdRoute,
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute:
     AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute,
@@ -1876,6 +2006,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppSubClassificationsEditIdRoute: AppSubClassificationsEditIdRoute,
   AppSubgroupsEditIdRoute: AppSubgroupsEditIdRoute,
   AppUsersEditIdRoute: AppUsersEditIdRoute,
+  AppVaccinationsRecordsEditIdRoute: AppVaccinationsRecordsEditIdRoute,
+  AppVaccinationsSchemeEditIdRoute: AppVaccinationsSchemeEditIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
     AppPatientsAssignmentsHistoryUserIdPatientIdRoute,
 }

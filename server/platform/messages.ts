@@ -269,6 +269,11 @@ export const MESSAGES = {
   },
   'catalogue.usedBy.diagnostics': { es: 'diagnósticos CIE-10', en: 'ICD-10 diagnoses' },
   'catalogue.usedBy.subclasifications': { es: 'subclasificaciones', en: 'sub-classifications' },
+  'catalogue.usedBy.vaccination-scheme': { es: 'el esquema de vacunación', en: 'the vaccination scheme' },
+  'catalogue.usedBy.vaccinationRecords': {
+    es: 'registros de vacunación de pacientes',
+    en: 'patients’ vaccination records',
+  },
   'catalogue.usedBy.patients': { es: 'pacientes', en: 'patients' },
   'catalogue.usedBy.recordSections': {
     es: 'condiciones médicas de expedientes',

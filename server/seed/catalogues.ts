@@ -56,7 +56,7 @@ const DEFAULTS: Partial<Record<CatalogueName, SeedValue[]>> = {
   ),
   subgroups: [
     { name: 'Turno', items: ['Matutino', 'Vespertino', 'Nocturno', 'Mixto'] },
-    { name: 'Área', items: ['Producción', 'Almacén', 'Mantenimiento', 'Oficinas'] },
+    { name: 'Área', items: ['Producción', 'Almacén', 'Mantenimiento', 'Oficinas', 'Servicio médico'] },
     { name: 'Tipo de contrato', items: ['Planta', 'Eventual', 'Contratista'] },
   ],
   'medical-conditions': names(

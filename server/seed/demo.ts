@@ -25,6 +25,7 @@ import { seedDemoTriage } from './demo-triage'
 import { generatePerson, randomSource } from './people'
 import { PROFILES } from './profiles'
 import { demoSublabelOf, seedTenantCatalogs } from './tenant-catalogs'
+import { seedVaccines } from './vaccines'
 
 export const DEMO_PASSWORD = 'Demo1234!'
 export const DEMO_PATIENT_COUNT = 200
@@ -121,7 +122,11 @@ export interface DemoSeedResult {
 /** Seeds the landlord superuser and the `demo` tenant, unless the tenant already exists. */
 export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, 'demo'))
-  if (existing) return { created: false, tenantId: existing.id }
+  if (existing) {
+    // A demo made before the vaccination catalogues (issue 21) gets them once.
+    await withTenant(db, existing.id, (tx) => seedVaccines(tx, existing.id))
+    return { created: false, tenantId: existing.id }
+  }
 
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   await db
@@ -169,6 +174,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
     }
     const sublabelIds = await seedTenantCatalogs(tx, tenantId)
     const subgroupItems = await seedCatalogues(tx, tenantId, systemIds)
+    await seedVaccines(tx, tenantId)
     const shifts = ['Matutino', 'Vespertino', 'Nocturno'].flatMap((name) => subgroupItems.get(name) ?? [])
     const patientRows = people.map(({ sex: _sex, ...person }, index) => ({
       tenantId,

@@ -5,7 +5,14 @@ import { callDurationProblem } from '../../src/contract/rules/call-duration'
 import { isValidCurp } from '../../src/contract/rules/curp'
 import { isValidNss } from '../../src/contract/rules/nss'
 import { ALL_PERMISSIONS } from '../../src/contract/rules/permissions'
+import { vaccinationDue } from '../../src/contract/rules/vaccination-due'
 import { CATALOG_NAMES } from '../../src/contract/schemas/catalogs'
+import {
+  catalogueNamed,
+  entrySchema,
+  type VaccinationSchemeDetails,
+  type VaccineDetails,
+} from '../../src/contract/schemas/catalogue-definitions'
 import {
   CreateTriageConsultationRequest,
   type TriageFields,
@@ -253,8 +260,73 @@ describe('demo seed', () => {
     expect(new Set(noted.map((c) => c.entityId))).toEqual(new Set(rows.map((row) => row.id)))
   })
 
+  it('gives the demo tenant the Mexican adult vaccination scheme the contract and the due-date rule accept', async () => {
+    const rows = await inDemo((tx) => tx.select().from(catalogueEntries))
+    const vaccines = rows.filter((row) => row.catalogue === 'vaccination-records')
+    const scheme = rows.filter((row) => row.catalogue === 'vaccination-scheme')
+    expect(vaccines.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['Td', 'Hepatitis B', 'Influenza estacional', 'SARS-CoV-2', 'SR']),
+    )
+    for (const row of vaccines) {
+      expect(
+        v.safeParse(entrySchema(catalogueNamed('vaccination-records')), {
+          name: row.name,
+          details: row.details,
+        }).success,
+      ).toBe(true)
+    }
+    for (const row of scheme) {
+      const parsed = v.safeParse(entrySchema(catalogueNamed('vaccination-scheme')), {
+        name: row.name,
+        parent_id: row.parentId,
+        details: row.details,
+      })
+      expect(parsed.success, row.name).toBe(true)
+      expect(vaccines.some((vaccine) => vaccine.id === row.parentId)).toBe(true)
+    }
+    const health = rows.find((row) => row.catalogue === 'subgroups.items' && row.name === 'Servicio médico')
+    const maintenance = rows.find(
+      (row) => row.catalogue === 'subgroups.items' && row.name === 'Mantenimiento',
+    )
+    const due = (birthDate: string, subgroups: string[]) =>
+      vaccinationDue(
+        vaccines.map((row) => {
+          const details = row.details as VaccineDetails
+          return {
+            id: row.id,
+            doses: details.doses,
+            intervalDays: details.interval_days,
+            boosterIntervalDays: details.booster_interval_days,
+          }
+        }),
+        scheme.map((row) => {
+          const details = row.details as VaccinationSchemeDetails
+          return {
+            vaccineId: row.parentId ?? '',
+            doses: details.doses,
+            ageFrom: details.age_from,
+            ageTo: details.age_to,
+            sex: details.sex,
+            subgroups: details.subgroups,
+            risks: details.risks,
+          }
+        }),
+        { birthDate, sex: 'female', subgroups, risks: [] },
+        [],
+        '2026-11-26',
+      ).vaccines.map((entry) => vaccines.find((row) => row.id === entry.vaccineId)?.name)
+    // Neumococo from 65; hepatitis B for health staff; Td for maintenance even under 20.
+    expect(due('1960-01-10', [])).toContain('Neumococo polisacárida 23 serotipos')
+    expect(due('1970-01-10', [])).not.toContain('Neumococo polisacárida 23 serotipos')
+    expect(due('1990-01-10', [health?.id ?? ''])).toContain('Hepatitis B')
+    expect(due('1990-01-10', [])).not.toContain('Hepatitis B')
+    expect(due('2008-01-10', [maintenance?.id ?? ''])).toContain('Td')
+    expect(due('2008-01-10', [])).not.toContain('Td')
+  })
+
   it('changes nothing when it runs again', async () => {
     const count = async () => ({
+      catalogueEntries: (await inDemo((tx) => tx.select().from(catalogueEntries))).length,
       tenants: (await database.db.select().from(tenants)).length,
       patients: (await inDemo((tx) => tx.select().from(patients))).length,
       encounters: (await inDemo((tx) => tx.select().from(encounters))).length,

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -36,6 +37,11 @@ export const catalogueEntries = pgTable(
     position: integer('position').notNull().default(0),
     /** An inactive value stays readable on old records but is not offered for new ones. */
     active: boolean('active').notNull().default(true),
+    /**
+     * The fields only some catalogues' values carry (a vaccine's doses and intervals, a
+     * vaccination scheme entry's conditions), as the contract's definition validates them.
+     */
+    details: jsonb('details').$type<Record<string, unknown>>(),
     version: integer('version').notNull().default(1),
     ...timestamps,
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),

@@ -4,7 +4,7 @@ import {
   type CatalogueDefinition,
 } from '../../../src/contract/schemas/catalogue-definitions'
 import type { Tx } from '../../db/client'
-import { catalogueEntries, patients, recordSections } from '../../db/schema'
+import { catalogueEntries, patients, recordSections, vaccinationRecords } from '../../db/schema'
 import type { MessageKey } from '../../platform/messages'
 
 /** Counts the live records that name a value (or one of its items). */
@@ -52,6 +52,19 @@ const RECORD_USAGES: Partial<Record<string, [MessageKey, Usage][]>> = {
                   ),
                 ),
             ),
+    ],
+  ],
+  // A patient's vaccination record names its vaccine (issue 21).
+  'vaccination-records': [
+    [
+      'catalogue.usedBy.vaccinationRecords',
+      (tx, id) =>
+        first(
+          tx
+            .select({ n: count() })
+            .from(vaccinationRecords)
+            .where(and(eq(vaccinationRecords.vaccineId, id), isNull(vaccinationRecords.deletedAt))),
+        ),
     ],
   ],
   'medical-conditions': [

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify'
+import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as XLSX from 'xlsx'
 import { catalogueCalls } from '../../../src/contract/endpoints/catalogues'
@@ -11,8 +12,11 @@ import {
   permissionsOfCatalogue,
 } from '../../../src/contract/schemas/catalogue-definitions'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
+import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
+import { withTenant } from '../../db/client'
+import { vaccinationRecords } from '../../db/schema'
 import { isMessageKey } from '../../platform/messages'
 
 const EVERY_PERMISSION: string[] = CATALOGUE_DEFINITIONS.flatMap((definition): string[] => {
@@ -20,16 +24,37 @@ const EVERY_PERMISSION: string[] = CATALOGUE_DEFINITIONS.flatMap((definition): s
   return [can.list, can.create, can.edit]
 }).concat(['catalogues.delete', 'catalogues.export'])
 
+/** A vaccine's and a scheme entry's fields every test value carries (issue 21). */
+const DETAILS = {
+  vaccine: {
+    disease: 'Hepatitis B',
+    doses: 2,
+    interval_days: 28,
+    booster_interval_days: null,
+    route: 'intramuscular',
+  },
+  'vaccination-scheme': {
+    doses: null,
+    age_from: 18,
+    age_to: null,
+    sex: null,
+    subgroups: [],
+    risks: ['biological'],
+  },
+} as const
+
 /** Every simple catalogue (issue 18) on its one mechanism: routes, rules, tenants. */
 describe('tenant catalogues', () => {
   let t: TestApp
   let admin: Record<string, string>
   let reader: Record<string, string>
   let globex: Record<string, string>
+  let acme: string
 
   beforeAll(async () => {
     t = await buildTestApp({ RATE_LIMIT_MAX: '100000' })
     const acmeId = (await buildTenant(t.database.db, { slug: 'acme' })).id
+    acme = acmeId
     const globexId = (await buildTenant(t.database.db, { slug: 'globex' })).id
     const headersOf = async (host: string, tenantId: string, permissions: string[]) =>
       (await signIn(t.app, host, (await buildUser(t.database.db, tenantId, { permissions })).email)).headers
@@ -73,6 +98,7 @@ describe('tenant catalogues', () => {
           await create(headers, parentCatalogue.name as CatalogueName, {
             name: `Padre ${counter}`,
             ...(parentCatalogue.code === 'none' ? {} : { code: 'P1' }),
+            ...(parentCatalogue.details ? { details: DETAILS[parentCatalogue.details] } : {}),
           })
         ).body.data.id
       : null
@@ -81,6 +107,7 @@ describe('tenant catalogues', () => {
       ...(definition.code === 'none' ? {} : { code: `C${counter}` }),
       ...(parent ? { parent_id: parent } : {}),
       ...(definition.children.kind === 'items' ? { items: [{ name: 'Uno' }] } : {}),
+      ...(definition.details ? { details: DETAILS[definition.details] } : {}),
     }
   }
 
@@ -222,5 +249,158 @@ describe('tenant catalogues', () => {
         expect(isMessageKey(`catalogue.usedBy.${definition.name}`), definition.name).toBe(true)
       }
     }
+  })
+
+  describe('vaccines and the vaccination scheme (issue 21)', () => {
+    it('keeps a vaccine’s doses, intervals and route, and refuses them out of range per field', async () => {
+      const vaccine = await create(admin, 'vaccination-records', {
+        name: 'Td',
+        details: {
+          disease: 'Tétanos y difteria',
+          doses: 3,
+          interval_days: 28,
+          booster_interval_days: 3650,
+          route: 'intramuscular',
+        },
+      })
+      expect(vaccine.status, JSON.stringify(vaccine.body)).toBe(200)
+      expect(vaccine.body.data.details).toEqual({
+        disease: 'Tétanos y difteria',
+        doses: 3,
+        interval_days: 28,
+        booster_interval_days: 3650,
+        route: 'intramuscular',
+      })
+      const wrong = await create(admin, 'vaccination-records', {
+        name: 'Otra',
+        details: { disease: '', doses: 0, interval_days: -1, booster_interval_days: 0, route: 'rectal' },
+      })
+      const file = await send(admin, { method: 'GET', url: fullPath(calls('vaccination-records').download) })
+      const book = XLSX.read(file.raw.rawPayload)
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(
+        book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet,
+        { header: 1 },
+      )
+      expect(rows[0]).toEqual([
+        'Nombre',
+        'Enfermedad',
+        'Dosis',
+        'Intervalo entre dosis (días)',
+        'Intervalo del refuerzo (días)',
+        'Vía',
+        'Activo',
+      ])
+      expect(rows.find((row) => row[0] === 'Td')).toEqual([
+        'Td',
+        'Tétanos y difteria',
+        '3',
+        '28',
+        '3650',
+        'intramuscular',
+        'Sí',
+      ])
+      expect(wrong.status).toBe(422)
+      expect(Object.keys(wrong.body.errors).sort()).toEqual(
+        [
+          'details.booster_interval_days',
+          'details.disease',
+          'details.doses',
+          'details.interval_days',
+          'details.route',
+        ].sort(),
+      )
+      expect((await create(admin, 'vaccination-records', { name: 'Sin datos' })).status).toBe(422)
+      expect((await all('vaccination-records')).some((entry) => entry.name === 'Otra')).toBe(false)
+    })
+
+    it('schedules a vaccine for whom it applies, refusing unknown subgroups and reversed ages', async () => {
+      const vaccine = (
+        await create(admin, 'vaccination-records', {
+          name: 'Hepatitis B adulto',
+          details: {
+            disease: 'Hepatitis B',
+            doses: 2,
+            interval_days: 28,
+            booster_interval_days: null,
+            route: 'intramuscular',
+          },
+        })
+      ).body.data
+      const staff = (await create(admin, 'subgroups', { name: 'Área vacunas', items: [{ name: 'Salud' }] }))
+        .body.data
+      const itemId = staff.items[0].id as string
+      const entry = await create(admin, 'vaccination-scheme', {
+        name: 'Hepatitis B — personal de salud',
+        parent_id: vaccine.id,
+        details: {
+          doses: null,
+          age_from: 18,
+          age_to: 64,
+          sex: null,
+          subgroups: [itemId],
+          risks: ['biological'],
+        },
+      })
+      expect(entry.status, JSON.stringify(entry.body)).toBe(200)
+      expect(entry.body.data).toMatchObject({
+        parent_id: vaccine.id,
+        parent_name: 'Hepatitis B adulto',
+        details: { age_from: 18, age_to: 64, subgroups: [itemId], risks: ['biological'] },
+      })
+      expect(fullPath(calls('vaccination-scheme').create)).toBe('/api/vaccination/vaccination-scheme')
+      expect(calls('vaccination-scheme').show.path).toBe('/vaccination-scheme/show/:id')
+
+      const reversed = await create(admin, 'vaccination-scheme', {
+        name: 'Al revés',
+        parent_id: vaccine.id,
+        details: { ...DETAILS['vaccination-scheme'], age_from: 65, age_to: 18 },
+      })
+      expect(Object.keys(reversed.body.errors)).toEqual(['details.age_to'])
+      const unknown = await create(admin, 'vaccination-scheme', {
+        name: 'Subgrupo ajeno',
+        parent_id: vaccine.id,
+        details: { ...DETAILS['vaccination-scheme'], subgroups: [staff.id] },
+      })
+      expect(unknown.status).toBe(422)
+      expect(Object.keys(unknown.body.errors)).toEqual(['details.subgroups'])
+      const riskless = await create(admin, 'vaccination-scheme', {
+        name: 'Riesgo inventado',
+        parent_id: vaccine.id,
+        details: { ...DETAILS['vaccination-scheme'], risks: ['boredom'] },
+      })
+      expect(Object.keys(riskless.body.errors)).toEqual(['details.risks.0'])
+
+      const refused = await destroy(admin, 'vaccination-records', vaccine.id)
+      expect(refused.status).toBe(422)
+      expect(refused.body.message).toContain('esquema de vacunación')
+      // Another tenant cannot schedule this tenant's vaccine.
+      const foreign = await create(globex, 'vaccination-scheme', {
+        name: 'Ajena',
+        parent_id: vaccine.id,
+        details: DETAILS['vaccination-scheme'],
+      })
+      expect(Object.keys(foreign.body.errors)).toEqual(['parent_id'])
+    })
+
+    it('keeps a vaccine a patient’s record names from deletion, naming where', async () => {
+      const vaccine = (
+        await create(admin, 'vaccination-records', { name: 'Influenza aplicada', details: DETAILS.vaccine })
+      ).body.data
+      const patient = await insertPatient(t.database.db, acme)
+      await withTenant(t.database.db, acme, (tx) =>
+        tx.insert(vaccinationRecords).values({
+          tenantId: acme,
+          id: uuidv7(),
+          patientId: patient.id,
+          vaccineId: vaccine.id,
+          doseNumber: 1,
+          appliedOn: '2026-10-01',
+        }),
+      )
+      const refused = await destroy(admin, 'vaccination-records', vaccine.id)
+      expect(refused.status).toBe(422)
+      expect(refused.body.message).toContain('registros de vacunación')
+      expect((await all('vaccination-records')).some((entry) => entry.id === vaccine.id)).toBe(true)
+    })
   })
 })

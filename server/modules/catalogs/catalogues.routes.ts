@@ -18,6 +18,50 @@ const HEADERS: Record<Lang, Record<'code' | 'name' | 'parent' | 'items' | 'activ
 }
 const YES_NO: Record<Lang, [string, string]> = { es: ['Sí', 'No'], en: ['Yes', 'No'] }
 
+const DETAIL_HEADERS: Record<Lang, Record<string, string>> = {
+  es: {
+    disease: 'Enfermedad',
+    doses: 'Dosis',
+    interval_days: 'Intervalo entre dosis (días)',
+    booster_interval_days: 'Intervalo del refuerzo (días)',
+    route: 'Vía',
+    age_from: 'Desde la edad',
+    age_to: 'Hasta la edad',
+    sex: 'Sexo',
+    risks: 'Riesgos laborales',
+  },
+  en: {
+    disease: 'Disease',
+    doses: 'Doses',
+    interval_days: 'Interval between doses (days)',
+    booster_interval_days: 'Booster interval (days)',
+    route: 'Route',
+    age_from: 'From age',
+    age_to: 'To age',
+    sex: 'Sex',
+    risks: 'Occupational risks',
+  },
+}
+const DETAIL_KEYS = {
+  vaccine: ['disease', 'doses', 'interval_days', 'booster_interval_days', 'route'],
+  'vaccination-scheme': ['doses', 'age_from', 'age_to', 'sex', 'risks'],
+} as const
+
+/** The columns of a catalogue's details (a vaccine's doses and intervals…), as stored. */
+function detailColumns(definition: CatalogueDefinition, lang: Lang) {
+  if (!definition.details) return []
+  return DETAIL_KEYS[definition.details].map(
+    (key) =>
+      [
+        DETAIL_HEADERS[lang][key] ?? key,
+        (e: { details?: Record<string, unknown> | null | undefined }) => {
+          const value = e.details?.[key]
+          return Array.isArray(value) ? value.join(', ') : value == null ? '' : String(value)
+        },
+      ] as const,
+  )
+}
+
 /** The spreadsheet of a catalogue: the columns its definition gives it, in its order. */
 function sheetOf(
   definition: CatalogueDefinition,
@@ -34,6 +78,7 @@ function sheetOf(
     ...(definition.children.kind === 'items'
       ? [[h.items, (e: (typeof entries)[number]) => e.items.map((item) => item.name).join(', ')] as const]
       : []),
+    ...detailColumns(definition, lang),
     [h.active, (e: (typeof entries)[number]) => YES_NO[lang][e.active ? 0 : 1]] as const,
   ]
   return workbookOf(
@@ -48,7 +93,39 @@ function sheetOf(
  * moves the catalogue's version in its transaction and is audited.
  */
 export async function catalogueRoutes(app: FastifyInstance) {
+  await definitionRoutes(app, 'catalogs')
+
+  // SPEC's list calls of the affected systems, diagnoses and medical conditions: the tenant's
+  // active values (decision 0018).
+  const systems = catalogueNamed('affected_system')
+  const diagnoses = catalogueNamed('diagnostics')
+  route(app, tenantLists.affectedSystems, async (_input, req) =>
+    req.withTenant((tx) => catalogue.activeEntries(tx, systems)),
+  )
+  route(app, tenantLists.diagnostics, async (_input, req) =>
+    req.withTenant((tx) => catalogue.activeEntries(tx, diagnoses)),
+  )
+  route(app, tenantLists.diagnosticsOfSystem, async ({ params }, req) =>
+    req.withTenant(async (tx) => {
+      // 404 for a system the tenant does not hold (another tenant's is invisible here).
+      await catalogue.showEntry(tx, systems, params.id)
+      return catalogue.activeEntries(tx, diagnoses, params.id)
+    }),
+  )
+  route(app, tenantLists.medicalConditions, async (_input, req) =>
+    req.withTenant((tx) => catalogue.activeEntries(tx, catalogueNamed('medical-conditions'))),
+  )
+}
+
+/**
+ * The calls of the catalogues that live in `service` (the vaccination scheme's are the
+ * vaccination service's, SPEC §7), registered from their definitions: each change moves the
+ * catalogue's version in its transaction and is audited.
+ */
+export async function definitionRoutes(app: FastifyInstance, service: 'catalogs' | 'vaccination') {
   for (const definition of CATALOGUE_DEFINITIONS) {
+    const home = (definition as CatalogueDefinition).home
+    if ((home?.service ?? 'catalogs') !== service) continue
     const calls = catalogueCalls[definition.name]
     const entity = `catalogue.${definition.name}`
 
@@ -100,25 +177,4 @@ export async function catalogueRoutes(app: FastifyInstance) {
       await sendWorkbook(reply, downloadName(definition.fileName), sheetOf(definition, req.lang, entries))
     })
   }
-
-  // SPEC's list calls of the affected systems, diagnoses and medical conditions: the tenant's
-  // active values (decision 0018).
-  const systems = catalogueNamed('affected_system')
-  const diagnoses = catalogueNamed('diagnostics')
-  route(app, tenantLists.affectedSystems, async (_input, req) =>
-    req.withTenant((tx) => catalogue.activeEntries(tx, systems)),
-  )
-  route(app, tenantLists.diagnostics, async (_input, req) =>
-    req.withTenant((tx) => catalogue.activeEntries(tx, diagnoses)),
-  )
-  route(app, tenantLists.diagnosticsOfSystem, async ({ params }, req) =>
-    req.withTenant(async (tx) => {
-      // 404 for a system the tenant does not hold (another tenant's is invisible here).
-      await catalogue.showEntry(tx, systems, params.id)
-      return catalogue.activeEntries(tx, diagnoses, params.id)
-    }),
-  )
-  route(app, tenantLists.medicalConditions, async (_input, req) =>
-    req.withTenant((tx) => catalogue.activeEntries(tx, catalogueNamed('medical-conditions'))),
-  )
 }

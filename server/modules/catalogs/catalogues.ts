@@ -72,6 +72,7 @@ async function present(tx: Tx, definition: CatalogueDefinition, rows: EntryRow[]
     items: items
       .filter((item) => item.parentId === row.id)
       .map((item) => ({ id: item.id, name: item.name, position: item.position })),
+    details: definition.details ? (row.details ?? null) : null,
     updated_at: row.updatedAt,
   }))
 }
@@ -217,8 +218,25 @@ async function checkEntry(
       seen.add(key)
     })
   }
+  if (definition.details === 'vaccination-scheme' && body.details && 'subgroups' in body.details) {
+    const ids = body.details.subgroups
+    if (ids.length > 0) {
+      const found = await tx
+        .select({ id: catalogueEntries.id })
+        .from(catalogueEntries)
+        .where(
+          and(inCatalogue(itemsCatalogueOf({ name: 'subgroups' })), inArray(catalogueEntries.id, [...ids])),
+        )
+      if (found.length !== new Set(ids).size)
+        errors['details.subgroups'] = [translate('catalogue.unknownSubgroup', lang)]
+    }
+  }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors)
 }
+
+/** What the `details` column keeps: the definition's fields, or nothing. */
+const detailsOf = (definition: CatalogueDefinition, body: CatalogueEntryInput) =>
+  definition.details && body.details ? { ...body.details } : null
 
 /**
  * Writes a value's items as sent, in the order sent: sent ids keep their row, new ones get an id,
@@ -314,6 +332,7 @@ export async function createEntry(
           nameKey: nameKey(body.name),
           code: definition.code === 'none' ? null : body.code || null,
           parentId: definition.children.kind === 'parent' ? body.parent_id : null,
+          details: detailsOf(definition, body),
           position: await nextPosition(tx, definition.name),
           active: body.active,
           createdBy: userId,
@@ -345,6 +364,7 @@ export async function updateEntry(
         nameKey: nameKey(body.name),
         code: definition.code === 'none' ? null : body.code || null,
         parentId: definition.children.kind === 'parent' ? body.parent_id : null,
+        details: detailsOf(definition, body),
         active: body.active,
         version: sql`${catalogueEntries.version} + 1`,
         updatedAt: new Date().toISOString(),

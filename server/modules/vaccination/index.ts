@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { vaccinationRecordFiles } from '../../../src/contract/endpoints/vaccination'
 import { vaccinationRecords } from '../../db/schema'
+import { definitionRoutes } from '../catalogs/catalogues.routes'
 import type { ModuleDeps } from '../deps'
 import { attachmentRoutes, type ServerFileOwner } from '../operation/attachments.routes'
 import { vaccinationRecordRoutes } from './records.routes'
@@ -16,8 +17,12 @@ const recordOwner: ServerFileOwner = {
   },
 }
 
-/** `/api/vaccination`: a patient's vaccination records (issue 21). */
+/**
+ * `/api/vaccination`: a patient's vaccination records (issue 21), and the vaccination scheme's
+ * calls (`/vaccination-scheme…`, SPEC §7), made from its catalogue definition (decision 0018).
+ */
 export async function vaccinationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(vaccinationRecordRoutes)
   await app.register((scope) => attachmentRoutes(scope, { owner: recordOwner, files: deps.files }))
+  await app.register((scope) => definitionRoutes(scope, 'vaccination'))
 }

@@ -19,13 +19,15 @@ import { endpoint } from './define'
  * is open to any signed-in user of the tenant: every device picks from it offline.
  */
 function catalogueEndpoints(definition: CatalogueDefinition) {
-  const base = `/catalog/${definition.name}`
-  const resource = definition.paths === 'resource'
+  const base = definition.home?.base ?? `/catalog/${definition.name}`
+  const service = definition.home?.service ?? 'catalogs'
+  const resource = definition.paths !== 'pattern'
+  const showPath = definition.paths === 'resource' ? `${base}/:id` : `${base}/show/:id`
   const can = permissionsOfCatalogue(definition)
   const body = entrySchema(definition)
   return {
     create: endpoint({
-      service: 'catalogs',
+      service,
       method: 'POST',
       path: resource ? base : `${base}/create`,
       access: can.create,
@@ -33,15 +35,15 @@ function catalogueEndpoints(definition: CatalogueDefinition) {
       response: CatalogueEntry,
     }),
     show: endpoint({
-      service: 'catalogs',
+      service,
       method: 'GET',
-      path: resource ? `${base}/:id` : `${base}/show/:id`,
+      path: showPath,
       access: can.list,
       params: CatalogueIdParams,
       response: CatalogueEntry,
     }),
     update: endpoint({
-      service: 'catalogs',
+      service,
       method: 'POST',
       path: `${base}/:id`,
       access: can.edit,
@@ -50,7 +52,7 @@ function catalogueEndpoints(definition: CatalogueDefinition) {
       response: CatalogueEntry,
     }),
     destroy: endpoint({
-      service: 'catalogs',
+      service,
       method: 'DELETE',
       path: resource ? `${base}/:id` : `${base}/destroy/:id`,
       access: can.delete,
@@ -58,14 +60,14 @@ function catalogueEndpoints(definition: CatalogueDefinition) {
     }),
     /** An .xlsx file, not an envelope. */
     download: endpoint({
-      service: 'catalogs',
+      service,
       method: 'GET',
       path: `${base}/download`,
       access: can.export,
     }),
     /** The screen's data table (SPEC §7 "Data table": a POST of the table's query). */
     table: endpoint({
-      service: 'catalogs',
+      service,
       method: 'POST',
       path: `${base}/list`,
       access: can.list,
@@ -74,7 +76,7 @@ function catalogueEndpoints(definition: CatalogueDefinition) {
     }),
     /** Every live value, inactive ones too (old records name them), in the catalogue's order. */
     all: endpoint({
-      service: 'catalogs',
+      service,
       method: 'GET',
       path: definition.listPath,
       access: 'authenticated',

@@ -51,6 +51,7 @@ describe('the catalogue definitions', () => {
       active: true,
       parent_id: null,
       items: [{ name: 'Matutino' }],
+      details: null,
     })
     expect(v.safeParse(subgroups, { name: 'Turno', items: [{ name: '' }] }).success).toBe(false)
     const reasons = entrySchema(CATALOGUE_DEFINITIONS[0])
@@ -62,6 +63,38 @@ describe('the catalogue definitions', () => {
       CATALOGUE_DEFINITIONS.find((d) => d.name === 'diagnostics') ?? CATALOGUE_DEFINITIONS[0],
     )
     expect(v.safeParse(diagnoses, { name: 'Lumbago' }).success).toBe(false)
+    // Only a catalogue with details takes them, and it must.
+    expect(v.safeParse(reasons, { name: 'Curación', details: { disease: 'x' } }).success).toBe(false)
+    const vaccines = entrySchema(
+      CATALOGUE_DEFINITIONS.find((d) => d.name === 'vaccination-records') ?? CATALOGUE_DEFINITIONS[0],
+    )
+    expect(v.safeParse(vaccines, { name: 'Td' }).success).toBe(false)
+    const td = {
+      disease: 'Tétanos y difteria',
+      doses: 3,
+      interval_days: 28,
+      booster_interval_days: 3650,
+      route: 'intramuscular',
+    }
+    expect(v.parse(vaccines, { name: 'Td', details: td }).details).toEqual(td)
+    const scheme = entrySchema(
+      CATALOGUE_DEFINITIONS.find((d) => d.name === 'vaccination-scheme') ?? CATALOGUE_DEFINITIONS[0],
+    )
+    const parent_id = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
+    expect(v.parse(scheme, { name: 'Neumococo 65+', parent_id, details: { age_from: 65 } }).details).toEqual({
+      doses: null,
+      age_from: 65,
+      age_to: null,
+      sex: null,
+      subgroups: [],
+      risks: [],
+    })
+    expect(v.safeParse(scheme, { name: 'x', parent_id, details: { age_from: 65, age_to: 64 } }).success).toBe(
+      false,
+    )
+    expect(v.safeParse(scheme, { name: 'x', parent_id, details: { age_from: 65, age_to: 65 } }).success).toBe(
+      true,
+    )
   })
 
   it('fold names by case, accents and spaces', () => {

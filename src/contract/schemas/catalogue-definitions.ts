@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { CatalogueScreenName } from '../rules/permissions'
-import { list, optionalText, requiredText } from './bounded'
+import { list, optionalText, orNull, requiredText, wholeIn } from './bounded'
 
 /**
  * The tenant's simple catalogues of SPEC §3 "Catalogue entities" (issue 18), each one definition:
@@ -27,7 +27,15 @@ export interface CatalogueDefinition {
    * `pattern`: SPEC §7's `/catalog/{name}/create`, `show/{id}`, `{id}`, `destroy/{id}`;
    * `resource`: medical conditions' `POST /catalog/{name}` and `GET|POST|DELETE /catalog/{name}/{id}`.
    */
-  paths: 'pattern' | 'resource'
+  paths: 'pattern' | 'resource' | 'scheme'
+  /**
+   * Where its calls live when not at `/catalog/{name}` of the catalogs service: the vaccination
+   * scheme's SPEC §7 calls are `/vaccination-scheme…` of the vaccination service (`scheme` paths:
+   * `POST` base, `GET show/{id}`, `POST {id}`, `DELETE {id}`).
+   */
+  home?: { service: 'vaccination'; base: string }
+  /** Fields only this catalogue's values carry (`details`), by kind; none when absent. */
+  details?: 'vaccine' | 'vaccination-scheme'
   /** The call a device reads the whole catalogue with: SPEC §7's list call where it names one. */
   listPath: string
   /** Whether a value carries a code (a CIE-10 code must be given; others are optional). */
@@ -140,6 +148,28 @@ export const CATALOGUE_DEFINITIONS = [
     fileName: 'tipos_de_colaborador',
   }),
   define({
+    name: 'vaccination-records',
+    screen: 'vaccinations-records',
+    paths: 'pattern',
+    listPath: '/catalog/vaccination-records/list',
+    code: 'none',
+    children: { kind: 'none' },
+    details: 'vaccine',
+    fileName: 'vacunas',
+  }),
+  define({
+    name: 'vaccination-scheme',
+    screen: 'vaccinations-scheme',
+    paths: 'scheme',
+    home: { service: 'vaccination', base: '/vaccination-scheme' },
+    listPath: '/vaccination-scheme',
+    code: 'none',
+    // Each entry belongs to the vaccine it schedules.
+    children: { kind: 'parent', catalogue: 'vaccination-records' },
+    details: 'vaccination-scheme',
+    fileName: 'esquema_de_vacunacion',
+  }),
+  define({
     name: 'practitioner-titles',
     screen: 'practitioner-titles',
     paths: 'pattern',
@@ -199,6 +229,64 @@ export const CatalogueItemInput = v.object({
 })
 export type CatalogueItemInput = v.InferOutput<typeof CatalogueItemInput>
 
+/** The routes a vaccine is given by. */
+export const VACCINE_ROUTES = ['intramuscular', 'subcutaneous', 'intradermal', 'oral', 'intranasal'] as const
+export type VaccineRoute = (typeof VACCINE_ROUTES)[number]
+
+/** The occupational risks a scheme entry may apply to (NOM-030's kinds of agent). */
+export const OCCUPATIONAL_RISKS = [
+  'biological',
+  'chemical',
+  'physical',
+  'ergonomic',
+  'psychosocial',
+  'mechanical',
+] as const
+export type OccupationalRisk = (typeof OCCUPATIONAL_RISKS)[number]
+
+/** What a vaccine of `vaccination-records` carries besides its name (issue 21). */
+export const VaccineDetails = v.object({
+  disease: requiredText(CATALOGUE_LIMITS.name),
+  /** Doses of the primary series. */
+  doses: wholeIn({ min: 1, max: 10 }),
+  /** The minimum days between two doses of the series (0: no minimum). */
+  interval_days: wholeIn({ min: 0, max: 3650 }),
+  /** Days from the last dose to the next booster; null when there is none. */
+  booster_interval_days: orNull(wholeIn({ min: 1, max: 36500 })),
+  route: v.picklist(VACCINE_ROUTES, 'field.picklist'),
+})
+export type VaccineDetails = v.InferOutput<typeof VaccineDetails>
+
+/**
+ * What an entry of `vaccination-scheme` carries besides its name and its vaccine (`parent_id`):
+ * the doses for this group and whom it applies to. Each condition set must hold; an empty list
+ * or a null bound sets none (`src/contract/rules/vaccination-due.ts` reads them).
+ */
+export const VaccinationSchemeDetails = v.pipe(
+  v.object({
+    /** Doses of the series for this group; null takes the vaccine's number. */
+    doses: orNull(wholeIn({ min: 1, max: 10 })),
+    /** Completed years, both inclusive. */
+    age_from: orNull(wholeIn({ min: 0, max: 130 })),
+    age_to: orNull(wholeIn({ min: 0, max: 130 })),
+    /** A biological sex code of the reference list; null for anyone. */
+    sex: optionalText(30),
+    /** Items of the tenant's subgroups (a patient in any of them). */
+    subgroups: v.optional(list(v.pipe(v.string(), v.uuid('field.uuid')), 30), []),
+    risks: v.optional(list(v.picklist(OCCUPATIONAL_RISKS, 'field.picklist'), OCCUPATIONAL_RISKS.length), []),
+  }),
+  v.forward(
+    v.check((d) => d.age_from === null || d.age_to === null || d.age_to >= d.age_from, 'field.minValue'),
+    ['age_to'],
+  ),
+)
+export type VaccinationSchemeDetails = v.InferOutput<typeof VaccinationSchemeDetails>
+
+const DETAILS = {
+  vaccine: VaccineDetails,
+  'vaccination-scheme': VaccinationSchemeDetails,
+} as const
+
 const code = {
   none: v.optional(v.null(), null),
   optional: optionalText(CATALOGUE_LIMITS.code),
@@ -222,6 +310,7 @@ export function entrySchema(definition: CatalogueDefinition) {
       definition.children.kind === 'items'
         ? v.optional(list(CatalogueItemInput, CATALOGUE_LIMITS.items), [])
         : v.optional(v.pipe(v.array(v.never()), v.maxLength(0)), []),
+    details: definition.details ? DETAILS[definition.details] : v.optional(v.null(), null),
   })
 }
 
@@ -232,6 +321,8 @@ export interface CatalogueEntryInput {
   active: boolean
   parent_id: string | null
   items: CatalogueItemInput[]
+  /** The fields of a catalogue with `details` (null for the others). */
+  details: VaccineDetails | VaccinationSchemeDetails | null
 }
 
 export const CatalogueIdParams = v.object({ id: Id })
@@ -251,6 +342,8 @@ export const CatalogueEntry = v.object({
   /** Its place in the catalogue's order (pickers list by it, then by name). */
   position: v.number(),
   items: v.array(CatalogueItem),
+  /** The fields of a catalogue with `details` (a vaccine's, a scheme entry's); null for the others. */
+  details: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
   updated_at: v.string(),
 })
 export type CatalogueEntry = v.InferOutput<typeof CatalogueEntry>

@@ -66,6 +66,7 @@ describe('a catalogue’s form', () => {
       active: true,
       parent_id: null,
       items: [{ name: 'Matutino' }, { name: 'Nocturno' }, { name: 'Vespertino' }],
+      details: null,
     })
   })
 
@@ -117,6 +118,97 @@ describe('a catalogue’s form', () => {
       active: true,
       parent_id: system.id,
       items: [],
+      details: null,
+    })
+  })
+
+  it('sends a vaccine with its doses, intervals and route, an empty booster as none', async () => {
+    const onDone = vi.fn()
+    const url = '/api/catalogs/catalog/vaccination-records/create'
+    const entry = {
+      id: 'v1',
+      catalogue: 'vaccination-records',
+      name: 'Td',
+      code: null,
+      active: true,
+      parent_id: null,
+      parent_name: null,
+      position: 0,
+      items: [],
+      updated_at: '',
+    }
+    const api = stubApi({ [url]: { body: { data: entry, message: '', error: false } } })
+    await renderForm(onDone, 'vaccination-records')
+    fireEvent.change(await screen.findByLabelText('Nombre'), { target: { value: 'Td' } })
+    fireEvent.change(screen.getByLabelText('Enfermedad que previene'), {
+      target: { value: 'Tétanos y difteria' },
+    })
+    fireEvent.change(screen.getByLabelText('Número de dosis'), { target: { value: '3' } })
+    fireEvent.change(screen.getByLabelText('Intervalo entre dosis (días)'), { target: { value: '28' } })
+    fireEvent.change(screen.getByLabelText('Vía de administración'), { target: { value: 'subcutaneous' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    expect(api.bodyOf(url)).toEqual({
+      name: 'Td',
+      code: null,
+      active: true,
+      parent_id: null,
+      items: [],
+      details: {
+        disease: 'Tétanos y difteria',
+        doses: 3,
+        interval_days: 28,
+        booster_interval_days: null,
+        route: 'subcutaneous',
+      },
+    })
+  })
+
+  it('schedules a vaccine for an age range and a risk, refusing a range that ends before it starts', async () => {
+    const vaccine = {
+      id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+      catalogue: 'vaccination-records',
+      name: 'Hepatitis B',
+      code: null,
+      active: true,
+      parent_id: null,
+      parent_name: null,
+      position: 0,
+      items: [],
+      updated_at: '',
+    }
+    const url = '/api/vaccination/vaccination-scheme'
+    const api = stubApi({
+      '/api/catalogs/catalog/vaccination-records/list': {
+        body: { data: [vaccine], message: '', error: false },
+      },
+      [url]: {
+        body: { data: { ...vaccine, id: 'e1', catalogue: 'vaccination-scheme' }, message: '', error: false },
+      },
+    })
+    const onDone = vi.fn()
+    await renderForm(onDone, 'vaccination-scheme')
+    fireEvent.change(await screen.findByLabelText('Nombre'), { target: { value: 'Hepatitis B — riesgo' } })
+    await screen.findByRole('option', { name: 'Hepatitis B' })
+    fireEvent.change(screen.getByLabelText('Vacuna'), { target: { value: vaccine.id } })
+    fireEvent.change(screen.getByLabelText('Desde la edad (años)'), { target: { value: '40' } })
+    fireEvent.change(screen.getByLabelText('Hasta la edad (años)'), { target: { value: '30' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    expect(await screen.findByText('Valor no permitido')).toBeTruthy()
+    expect(screen.getByLabelText('Hasta la edad (años)').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByLabelText('Desde la edad (años)').getAttribute('aria-invalid')).not.toBe('true')
+    expect(api.requests.filter((request) => request.url.includes(url))).toHaveLength(0)
+    fireEvent.change(screen.getByLabelText('Hasta la edad (años)'), { target: { value: '' } })
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Biológico' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    expect(api.bodyOf(url)).toEqual({
+      name: 'Hepatitis B — riesgo',
+      code: null,
+      active: true,
+      parent_id: vaccine.id,
+      items: [],
+      details: { doses: null, age_from: 40, age_to: null, sex: null, subgroups: [], risks: ['biological'] },
     })
   })
 })

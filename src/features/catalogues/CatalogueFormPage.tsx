@@ -24,11 +24,26 @@ import { Spinner } from '../../ui/Spinner'
 import { TextField } from '../../ui/TextField'
 import { Cie10Search } from './Cie10Search'
 import { CATALOGUE_TEXTS } from './catalogue-texts'
+import { BLANK_SCHEME, BLANK_VACCINE, DetailsFields } from './DetailsFields'
 import { OrderedItems } from './OrderedItems'
 import { ParentPicker } from './ParentPicker'
 import './catalogues.css'
 
-const BLANK: CatalogueEntryInput = { name: '', code: null, active: true, parent_id: null, items: [] }
+const BLANK: CatalogueEntryInput = {
+  name: '',
+  code: null,
+  active: true,
+  parent_id: null,
+  items: [],
+  details: null,
+}
+
+const blankDetails = (definition: CatalogueDefinition) =>
+  definition.details === 'vaccine'
+    ? BLANK_VACCINE
+    : definition.details === 'vaccination-scheme'
+      ? BLANK_SCHEME
+      : null
 
 /**
  * SPEC §2 `<catalogue>-create` and `<catalogue>-edit/{id}` of any simple catalogue (decision
@@ -59,7 +74,11 @@ export function CatalogueFormPage({
   const schema = useMemo(() => entrySchema(definition), [definition])
   const form = useForm<CatalogueEntryInput>({
     resolver: valibotResolver(schema, { message: (issue) => issueMessage(issue, i18n) }) as never, // same shape out
-    defaultValues: { ...BLANK, code: definition.code === 'none' ? null : '' },
+    defaultValues: {
+      ...BLANK,
+      code: definition.code === 'none' ? null : '',
+      details: blankDetails(definition),
+    },
   })
   useEffect(() => {
     if (editing && existing.status === 'loaded') {
@@ -70,9 +89,12 @@ export function CatalogueFormPage({
         active: entry.active,
         parent_id: entry.parent_id,
         items: entry.items.map((item) => ({ id: item.id, name: item.name })),
+        details: definition.details
+          ? ({ ...blankDetails(definition), ...entry.details } as CatalogueEntryInput['details'])
+          : null,
       })
     }
-  }, [editing, existing.status, existing.data, form, definition.code])
+  }, [editing, existing.status, existing.data, form, definition])
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null)
@@ -135,6 +157,7 @@ export function CatalogueFormPage({
             />
           )}
         </div>
+        <DetailsFields definition={definition} form={form} />
         <Controller
           control={form.control}
           name="active"

@@ -111,6 +111,22 @@ export const CATALOGUE_TEXTS: Record<CatalogueName, CatalogueTexts> = {
     msg`Tipo de colaborador actualizado`,
     msg`Tipo de colaborador eliminado`,
   ),
+  'vaccination-records': texts(
+    msg`Vacunas`,
+    msg`Nueva vacuna`,
+    msg`Editar vacuna`,
+    msg`Vacuna creada`,
+    msg`Vacuna actualizada`,
+    msg`Vacuna eliminada`,
+  ),
+  'vaccination-scheme': texts(
+    msg`Esquema de vacunación`,
+    msg`Nueva entrada del esquema`,
+    msg`Editar entrada del esquema`,
+    msg`Entrada del esquema creada`,
+    msg`Entrada del esquema actualizada`,
+    msg`Entrada del esquema eliminada`,
+  ),
   'practitioner-titles': texts(
     msg`Títulos profesionales`,
     msg`Nuevo título profesional`,
@@ -125,4 +141,5 @@ export const CATALOGUE_TEXTS: Record<CatalogueName, CatalogueTexts> = {
 export const PARENT_LABELS: Partial<Record<CatalogueName, MessageDescriptor>> = {
   diagnostics: msg`Aparato o sistema`,
   subclasifications: msg`Clasificación`,
+  'vaccination-scheme': msg`Vacuna`,
 }
