@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pathFor } from '../../../src/contract/endpoints/define'
 import { vaccinationRecordFileCalls } from '../../../src/contract/endpoints/vaccination'
+import { nameKey } from '../../../src/contract/schemas/catalogue-definitions'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
 import { multipart, sampleFile } from '../../../tests/fixtures/file-owner'
 import { insertPatient } from '../../../tests/fixtures/patients'
@@ -11,6 +12,7 @@ import { buildUser, signIn } from '../../../tests/fixtures/users'
 import { withTenant } from '../../db/client'
 import {
   auditLog,
+  catalogueEntries,
   changeLog,
   nationalities,
   patientAssignments,
@@ -27,6 +29,8 @@ const STAFF = [
   'vaccinations-register-vaccine-edit',
 ]
 const VACCINE = '0193a3b0-0000-7000-8000-0000000000aa'
+/** A second vaccine of the tenant's catalogue. */
+const OTHER_VACCINE = '0193a3b0-0000-7000-8000-0000000000bb'
 
 /**
  * A patient's vaccination records through the real routes (SPEC §7 "Vaccination service",
@@ -54,6 +58,28 @@ describe('vaccination records', () => {
       .onConflictDoNothing()
     acmeId = (await buildTenant(t.database.db, { slug: 'acme' })).id
     const globexId = (await buildTenant(t.database.db, { slug: 'globex' })).id
+    // The vaccines the records name, in acme's catalogue (a record's vaccine must be a live one).
+    await withTenant(t.database.db, acmeId, (tx) =>
+      tx.insert(catalogueEntries).values(
+        [
+          [VACCINE, 'Td'],
+          [OTHER_VACCINE, 'Hepatitis B'],
+        ].map(([id, name]) => ({
+          tenantId: acmeId,
+          id: id as string,
+          catalogue: 'vaccination-records',
+          name: name as string,
+          nameKey: nameKey(name as string),
+          details: {
+            disease: name,
+            doses: 2,
+            interval_days: 30,
+            booster_interval_days: null,
+            route: 'intramuscular',
+          },
+        })),
+      ),
+    )
     patientId = (await insertPatient(t.database.db, acmeId)).id as string
     unassignedId = (await insertPatient(t.database.db, acmeId)).id as string
     const sign = async (host: string, tenantId: string, permissions: string[]) => {
@@ -152,7 +178,7 @@ describe('vaccination records', () => {
         key(),
       )
       expect(byPatient.data).toMatchObject({ patient_id: patientId, vaccine_id: VACCINE })
-      const other = '0193a3b0-0000-7000-8000-0000000000bb'
+      const other = OTHER_VACCINE
       const byVaccine = await send(
         doctor,
         'POST',
@@ -163,6 +189,14 @@ describe('vaccination records', () => {
       expect(byVaccine.data).toMatchObject({ patient_id: patientId, vaccine_id: other })
       const missing = await send(doctor, 'POST', `${BASE}/${patientId}`, { ...fields, id: uuidv7() }, key())
       expect(missing.errors).toEqual({ vaccine_id: ['Este campo es obligatorio.'] })
+      const unknown = await send(
+        doctor,
+        'POST',
+        `${BASE}/${patientId}/${uuidv7()}`,
+        { ...fields, id: uuidv7() },
+        key(),
+      )
+      expect(unknown.errors).toEqual({ vaccine_id: ['El valor elegido no existe en el catálogo.'] })
       const contradicting = await send(
         doctor,
         'POST',

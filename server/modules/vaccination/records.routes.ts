@@ -24,6 +24,7 @@ import { idempotent } from '../../platform/idempotency'
 import { translate } from '../../platform/messages'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
+import { assertLiveEntry } from '../catalogs/catalogues'
 import {
   columnsOf,
   fieldChanges,
@@ -67,6 +68,8 @@ export async function vaccinationRecordRoutes(app: FastifyInstance) {
       await claim.take(tx)
       await assertLivePatientInScope(tx, req, patientId)
       await assertKnownCountry(tx, req, fields.country_code)
+      // The vaccine is one the tenant's catalogue offers now (a record keeps it after it goes).
+      await assertLiveEntry(tx, 'vaccination-records', fields.vaccine_id, 'vaccine_id', req.lang)
       const userId = req.user?.id ?? null
       const [row] = await tx
         .insert(vaccinationRecords)
