@@ -19,8 +19,7 @@ import type {
   LocalDb,
 } from '../db/local-db'
 import { triageSummaryScope } from '../db/triage-summary'
-import { type MutationContext, queueDelete, queuedCreate, queueEdit, stamp } from './edits'
-import { enqueue } from './outbox'
+import { type MutationContext, queueCreate, queueDelete, queueEdit, stamp, utc } from './edits'
 import { syncPaths } from './paths'
 
 /**
@@ -50,12 +49,6 @@ export class CovidRefusal extends Error {
   ) {
     super(key)
   }
-}
-
-/** An instant in the one form every row holds (UTC ISO), so pending and pulled rows sort alike. */
-function utc(instant: string): string {
-  const time = Date.parse(instant)
-  return Number.isNaN(time) ? instant : new Date(time).toISOString()
 }
 
 const authorOf = (ctx: MutationContext) => ({
@@ -109,24 +102,14 @@ export async function createTriageConsultation(
     deleted_at: null,
     syncState: 'pending',
   }
-  const mutationId = uuidv7()
-  const createdAt = stamp(ctx)
   await db.transaction('rw', [...triageSummaryScope(db), db.outbox], async () => {
-    const patientCreate = await queuedCreate(db, patientId)
-    await db.covidConsultations.add(row)
-    await enqueue(db, {
-      mutationId,
-      userId: ctx.userId,
-      tenant: ctx.tenant,
-      kind: 'covidConsultation.create',
+    await queueCreate(db, ctx, {
       entity: 'covidConsultation',
-      entityId: body.id,
-      method: 'POST',
+      kind: 'covidConsultation.create',
       path: syncPaths.createTriageConsultation(patientId),
-      body: body as unknown as Record<string, unknown>, // the contract's own shape, sent as is
-      baseVersion: null,
-      dependsOn: patientCreate ? [patientCreate] : [],
-      createdAt,
+      row,
+      body,
+      patientId,
     })
   })
   return row
@@ -152,24 +135,14 @@ export async function declineFollowUp(
     deleted_at: null,
     syncState: 'pending',
   }
-  const mutationId = uuidv7()
-  const createdAt = stamp(ctx)
   await db.transaction('rw', [...triageSummaryScope(db), db.outbox], async () => {
-    const patientCreate = await queuedCreate(db, patientId)
-    await db.covidDeclines.add(row)
-    await enqueue(db, {
-      mutationId,
-      userId: ctx.userId,
-      tenant: ctx.tenant,
-      kind: 'covidDecline.create',
+    await queueCreate(db, ctx, {
       entity: 'covidDecline',
-      entityId: body.id,
-      method: 'POST',
+      kind: 'covidDecline.create',
       path: syncPaths.declineFollowUp(patientId),
-      body: body as unknown as Record<string, unknown>,
-      baseVersion: null,
-      dependsOn: patientCreate ? [patientCreate] : [],
-      createdAt,
+      row,
+      body,
+      patientId,
     })
   })
   return row
@@ -204,28 +177,19 @@ export async function reclassifyTriage(
     deleted_at: null,
     syncState: 'pending',
   }
-  const mutationId = uuidv7()
-  const createdAt = stamp(ctx)
   await db.transaction('rw', [...triageSummaryScope(db), db.outbox], async () => {
     if (!(await hasCovidConsultation(db, patientId))) {
       throw new CovidRefusal(RECLASSIFY_WITHOUT_CONSULTATION, 'classification')
     }
     const waitsFor = await queuedConsultationCreates(db, patientId)
-    const patientCreate = await queuedCreate(db, patientId)
-    await db.covidReclassifications.add(row)
-    await enqueue(db, {
-      mutationId,
-      userId: ctx.userId,
-      tenant: ctx.tenant,
-      kind: 'covidReclassification.create',
+    await queueCreate(db, ctx, {
       entity: 'covidReclassification',
-      entityId: body.id,
-      method: 'POST',
+      kind: 'covidReclassification.create',
       path: syncPaths.reclassifyTriage(patientId),
-      body: body as unknown as Record<string, unknown>,
-      baseVersion: null,
-      dependsOn: [...(patientCreate ? [patientCreate] : []), ...waitsFor],
-      createdAt,
+      row,
+      body,
+      patientId,
+      after: waitsFor,
     })
   })
   return row
@@ -268,24 +232,14 @@ export async function createCovidTest(
     deleted_at: null,
     syncState: 'pending',
   }
-  const mutationId = uuidv7()
-  const createdAt = stamp(ctx)
   await db.transaction('rw', db.covidTests, db.outbox, async () => {
-    const patientCreate = await queuedCreate(db, patientId)
-    await db.covidTests.add(row)
-    await enqueue(db, {
-      mutationId,
-      userId: ctx.userId,
-      tenant: ctx.tenant,
-      kind: 'covidTest.create',
+    await queueCreate(db, ctx, {
       entity: 'covidTest',
-      entityId: body.id,
-      method: 'POST',
+      kind: 'covidTest.create',
       path: syncPaths.createCovidTest(patientId),
-      body: body as unknown as Record<string, unknown>,
-      baseVersion: null,
-      dependsOn: patientCreate ? [patientCreate] : [],
-      createdAt,
+      row,
+      body,
+      patientId,
     })
   })
   return row

@@ -1,3 +1,4 @@
+import { v7 as uuidv7 } from 'uuid'
 import type { LocalDb, LocalRow, MutationKind, SyncEntity } from '../db/local-db'
 import { rowTable } from '../db/local-db'
 import { changedFields } from './merge'
@@ -18,10 +19,55 @@ export interface MutationContext {
 
 export const stamp = (ctx: MutationContext) => (ctx.now?.() ?? new Date()).toISOString()
 
+/** An instant in the one form every row holds (UTC ISO), so pending and pulled rows sort alike. */
+export function utc(instant: string): string {
+  const time = Date.parse(instant)
+  // What JavaScript cannot read (an offset without its colon) goes as typed; the server reads it.
+  return Number.isNaN(time) ? instant : new Date(time).toISOString()
+}
+
 /** The mutationId of a record's create while it is still queued, for `dependsOn`. */
 export async function queuedCreate(db: LocalDb, entityId: string): Promise<string | undefined> {
   const first = await db.outbox.where('entityId').equals(entityId).first()
   return first?.kind.endsWith('.create') ? first.mutationId : undefined
+}
+
+/** A record made on this device: the row it shows at once and the create the outbox sends. */
+export interface Create {
+  entity: SyncEntity
+  kind: MutationKind
+  path: string
+  /** The record as the device shows it; its id is the create's. */
+  row: LocalRow
+  /** The call's body, in the contract's own shape, sent as is. */
+  body: object
+  /** The patient the record belongs to: a create of the patient still queued goes first. */
+  patientId: string
+  /** Other queued changes the server must hold before this one. */
+  after?: readonly string[]
+}
+
+/**
+ * Adds a record's row and queues its create, inside the caller's transaction (which holds the
+ * row's table and the outbox): the one way every create mutator keeps a row and its entry together.
+ */
+export async function queueCreate(db: LocalDb, ctx: MutationContext, create: Create): Promise<void> {
+  const patientCreate = await queuedCreate(db, create.patientId)
+  await rowTable(db, create.entity).add(create.row)
+  await enqueue(db, {
+    mutationId: uuidv7(),
+    userId: ctx.userId,
+    tenant: ctx.tenant,
+    kind: create.kind,
+    entity: create.entity,
+    entityId: create.row.id,
+    method: 'POST',
+    path: create.path,
+    body: create.body as Record<string, unknown>,
+    baseVersion: null,
+    dependsOn: [...(patientCreate ? [patientCreate] : []), ...(create.after ?? [])],
+    createdAt: stamp(ctx),
+  })
 }
 
 export interface Edit {

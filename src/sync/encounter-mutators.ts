@@ -9,9 +9,8 @@ import {
   UpdateEncounterRequest,
 } from '../contract/schemas/encounters'
 import type { LocalDb, LocalEncounter } from '../db/local-db'
-import { type MutationContext, queuedCreate, queueEdit, stamp } from './edits'
+import { type MutationContext, queueCreate, queueEdit, stamp, utc } from './edits'
 import { attachFiles, fileTables, type PreparedFile } from './file-mutators'
-import { enqueue } from './outbox'
 import { syncPaths } from './paths'
 
 /** A new consultation's fields: the create body without the id (made here) and the prescription. */
@@ -24,13 +23,6 @@ async function liveEncounter(db: LocalDb, id: string): Promise<LocalEncounter> {
   const row = await db.encounters.get(id)
   if (!row || row.deleted_at) throw new Error(`Unknown consultation ${id}`)
   return row
-}
-
-/** An instant in the one form every row holds (UTC ISO), so the history sorts pending and pulled alike. */
-function utc(instant: string): string {
-  const time = Date.parse(instant)
-  // What JavaScript cannot read (an offset without its colon) goes as typed; the server reads it.
-  return Number.isNaN(time) ? instant : new Date(time).toISOString()
 }
 
 /**
@@ -58,24 +50,14 @@ export async function createEncounter(
     deleted_at: null,
     syncState: 'pending',
   }
-  const mutationId = uuidv7()
-  const createdAt = stamp(ctx)
   await db.transaction('rw', [db.encounters, ...fileTables(db)], async () => {
-    const patientCreate = await queuedCreate(db, body.patient_id)
-    await db.encounters.add(row)
-    await enqueue(db, {
-      mutationId,
-      userId: ctx.userId,
-      tenant: ctx.tenant,
-      kind: 'encounter.create',
+    await queueCreate(db, ctx, {
       entity: 'encounter',
-      entityId: body.id,
-      method: 'POST',
+      kind: 'encounter.create',
       path: syncPaths.createEncounter,
-      body: body as unknown as Record<string, unknown>, // the contract's own shape, sent as is
-      baseVersion: null,
-      dependsOn: patientCreate ? [patientCreate] : [],
-      createdAt,
+      row,
+      body,
+      patientId: body.patient_id,
     })
     if (files.length > 0) {
       await attachFiles(

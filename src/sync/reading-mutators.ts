@@ -2,8 +2,7 @@ import { v7 as uuidv7 } from 'uuid'
 import * as v from 'valibot'
 import { CreateReadingRequest, type ReadingKind, UpdateReadingRequest } from '../contract/schemas/readings'
 import type { LocalDb, LocalReading } from '../db/local-db'
-import { type MutationContext, queueDelete, queuedCreate, queueEdit, stamp } from './edits'
-import { enqueue } from './outbox'
+import { type MutationContext, queueCreate, queueDelete, queueEdit, stamp } from './edits'
 import { syncPaths } from './paths'
 
 /** A new reading's fields: the create body of its kind, without the id (made here). */
@@ -55,24 +54,14 @@ export async function createReading<K extends ReadingKind>(
       ? { recorded_by: { name: ctx.userName, by_patient: ctx.patientId === patient_id } }
       : {}),
   }
-  const mutationId = uuidv7()
-  const createdAt = stamp(ctx)
   await db.transaction('rw', db.readings, db.outbox, async () => {
-    const patientCreate = await queuedCreate(db, patient_id)
-    await db.readings.add(row)
-    await enqueue(db, {
-      mutationId,
-      userId: ctx.userId,
-      tenant: ctx.tenant,
-      kind: 'reading.create',
+    await queueCreate(db, ctx, {
       entity: 'reading',
-      entityId: id,
-      method: 'POST',
+      kind: 'reading.create',
       path: syncPaths.createReading(kind),
+      row,
       body,
-      baseVersion: null,
-      dependsOn: patientCreate ? [patientCreate] : [],
-      createdAt,
+      patientId: patient_id,
     })
   })
   return row

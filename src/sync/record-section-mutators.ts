@@ -6,8 +6,7 @@ import {
   UpdateRecordSectionRequest,
 } from '../contract/schemas/record-sections'
 import type { LocalDb, LocalRecordSection } from '../db/local-db'
-import { type MutationContext, queueDelete, queuedCreate, queueEdit, stamp } from './edits'
-import { enqueue } from './outbox'
+import { type MutationContext, queueCreate, queueDelete, queueEdit, stamp } from './edits'
 import { syncPaths } from './paths'
 
 /** A new entry's fields: the patient and the section's SPEC §3 fields (the id is made here). */
@@ -45,24 +44,14 @@ export async function createRecordSection(
     deleted_at: null,
     syncState: 'pending',
   }
-  const mutationId = uuidv7()
-  const createdAt = stamp(ctx)
   await db.transaction('rw', db.recordSections, db.outbox, async () => {
-    const patientCreate = await queuedCreate(db, patient_id)
-    await db.recordSections.add(row)
-    await enqueue(db, {
-      mutationId,
-      userId: ctx.userId,
-      tenant: ctx.tenant,
-      kind: 'recordSection.create',
+    await queueCreate(db, ctx, {
       entity: 'recordSection',
-      entityId: id,
-      method: 'POST',
+      kind: 'recordSection.create',
       path: syncPaths.createRecordSection(section),
+      row,
       body,
-      baseVersion: null,
-      dependsOn: patientCreate ? [patientCreate] : [],
-      createdAt,
+      patientId: patient_id,
     })
   })
   return row
