@@ -12,6 +12,10 @@ export async function openPatients(page: Page): Promise<void> {
     .getByRole('complementary', { name: 'Navegación' })
     .getByRole('link', { name: 'Pacientes', exact: true })
     .click()
+  // Other lists show the same count text: wait for this page's own address and heading first, or
+  // a caller reads the previous page's rows (the special-labels spec once read its label's row).
+  await expect(page).toHaveURL(/\/patients$/)
+  await expect(page.getByRole('heading', { name: 'Pacientes', level: 1 })).toBeVisible()
   await expect(page.getByText(/Mostrando 1 a \d+ de \d+ registros/)).toBeVisible()
 }
 
