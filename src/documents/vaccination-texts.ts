@@ -1,4 +1,5 @@
-import type { SchemeStatus } from '../contract/schemas/vaccination-records'
+import type { OccupationalRisk } from '../contract/schemas/catalogue-definitions'
+import type { OVERDUE_CHOICES, SchemeStatus } from '../contract/schemas/vaccination-records'
 import type { DocumentLanguage } from './self-tracking-texts'
 
 /**
@@ -16,7 +17,6 @@ export interface VaccinationTexts {
   schemeStatus: string
   statusOn: (day: string) => string
   statuses: Record<SchemeStatus, string>
-  vaccine: string
   dose: string
   doseOf: (dose: number, series: number) => string
   booster: string
@@ -24,11 +24,9 @@ export interface VaccinationTexts {
   date: string
   folio: string
   lot: string
-  abroad: string
   remarks: string
   abroadIn: (country: string) => string
   seriesGiven: (given: number, series: number) => string
-  nextDose: string
   nextDue: (label: string, day: string) => string
   overdue: string
   overdueSince: (day: string) => string
@@ -40,6 +38,9 @@ export interface VaccinationTexts {
   adverseReactions: string
   reaction: (day: string, time: string | null, symptoms: string) => string
   comments: string
+  /** The index's overdue filter's answers, and the occupational risks' names. */
+  overdueChoices: Record<(typeof OVERDUE_CHOICES)[number], string>
+  risks: Record<OccupationalRisk, string>
   /** The spreadsheet's columns. */
   sheet: {
     patient: string
@@ -61,7 +62,6 @@ const es: VaccinationTexts = {
   schemeStatus: 'Esquema',
   statusOn: (day) => `Estado al ${day}`,
   statuses: { complete: 'Completo', incomplete: 'Incompleto' },
-  vaccine: 'Vacuna',
   dose: 'Dosis',
   doseOf: (dose, series) => `${dose} de ${series}`,
   booster: 'Refuerzo',
@@ -69,11 +69,9 @@ const es: VaccinationTexts = {
   date: 'Fecha',
   folio: 'Folio',
   lot: 'Lote',
-  abroad: 'Aplicada en el extranjero',
   remarks: 'Observaciones',
   abroadIn: (country) => `En el extranjero: ${country}`,
   seriesGiven: (given, series) => `Dosis del esquema: ${given} de ${series}`,
-  nextDose: 'Siguiente dosis',
   nextDue: (label, day) => `Siguiente dosis: ${label}, el ${day}`,
   overdue: 'Vencida',
   overdueSince: (day) => `VENCIDA desde el ${day}`,
@@ -85,6 +83,15 @@ const es: VaccinationTexts = {
   adverseReactions: 'Reacciones adversas',
   reaction: (day, time, symptoms) => `${day}${time ? ` ${time}` : ''}: ${symptoms}`,
   comments: 'Comentarios',
+  overdueChoices: { yes: 'Con dosis vencidas', no: 'Sin dosis vencidas' },
+  risks: {
+    biological: 'Biológico',
+    chemical: 'Químico',
+    physical: 'Físico',
+    ergonomic: 'Ergonómico',
+    psychosocial: 'Psicosocial',
+    mechanical: 'Mecánico',
+  },
   sheet: {
     patient: 'Paciente',
     curp: 'CURP',
@@ -105,7 +112,6 @@ const en: VaccinationTexts = {
   schemeStatus: 'Scheme',
   statusOn: (day) => `Status on ${day}`,
   statuses: { complete: 'Complete', incomplete: 'Incomplete' },
-  vaccine: 'Vaccine',
   dose: 'Dose',
   doseOf: (dose, series) => `${dose} of ${series}`,
   booster: 'Booster',
@@ -113,11 +119,9 @@ const en: VaccinationTexts = {
   date: 'Date',
   folio: 'Folio',
   lot: 'Lot',
-  abroad: 'Given abroad',
   remarks: 'Remarks',
   abroadIn: (country) => `Abroad: ${country}`,
   seriesGiven: (given, series) => `Series doses: ${given} of ${series}`,
-  nextDose: 'Next dose',
   nextDue: (label, day) => `Next dose: ${label}, on ${day}`,
   overdue: 'Overdue',
   overdueSince: (day) => `OVERDUE since ${day}`,
@@ -129,6 +133,15 @@ const en: VaccinationTexts = {
   adverseReactions: 'Adverse reactions',
   reaction: (day, time, symptoms) => `${day}${time ? ` ${time}` : ''}: ${symptoms}`,
   comments: 'Comments',
+  overdueChoices: { yes: 'With overdue doses', no: 'Without overdue doses' },
+  risks: {
+    biological: 'Biological',
+    chemical: 'Chemical',
+    physical: 'Physical',
+    ergonomic: 'Ergonomic',
+    psychosocial: 'Psychosocial',
+    mechanical: 'Mechanical',
+  },
   sheet: {
     patient: 'Patient',
     curp: 'CURP',
