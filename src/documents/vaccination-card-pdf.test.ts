@@ -207,14 +207,19 @@ describe("the patient's vaccination card", () => {
     expect(first.bytes).toEqual(second.bytes)
   })
 
-  it('is built within the device budget (DESIGN §7: 300 ms)', () => {
+  it('flows a long history onto further pages, every dose kept', () => {
+    // The build time (DESIGN §7: 300 ms) is a bench's figure, not a unit test's: a loaded machine
+    // would make a timed assertion flaky.
     const many = Array.from({ length: 40 }, (_, index) =>
       dose(INFLUENZA, index + 1, `20${String(10 + (index % 16)).padStart(2, '0')}-10-0${1 + (index % 9)}`),
     )
     const input = vaccinationCardOf(catalogue, patient, [...records, ...many], context())
-    buildVaccinationCardPdf(input)
-    const started = performance.now()
-    buildVaccinationCardPdf(input)
-    expect(performance.now() - started).toBeLessThan(300)
+    const { bytes } = buildVaccinationCardPdf(input)
+    const pages = new TextDecoder('latin1').decode(bytes).match(/\/Type \/Page\b/g)?.length ?? 0
+    expect(pages).toBeGreaterThan(1)
+    // Every dose prints its folio on a line of its own (the deleted one is left out).
+    const kept = [...records, ...many].filter((record) => !record.deleted_at)
+    const folios = pdfText(bytes).filter((line) => /^F-\d{4}-\d+$/.test(line))
+    expect(folios).toHaveLength(kept.length)
   })
 })
