@@ -83,8 +83,12 @@ describe('admission exams', () => {
     treatments: [{ id: uuidv7(), medicine: 'Losartán', dose: '50 mg', indications: 'Cada 24 horas' }],
     ...body,
   })
-  const create = (body: object, patient = candidateId, headers = doctor, extra = key()) =>
-    send(headers, 'POST', `${BASE}/${patient}`, body, extra)
+  const create = (
+    body: object,
+    patient = candidateId,
+    headers = doctor,
+    extra: Record<string, string> = key(),
+  ) => send(headers, 'POST', `${BASE}/${patient}`, body, extra)
   const amend = (
     id: string,
     body: object,

@@ -17,6 +17,7 @@ import { patientLookupRoutes } from './patient-lookups.routes'
 import { patientProfileRoutes } from './patient-profile.routes'
 import { patientRoutes } from './patients.routes'
 import { periodicExamRoutes } from './periodic-exams.routes'
+import { periodicExamsExcelRoutes } from './periodic-exams-excel.routes'
 import { readingRoutes } from './readings.routes'
 import { readingsPdfRoutes } from './readings-pdf.routes'
 import { recordSectionRoutes } from './record-sections.routes'
@@ -71,6 +72,7 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register((scope) => attachmentRoutes(scope, { owner: encounterOwner, files: deps.files }))
   await app.register(patientVaccinationRecordRoutes)
   await app.register(periodicExamRoutes)
+  await app.register(periodicExamsExcelRoutes)
   await app.register(admissionExamRoutes)
   await app.register((scope) =>
     attachmentRoutes(scope, { owner: periodicExamResultOwner, files: deps.files }),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as XLSX from 'xlsx'
 import { pathFor } from '../../../src/contract/endpoints/define'
 import { periodicExamResultFileCalls } from '../../../src/contract/endpoints/periodic-exams'
 import { nameKey } from '../../../src/contract/schemas/catalogue-definitions'
@@ -10,10 +11,23 @@ import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
 import { withTenant } from '../../db/client'
-import { auditLog, catalogueEntries, changeLog, patientAssignments, periodicExams } from '../../db/schema'
+import {
+  auditLog,
+  catalogueEntries,
+  changeLog,
+  patientAssignments,
+  patients,
+  periodicExams,
+} from '../../db/schema'
 import { changesAfter } from '../sync/feed'
 
-const STAFF = ['periodic-exams-index', 'periodic-exams-view', 'periodic-exams-create', 'periodic-exams-edit']
+const STAFF = [
+  'periodic-exams-index',
+  'periodic-exams-view',
+  'periodic-exams-create',
+  'periodic-exams-edit',
+  'periodic-exam.export',
+]
 const AUDIOMETRY = '0193a3b0-0000-7000-8000-0000000000e1'
 const SPIROMETRY = '0193a3b0-0000-7000-8000-0000000000e2'
 
@@ -29,6 +43,7 @@ describe('periodic exams', () => {
   let patientId: string
   let candidateId: string
   let unassignedId: string
+  const payroll = new Map<string, string>()
   let doctor: Record<string, string>
   let assigned: Record<string, string>
   let reader: Record<string, string>
@@ -58,6 +73,12 @@ describe('periodic exams', () => {
     candidateId = (await insertPatient(t.database.db, acmeId, { administrativeStatus: 'candidate' }))
       .id as string
     unassignedId = (await insertPatient(t.database.db, acmeId)).id as string
+    for (const id of [patientId, candidateId, unassignedId]) {
+      const [row] = await withTenant(t.database.db, acmeId, (tx) =>
+        tx.select({ payroll: patients.payrollNumber }).from(patients).where(eq(patients.id, id)),
+      )
+      payroll.set(id, row?.payroll ?? '')
+    }
     const sign = async (host: string, tenantId: string, permissions: string[]) => {
       const user = await buildUser(t.database.db, tenantId, { permissions, name: 'Rosa' })
       return { id: user.id, headers: (await signIn(t.app, host, user.email)).headers }
@@ -101,8 +122,12 @@ describe('periodic exams', () => {
     clinical_exams: [{ id: uuidv7(), clinical_exam_id: AUDIOMETRY, result: 'Hipoacusia leve bilateral' }],
     ...body,
   })
-  const create = (body: object, patient = patientId, headers = doctor, extra = key()) =>
-    send(headers, 'POST', base(patient), body, extra)
+  const create = (
+    body: object,
+    patient = patientId,
+    headers = doctor,
+    extra: Record<string, string> = key(),
+  ) => send(headers, 'POST', base(patient), body, extra)
   const amend = (id: string, body: object, version: number, headers = doctor, patient = patientId) =>
     send(headers, 'POST', `${base(patient)}/${id}`, body, { ...key(), 'if-match': `"${version}"` })
   const trail = async (id: string) =>
@@ -359,6 +384,58 @@ describe('periodic exams', () => {
         key(),
       )
       expect(removed.status).toBe(200)
+    })
+  })
+
+  describe('the due-state spreadsheet', () => {
+    const download = (headers: Record<string, string>, query = 'today=2026-11-26') =>
+      t.app.inject({ method: 'GET', url: `/api/operation/patients/periodic-exams/excel?${query}`, headers })
+    const payrollsIn = (payload: Buffer) => {
+      const book = XLSX.read(payload)
+      const sheet = book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet
+      return XLSX.utils
+        .sheet_to_json<string[]>(sheet, { header: 1 })
+        .slice(1)
+        .map((row) => row[0])
+    }
+
+    it('lists the patients in care with their due state, named with the day, audited', async () => {
+      await create(anExam({ examined_on: '2026-06-01' }), unassignedId)
+      const answer = await download(doctor)
+      expect(answer.statusCode).toBe(200)
+      expect(answer.headers['content-type']).toContain('spreadsheetml')
+      expect(answer.headers['content-disposition']).toMatch(
+        /^attachment; filename="examenes_periodicos_\d{2}_\d{2}_\d{4}\.xlsx"$/,
+      )
+      expect(payrollsIn(answer.rawPayload).sort()).toEqual([...payroll.values()].sort())
+      const book = XLSX.read(answer.rawPayload)
+      const rows = XLSX.utils.sheet_to_json<string[]>(
+        book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet,
+        {
+          header: 1,
+        },
+      )
+      expect(rows[0]?.[8]).toBe('Estado')
+      expect(rows.slice(1).map((row) => row[8])).toEqual(['Aplicado', 'Aplicado', 'Aplicado'])
+      const english = await download({ ...doctor, 'accept-language': 'en' })
+      expect(english.headers['content-disposition']).toContain('periodic_exams_')
+      const exported = await withTenant(t.database.db, acmeId, async (tx) =>
+        (await tx.select().from(auditLog)).filter((entry) => entry.action === 'periodic-exam.export'),
+      )
+      expect((exported.at(-1)?.details as { patients: string[] }).patients).toHaveLength(3)
+    })
+
+    it('filters by state, and keeps to the caller’s patients and tenant', async () => {
+      expect(payrollsIn((await download(doctor, 'today=2026-11-26&states=expired')).rawPayload)).toEqual([])
+      expect(payrollsIn((await download(assigned)).rawPayload)).toEqual([payroll.get(patientId)])
+      expect(payrollsIn((await download(intruder)).rawPayload)).toEqual([])
+    })
+
+    it('needs a session (401), the export permission (403) and good filters (422)', async () => {
+      expect((await download(anonymous)).statusCode).toBe(401)
+      expect((await download(reader)).statusCode).toBe(403)
+      expect((await download(doctor, 'states=late')).statusCode).toBe(422)
+      expect((await download(doctor, 'today=2026-13-01')).statusCode).toBe(422)
     })
   })
 
