@@ -333,6 +333,42 @@ export const MESSAGES = {
     es: 'El país no está en la lista de nacionalidades.',
     en: 'The country is not in the list of nationalities.',
   },
+  'exposure.duplicateAgent': {
+    es: 'Cada agente de exposición se registra una sola vez.',
+    en: 'Each exposure agent is recorded only once.',
+  },
+  'periodicExam.duplicateClinicalExam': {
+    es: 'Cada examen clínico se registra una sola vez en el examen periódico.',
+    en: 'Each clinical exam is recorded only once in the periodic exam.',
+  },
+  'periodicExam.clinicalExamFixed': {
+    es: 'El examen clínico de un resultado registrado no cambia; elimínalo y agrega otro.',
+    en: 'The clinical exam of a recorded result does not change; remove it and add another.',
+  },
+  'admissionExam.sectionRequired': {
+    es: 'Completa esta sección antes de dar el resultado del examen.',
+    en: 'Complete this section before giving the exam result.',
+  },
+  'admissionExam.conditionsRequired': {
+    es: 'Escribe las condiciones con las que cumple.',
+    en: 'Write the conditions under which the candidate complies.',
+  },
+  'admissionExam.conditionsWithoutResult': {
+    es: 'Las condiciones solo se escriben si el resultado es «Cumple con condiciones».',
+    en: 'Conditions are only written when the result is "Complies with conditions".',
+  },
+  'admissionExam.duplicateSubstance': {
+    es: 'Cada sustancia se registra una sola vez.',
+    en: 'Each substance is recorded only once.',
+  },
+  'admissionExam.duplicateTreatment': {
+    es: 'El tratamiento ya está registrado.',
+    en: 'The treatment is already recorded.',
+  },
+  'admissionExam.ageOutOfRange': {
+    es: 'La edad del candidato en la fecha del examen debe estar entre 8 y 99 años.',
+    en: "The candidate's age on the exam date must be between 8 and 99 years.",
+  },
   'covid.overrideReasonRequired': {
     es: 'Escribe por qué eliges una clasificación distinta de la propuesta.',
     en: 'Write why you chose a classification other than the proposed one.',

@@ -21,6 +21,7 @@ import { provisionTenant } from '../modules/configuration/tenant-provisioning'
 import { hashPassword } from '../platform/passwords'
 import { seedCatalogues } from './catalogues'
 import { seedDemoEncounters } from './demo-encounters'
+import { seedDemoExams, seedExamsOfExistingDemo } from './demo-exams'
 import { seedDemoTriage } from './demo-triage'
 import { demoWorkOf, seedDemoVaccinations } from './demo-vaccinations'
 import { generatePerson, randomSource } from './people'
@@ -129,6 +130,8 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       await seedVaccines(tx, existing.id)
       await seedDemoVaccinations(tx, existing.id)
     })
+    // And one made before the occupational exams (issue 22) gets those once.
+    await withTenant(db, existing.id, (tx) => seedExamsOfExistingDemo(tx, existing.id))
     return { created: false, tenantId: existing.id }
   }
 
@@ -277,6 +280,20 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       },
     )
     await seedDemoVaccinations(tx, tenantId)
+    await seedDemoExams(
+      tx,
+      tenantId,
+      patientRows.map((row) => ({
+        id: row.id,
+        examFrequency: row.examFrequency,
+        hireDate: row.hireDate,
+        administrativeStatus: row.administrativeStatus,
+      })),
+      {
+        doctor: userIds.get('doctor@demo.localhost') as string, // a DEMO_USERS account, made above
+        nurse: userIds.get('nurse@demo.localhost') as string, // likewise
+      },
+    )
     await tx.insert(privacyNotices).values({ tenantId, version: 1, ...DEMO_PRIVACY_NOTICE })
   })
   return { created: true, tenantId }

@@ -1,19 +1,25 @@
 import type { FastifyInstance } from 'fastify'
+import { admissionExamFiles } from '../../../src/contract/endpoints/admission-exams'
 import { encounterFiles } from '../../../src/contract/endpoints/attachments'
-import { encounters } from '../../db/schema'
+import { periodicExamResultFiles } from '../../../src/contract/endpoints/periodic-exams'
+import { admissionExams, encounters, periodicExamResults } from '../../db/schema'
 import { triageFilterRoutes } from '../covid/triage-list.routes'
 import type { ModuleDeps } from '../deps'
 import { vaccinationFilterRoutes } from '../vaccination/index.routes'
 import { patientVaccinationRecordRoutes } from '../vaccination/records.routes'
+import { admissionExamRoutes } from './admission-exams.routes'
 import { assignationRuleRoutes } from './assignation-rules.routes'
 import { assignmentRequestRoutes } from './assignment-requests.routes'
 import { assignmentRoutes } from './assignments.routes'
 import { attachmentRoutes, type ServerFileOwner } from './attachments.routes'
 import { encounterDocumentRoutes } from './encounter-documents.routes'
 import { encounterRoutes } from './encounters.routes'
+import { examDocumentRoutes } from './exam-documents.routes'
 import { patientLookupRoutes } from './patient-lookups.routes'
 import { patientProfileRoutes } from './patient-profile.routes'
 import { patientRoutes } from './patients.routes'
+import { periodicExamRoutes } from './periodic-exams.routes'
+import { periodicExamsExcelRoutes } from './periodic-exams-excel.routes'
 import { readingRoutes } from './readings.routes'
 import { readingsPdfRoutes } from './readings-pdf.routes'
 import { recordSectionRoutes } from './record-sections.routes'
@@ -26,6 +32,28 @@ const encounterOwner: ServerFileOwner = {
     id: encounters.id,
     patientId: encounters.patientId,
     deletedAt: encounters.deletedAt,
+  },
+}
+
+/** A periodic exam's result files hang on its clinical-exam row (issue 22). */
+const periodicExamResultOwner: ServerFileOwner = {
+  owner: periodicExamResultFiles,
+  rows: {
+    table: periodicExamResults,
+    id: periodicExamResults.id,
+    patientId: periodicExamResults.patientId,
+    deletedAt: periodicExamResults.deletedAt,
+  },
+}
+
+/** An admission exam's lab files hang on the exam (issue 22). */
+const admissionExamOwner: ServerFileOwner = {
+  owner: admissionExamFiles,
+  rows: {
+    table: admissionExams,
+    id: admissionExams.id,
+    patientId: admissionExams.patientId,
+    deletedAt: admissionExams.deletedAt,
   },
 }
 
@@ -46,4 +74,12 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register((scope) => attachmentRoutes(scope, { owner: encounterOwner, files: deps.files }))
   await app.register(patientVaccinationRecordRoutes)
   await app.register(vaccinationFilterRoutes)
+  await app.register(periodicExamRoutes)
+  await app.register(periodicExamsExcelRoutes)
+  await app.register(admissionExamRoutes)
+  await app.register(examDocumentRoutes, { files: deps.files })
+  await app.register((scope) =>
+    attachmentRoutes(scope, { owner: periodicExamResultOwner, files: deps.files }),
+  )
+  await app.register((scope) => attachmentRoutes(scope, { owner: admissionExamOwner, files: deps.files }))
 }

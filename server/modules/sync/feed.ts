@@ -4,11 +4,13 @@ import type { CovidAuthor } from '../../../src/contract/schemas/covid'
 import type { Change, ChangesPage, SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
 import {
+  admissionExams,
   attachments,
   changeLogHorizon,
   covidTests,
   encounters,
   patients,
+  periodicExams,
   recordSections,
   triageConsultations,
   triageDeclines,
@@ -26,10 +28,12 @@ import {
   type ReclassificationRow,
   withAuthors,
 } from '../covid/triage'
+import { type AdmissionExamRow, presentAdmissionExams } from '../operation/admission-exams'
 import { type AttachmentRow, presentAttachment } from '../operation/attachments'
 import { amendmentsOf, authorsOf, type EncounterRow, presentEncounter } from '../operation/encounters'
 import { assigneesOf } from '../operation/patient-assignees'
 import { presentPatient } from '../operation/patients'
+import { type PeriodicExamRow, presentPeriodicExams } from '../operation/periodic-exams'
 import { presentReading, READING_TABLES, type ReadingTable, recordersOf } from '../operation/readings'
 import { presentRecordSection, type RecordSectionRow } from '../operation/record-sections'
 import { presentVaccinationRecords, type VaccinationRecordRow } from '../vaccination/records'
@@ -88,6 +92,8 @@ type SyncedTable =
   | typeof triageReclassifications
   | typeof covidTests
   | typeof vaccinationRecords
+  | typeof periodicExams
+  | typeof admissionExams
 
 /**
  * A table's rows by id, in Drizzle's shape (camelCase keys, the column modes' values), read as
@@ -228,6 +234,31 @@ async function currentRows(
     const presented = await presentVaccinationRecords(tx, rows)
     rows.forEach((row, index) => {
       found.set(`vaccination-record:${row.id}`, {
+        data: presented[index] as unknown as Record<string, unknown>,
+        deleted: row.deletedAt !== null,
+        version: row.version,
+      })
+    })
+  }
+  // Occupational exams (issue 22), each with its rows and amendments, as the show calls answer them.
+  const periodicIds = idsOf('periodic-exam')
+  if (periodicIds.length > 0) {
+    const rows = (await rowsById(tx, periodicExams, periodicIds)) as PeriodicExamRow[]
+    const presented = await presentPeriodicExams(tx, rows)
+    rows.forEach((row, index) => {
+      found.set(`periodic-exam:${row.id}`, {
+        data: presented[index] as unknown as Record<string, unknown>,
+        deleted: row.deletedAt !== null,
+        version: row.version,
+      })
+    })
+  }
+  const admissionIds = idsOf('admission-exam')
+  if (admissionIds.length > 0) {
+    const rows = (await rowsById(tx, admissionExams, admissionIds)) as AdmissionExamRow[]
+    const presented = await presentAdmissionExams(tx, rows)
+    rows.forEach((row, index) => {
+      found.set(`admission-exam:${row.id}`, {
         data: presented[index] as unknown as Record<string, unknown>,
         deleted: row.deletedAt !== null,
         version: row.version,

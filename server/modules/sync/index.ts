@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ADMISSION_EXAM_READERS } from '../../../src/contract/endpoints/admission-exams'
+import { PERIODIC_EXAM_READERS } from '../../../src/contract/endpoints/periodic-exams'
 import { syncBatch, syncChanges } from '../../../src/contract/endpoints/sync'
 import { VACCINATION_READERS } from '../../../src/contract/endpoints/vaccination'
 import type { ChangesPage } from '../../../src/contract/schemas/sync'
@@ -39,6 +41,12 @@ function visibleTo(req: FastifyRequest, page: ChangesPage): ChangesPage {
     if (change.entity === 'encounter') return permissions.has('consultation.list')
     if (change.entity === 'vaccination-record') {
       return VACCINATION_READERS.some((permission) => permissions.has(permission))
+    }
+    if (change.entity === 'periodic-exam') {
+      return PERIODIC_EXAM_READERS.some((permission) => permissions.has(permission))
+    }
+    if (change.entity === 'admission-exam') {
+      return ADMISSION_EXAM_READERS.some((permission) => permissions.has(permission))
     }
     if (change.entity !== 'attachment' || change.op === 'delete') return true
     return mayReadFilesOf(req.server.fileOwners, String(change.data?.owner_kind), permissions)

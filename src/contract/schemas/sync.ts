@@ -20,6 +20,10 @@ export const SYNCED_ENTITIES = [
   'covid-test',
   /** A dose applied (issue 21), with its amendments. */
   'vaccination-record',
+  /** A periodic exam (issue 22) with its clinical exams and amendments. */
+  'periodic-exam',
+  /** An admission (pre-employment) exam (issue 22) with its treatments and amendments. */
+  'admission-exam',
 ] as const
 export type SyncedEntity = (typeof SYNCED_ENTITIES)[number]
 
