@@ -151,7 +151,13 @@ describe('applying a page of the change feed', () => {
       id: JUAN,
       op: 'upsert',
       version: 2,
-      data: { id: JUAN, patient_id: GUADALUPE, vaccine_id: GUADALUPE, dose_number: 1, applied_on: '2026-10-01' },
+      data: {
+        id: JUAN,
+        patient_id: GUADALUPE,
+        vaccine_id: GUADALUPE,
+        dose_number: 1,
+        applied_on: '2026-10-01',
+      },
     }
     expect(await applyChanges(db, page([record, patientChange(GUADALUPE, 1)], '1.5'))).toBe(2)
     expect(await db.patients.count()).toBe(1)
