@@ -10,7 +10,14 @@ import {
   nextDoseNumber,
   vaccinationRecordsOf,
 } from './vaccination-due'
-import { cacheVaccines, HEPATITIS_B, INFLUENZA, TETANUS, VACCINE_ENTRIES } from './vaccination-test-data'
+import {
+  cacheVaccines,
+  catalogueEntry,
+  HEPATITIS_B,
+  INFLUENZA,
+  TETANUS,
+  VACCINE_ENTRIES,
+} from './vaccination-test-data'
 
 const NURSE = '0193a7f2-5b1e-7c3d-8e4f-0000000000a1'
 const WELDER = '0193a7f2-5b1e-7c3d-8e4f-0000000000a2'
@@ -97,7 +104,9 @@ describe('gathering a patient’s due state', () => {
           : entry,
       ),
     )
-    await db.catalogueEntries.put({ ...(VACCINE_ENTRIES[2] as never), id: 'no-details', details: null })
+    await db.catalogueEntries.put(
+      catalogueEntry({ id: 'no-details', catalogue: 'vaccination-records', name: 'Sin detalles' }),
+    )
     const catalogue = await dueCatalogue(db)
     expect(catalogue.vaccines.map((v) => v.id)).toEqual([HEPATITIS_B, TETANUS, INFLUENZA])
     expect(catalogue.scheme.map((entry) => entry.vaccineId)).toEqual([HEPATITIS_B])

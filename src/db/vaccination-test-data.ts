@@ -10,7 +10,7 @@ export const HEPATITIS_B = '0193a7f2-0000-7000-8000-00000000b001'
 export const TETANUS = '0193a7f2-0000-7000-8000-00000000b002'
 export const INFLUENZA = '0193a7f2-0000-7000-8000-00000000b003'
 
-const entry = (
+export const catalogueEntry = (
   over: Partial<CatalogueEntry> & Pick<CatalogueEntry, 'id' | 'catalogue' | 'name'>,
 ): CatalogueEntry => ({
   code: null,
@@ -25,7 +25,7 @@ const entry = (
 })
 
 export const VACCINE_ENTRIES: CatalogueEntry[] = [
-  entry({
+  catalogueEntry({
     id: HEPATITIS_B,
     catalogue: 'vaccination-records',
     name: 'Hepatitis B',
@@ -38,7 +38,7 @@ export const VACCINE_ENTRIES: CatalogueEntry[] = [
       route: 'intramuscular',
     },
   }),
-  entry({
+  catalogueEntry({
     id: TETANUS,
     catalogue: 'vaccination-records',
     name: 'Td',
@@ -51,7 +51,7 @@ export const VACCINE_ENTRIES: CatalogueEntry[] = [
       route: 'intramuscular',
     },
   }),
-  entry({
+  catalogueEntry({
     id: INFLUENZA,
     catalogue: 'vaccination-records',
     name: 'Influenza',
@@ -64,14 +64,14 @@ export const VACCINE_ENTRIES: CatalogueEntry[] = [
       route: 'intramuscular',
     },
   }),
-  entry({
+  catalogueEntry({
     id: '0193a7f2-0000-7000-8000-00000000c001',
     catalogue: 'vaccination-scheme',
     name: 'Hepatitis B, personal de salud',
     parent_id: HEPATITIS_B,
     details: { doses: null, age_from: 18, age_to: null, sex: null, subgroups: [], risks: ['biological'] },
   }),
-  entry({
+  catalogueEntry({
     id: '0193a7f2-0000-7000-8000-00000000c002',
     catalogue: 'vaccination-scheme',
     name: 'Td, adultos',
