@@ -412,6 +412,8 @@ describe('demo seed', () => {
     expect(new Set(noted.map((change) => change.entityId))).toEqual(
       new Set(records.map((record) => record.id)),
     )
+  })
+
   it('puts demo patients in every periodic-exam due state, and gives a few admission exams the contract accepts', async () => {
     const exams = await inDemo((tx) => tx.select().from(periodicExams))
     const people = await inDemo((tx) => tx.select().from(patients))
