@@ -31,7 +31,17 @@ export { CURSOR_KEY }
 /** About a thousand rows per page and per Dexie transaction (DESIGN §5 initial sync). */
 export const PAGE_SIZE = 1000
 
-const entityOf = (change: FeedChange): SyncEntity => {
+const isReadingKind = (entity: string): entity is ReadingKind =>
+  (READING_KINDS as readonly string[]).includes(entity)
+
+/**
+ * The device table a change of the feed goes to, or null for a kind this version of the app does
+ * not keep yet (a module whose server part landed before its device part): such a change is passed
+ * over, and the Dexie version that adds its table forgets the cursor so the feed comes again
+ * (as version 14 did for vaccination records). Never guessed as a reading: that would file a
+ * clinical record among the patient's readings.
+ */
+const entityOf = (change: FeedChange): SyncEntity | null => {
   switch (change.entity) {
     case 'patient':
       return 'patient'
@@ -51,8 +61,10 @@ const entityOf = (change: FeedChange): SyncEntity => {
       return 'covidTest'
     case 'vaccination-record':
       return 'vaccinationRecord'
-    default:
+    case 'reading':
       return 'reading'
+    default:
+      return isReadingKind(change.entity) ? 'reading' : null
   }
 }
 
@@ -79,9 +91,6 @@ function heldBytes(existing: LocalRow | undefined): Partial<LocalRow> {
   if (!existing?.blob) return {}
   return { blob: existing.blob, cachedAt: existing.cachedAt, lastUsedAt: existing.lastUsedAt }
 }
-
-const isReadingKind = (entity: string): entity is ReadingKind =>
-  (READING_KINDS as readonly string[]).includes(entity)
 
 function rowOf(change: FeedChange, existing: LocalRow | undefined): LocalRow {
   const row: LocalRow = {
@@ -112,10 +121,13 @@ function rowOf(change: FeedChange, existing: LocalRow | undefined): LocalRow {
 export async function applyChanges(db: LocalDb, page: FeedPage): Promise<number> {
   return db.transaction('rw', [...rowTables(db), db.shadows, db.outbox, db.meta], async () => {
     const queued = new Set((await db.outbox.orderBy('entityId').uniqueKeys()).map(String))
-    const state = await readState(db, page.changes)
-    let applied = 0
-    for (const change of page.changes) {
+    const known = page.changes.flatMap((change) => {
       const entity = entityOf(change)
+      return entity === null ? [] : [{ change, entity }]
+    })
+    const state = await readState(db, known)
+    let applied = 0
+    for (const { change, entity } of known) {
       const key = keyOf(entity, change.id)
       const held = state.shadows.get(key) ?? undefined
       const existing = state.rows.get(key) ?? undefined
@@ -173,16 +185,19 @@ const idOf = (key: Key): [SyncEntity, string] => {
  * its records (the version held, and the row a queued change keeps). Both are read by id range
  * first (see `held`), so the records new to the device, most of an initial sync, cost one count.
  */
-async function readState(db: LocalDb, changes: FeedChange[]): Promise<PageState> {
+async function readState(
+  db: LocalDb,
+  known: { change: FeedChange; entity: SyncEntity }[],
+): Promise<PageState> {
   const state: PageState = {
     rows: new Map(),
     shadows: new Map(),
     changedRows: new Set(),
     changedShadows: new Set(),
   }
-  const unique = [...new Map(changes.map((c) => [keyOf(entityOf(c), c.id), c] as const)).values()]
+  const unique = [...new Map(known.map((k) => [keyOf(k.entity, k.change.id), k] as const)).values()]
   for (const entity of ENTITIES) {
-    const ids = unique.filter((c) => entityOf(c) === entity).map((c) => c.id)
+    const ids = unique.filter((k) => k.entity === entity).map((k) => k.change.id)
     if (ids.length === 0) continue
     const [lowest, highest] = bounds(ids)
     const shadows = await held(
