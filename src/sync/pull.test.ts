@@ -106,6 +106,23 @@ describe('applying a page of the change feed', () => {
     ])
   })
 
+  it('passes over a kind this version keeps no table for, never filing it as a reading', async () => {
+    const { db } = aDevice()
+    // A server module whose device part comes in a later version (its Dexie version re-pulls):
+    // a kind the types of this version do not name, as the network may bring it.
+    const exam: FeedChange = {
+      entity: 'a-later-module' as FeedChange['entity'],
+      id: 'e1',
+      op: 'upsert',
+      version: 1,
+      data: { id: 'e1', patient_id: GUADALUPE, examined_on: '2026-11-20' },
+    }
+    expect(await applyChanges(db, page([exam, patientChange(GUADALUPE, 1)], '1.2'))).toBe(1)
+    expect(await db.readings.count()).toBe(0)
+    expect(await db.patients.get(GUADALUPE)).toBeDefined()
+    expect(await storedCursor(db)).toBe('1.2')
+  })
+
   it('never overwrites a row with queued changes, but moves its shadow', async () => {
     const { db, ctx } = aDevice()
     const id = await anUnsentEdit(db, ctx)
