@@ -40,8 +40,12 @@ export function startDocument(original: ConsultationDocumentInput, kind: Consult
   return openDocument(original, kind, kind === 'note' ? texts.noteTitle : texts.prescriptionTitle)
 }
 
-/** An empty A4 document for any clinical document of the frame's shape (its `kind` tells them apart). */
-export function openDocument<T extends DocumentFrame>(original: T, kind: string, title: string) {
+/** An empty A4 document for any clinical document with a frame's language, date and letterhead (its `kind` tells them apart). */
+export function openDocument<T extends Pick<DocumentFrame, 'language' | 'generatedAt' | 'tenant'>>(
+  original: T,
+  kind: string,
+  title: string,
+) {
   const input = printableInput(original)
   const texts = consultationTexts[input.language]
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: false, putOnlyUsedFonts: true })

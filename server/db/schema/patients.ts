@@ -48,6 +48,8 @@ export const patients = pgTable(
     /** Ids of the subgroup items the patient belongs to (docs/decisions/0018-catalogues.md). */
     subgroups: jsonb('subgroups').$type<string[]>().notNull().default([]),
     supervisor: text('supervisor'),
+    /** The occupational risks of the patient's work (OCCUPATIONAL_RISKS codes): the vaccination scheme applies by them. */
+    occupationalRisks: jsonb('occupational_risks').$type<string[]>().notNull().default([]),
     /** Ids of the tenant's special sublabels the patient carries (docs/decisions/0015-tenant-catalogs.md). */
     specialSublabelIds: jsonb('special_sublabel_ids').$type<string[]>().notNull().default([]),
     /** The e-mail of the access account (lowercased); stored before any password gives it an account. */

@@ -3,6 +3,7 @@ import { encounterFiles } from '../../../src/contract/endpoints/attachments'
 import { encounters } from '../../db/schema'
 import { triageFilterRoutes } from '../covid/triage-list.routes'
 import type { ModuleDeps } from '../deps'
+import { vaccinationFilterRoutes } from '../vaccination/index.routes'
 import { patientVaccinationRecordRoutes } from '../vaccination/records.routes'
 import { assignationRuleRoutes } from './assignation-rules.routes'
 import { assignmentRequestRoutes } from './assignment-requests.routes'
@@ -44,4 +45,5 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(encounterDocumentRoutes, { files: deps.files })
   await app.register((scope) => attachmentRoutes(scope, { owner: encounterOwner, files: deps.files }))
   await app.register(patientVaccinationRecordRoutes)
+  await app.register(vaccinationFilterRoutes)
 }

@@ -90,6 +90,7 @@ describe('patient registration', () => {
       subgroups: [subgroupItems['Planta 2'], subgroupItems['Turno nocturno']],
       supervisor: 'Ing. Ramón Treviño',
       blood_type: 'O+',
+      occupational_risks: ['biological', 'ergonomic'],
       ...overrides,
     }
   }
@@ -190,6 +191,7 @@ describe('patient registration', () => {
         birth_date: '1899-01-01',
         emergency_contact_relationship: 'cousin',
         administrative_status: 'retired',
+        occupational_risks: ['biological', 'radioactive'],
       })
       const refused = await create(body)
       expect(refused.status).toBe(422)
@@ -201,6 +203,7 @@ describe('patient registration', () => {
         birth_date: ['El año debe estar entre 1920 y el año actual.'],
         emergency_contact_relationship: ['Valor no permitido'],
         administrative_status: ['Valor no permitido'],
+        'occupational_risks.1': ['Valor no permitido'],
       })
       expect(await stored(body.id)).toBeUndefined()
     })
@@ -254,6 +257,17 @@ describe('patient registration', () => {
         blood_type: 'A-',
         subgroups: [subgroupItems.Almacén],
       })
+    })
+
+    it('replaces the occupational risks the vaccination scheme applies by', async () => {
+      const body = aPatient()
+      await create(body)
+      const changed = await update(body.id, 1, { occupational_risks: ['chemical'] })
+      expect(changed.status).toBe(200)
+      expect(changed.body.data).toMatchObject({ version: 2, occupational_risks: ['chemical'] })
+      expect((await stored(body.id))?.occupationalRisks).toEqual(['chemical'])
+      const cleared = await update(body.id, 2, { occupational_risks: [] })
+      expect(cleared.body.data).toMatchObject({ version: 3, occupational_risks: [] })
     })
 
     it('sets and replaces the account password, the e-mail following to the account', async () => {

@@ -39,6 +39,7 @@ const FIELD_COLUMNS = {
   emergency_contact_phone: 'emergencyContactPhone',
   subgroups: 'subgroups',
   supervisor: 'supervisor',
+  occupational_risks: 'occupationalRisks',
   special_sublabel_ids: 'specialSublabelIds',
   email: 'email',
   blood_type: 'bloodType',

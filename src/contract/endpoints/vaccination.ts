@@ -4,10 +4,11 @@ import {
   CreateVaccinationRecordForPatientRequest,
   CreateVaccinationRecordRequest,
   PatientVaccinationRecordsQuery,
+  VaccinationCardPdfQuery,
+  VaccinationDownloadQuery,
   VaccinationPatientParams,
   VaccinationPatientVaccineParams,
   VaccinationRecordIdParams,
-  VaccinationRecordPdfQuery,
 } from '../schemas/vaccination-records'
 import { fileCallsOf, fileOwner } from './attachments'
 import { endpoint } from './define'
@@ -82,13 +83,36 @@ export const deleteVaccinationRecord = endpoint({
   params: VaccinationRecordIdParams,
 })
 
-/** A record's certificate as a PDF (declared; the server does not answer it yet). */
-export const vaccinationRecordPdf = endpoint({
+/**
+ * The patient's vaccination card as a PDF (`?id=` is the PATIENT's id): the document the device
+ * builds for `card/{id}`, from the same builder, so both give the same card.
+ */
+export const vaccinationCardPdf = endpoint({
   service: 'vaccination',
   method: 'GET',
   path: '/vaccination/user/pdf',
   access: VACCINATION_READERS,
-  query: VaccinationRecordPdfQuery,
+  query: VaccinationCardPdfQuery,
+})
+
+/**
+ * SPEC §7 `GET /vaccination/download{filters}`: the `/vaccinations` index as a spreadsheet
+ * (`vacunacion_DD_MM_YYYY.xlsx`), its rows made by the function the device's index uses.
+ */
+export const vaccinationDownload = endpoint({
+  service: 'vaccination',
+  method: 'GET',
+  path: '/vaccination/download',
+  access: 'vaccinations-index',
+  query: VaccinationDownloadQuery,
+})
+
+/** SPEC §7 `GET /get-filters/vaccinations`: what the index filters by (with the other filter lists). */
+export const vaccinationFilters = endpoint({
+  service: 'operation',
+  method: 'GET',
+  path: '/get-filters/vaccinations',
+  access: 'vaccinations-index',
 })
 
 /** A patient's records, newest dose first (deleted ones left out). */

@@ -63,3 +63,27 @@ export const ClockTime = v.pipe(
   v.maxLength(5, 'field.time'),
   v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'field.time'),
 )
+
+/**
+ * A query's list of codes, comma-separated (`statuses=complete,incomplete`), each one of
+ * `options`; the text is bounded before it is split.
+ */
+export const commaCodes = <const T extends readonly string[]>(options: T) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(400, 'field.picklist'),
+      v.transform((text) => text.split(',').filter((code) => code !== '')),
+      v.array(v.picklist(options, 'field.picklist')),
+    ),
+  )
+
+/** A query's list of ids, comma-separated, each a UUID (at most 30 of them). */
+export const commaIds = v.optional(
+  v.pipe(
+    v.string(),
+    v.maxLength(30 * 37, 'field.maxItems'),
+    v.transform((text) => text.split(',').filter((id) => id !== '')),
+    v.array(v.pipe(v.string(), v.uuid('field.uuid'))),
+  ),
+)

@@ -9,7 +9,16 @@ import {
   type TriageResult,
   triageClassification,
 } from '../rules/triage-classification'
-import { changesOf, list, optionalText, orNull, requiredText, TimeZoneName, text } from './bounded'
+import {
+  changesOf,
+  commaCodes,
+  list,
+  optionalText,
+  orNull,
+  requiredText,
+  TimeZoneName,
+  text,
+} from './bounded'
 import { VITAL_SIGNS } from './encounters'
 
 /**
@@ -253,15 +262,6 @@ export const TriageDocumentQuery = v.object({ id: Id, time_zone: v.optional(Time
  * The triage list's filters (`/covid`, `GET /triage-concentrated/count`, `…/download`): statuses
  * and classifications (comma-separated codes) and the last consultation's day range.
  */
-const commaCodes = <const T extends readonly string[]>(options: T) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(400, 'field.picklist'),
-      v.transform((text) => text.split(',').filter((code) => code !== '')),
-      v.array(v.picklist(options, 'field.picklist')),
-    ),
-  )
 const triageFilterEntries = {
   statuses: commaCodes(TRIAGE_STATUSES),
   classifications: commaCodes(TRIAGE_CLASSIFICATIONS),

@@ -4,6 +4,7 @@ import { Curp } from '../rules/curp'
 import { Nss } from '../rules/nss'
 import { isDateOfRangeYear } from '../rules/years'
 import { changesOf, list, optionalText, text } from './bounded'
+import { OCCUPATIONAL_RISKS } from './catalogue-definitions'
 import { NewPassword } from './password'
 import { MAX_PATIENT_SUBLABELS } from './special-labels'
 
@@ -63,6 +64,14 @@ export const patientFieldEntries = {
    */
   subgroups: v.optional(list(v.pipe(v.string(), v.uuid('field.uuid')), 30), []),
   supervisor: optionalText(150),
+  /**
+   * The occupational risks of the patient's work (NOM-030's kinds of agent): the vaccination
+   * scheme applies by them (hepatitis B for biological risk, issue 21).
+   */
+  occupational_risks: v.optional(
+    list(v.picklist(OCCUPATIONAL_RISKS, 'field.picklist'), OCCUPATIONAL_RISKS.length),
+    [],
+  ),
   blood_type: v.optional(v.nullable(v.picklist(BLOOD_TYPES, 'field.picklist')), null),
   /**
    * The tenant's special sublabels the patient carries, by id (SPEC §3 special labels with

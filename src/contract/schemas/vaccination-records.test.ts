@@ -6,6 +6,8 @@ import {
   CreateVaccinationRecordRequest,
   MAX_ADVERSE_REACTIONS,
   MAX_DOSE_NUMBER,
+  VaccinationCardPdfQuery,
+  VaccinationDownloadQuery,
 } from './vaccination-records'
 
 const record = {
@@ -88,5 +90,42 @@ describe('a vaccination record', () => {
   it('amends only the fields sent, at least one', () => {
     expect(v.parse(AmendVaccinationRecordRequest, { lot: 'L-22' })).toEqual({ lot: 'L-22' })
     expect(issuesOf(AmendVaccinationRecordRequest, {})).toEqual([[null, 'field.nothingToChange']])
+  })
+})
+
+describe("the vaccinations index's filters", () => {
+  const vaccine = '0193a3b0-0000-7000-8000-000000000003'
+
+  it('read comma-separated statuses, vaccines, subgroups and risks', () => {
+    const parsed = v.parse(VaccinationDownloadQuery, {
+      statuses: 'incomplete',
+      vaccines: `${vaccine},`,
+      overdue: 'yes',
+      subgroups: '',
+      risks: 'biological,mechanical',
+      time_zone: 'America/Mexico_City',
+    })
+    expect(parsed).toEqual({
+      statuses: ['incomplete'],
+      vaccines: [vaccine],
+      overdue: 'yes',
+      subgroups: [],
+      risks: ['biological', 'mechanical'],
+      time_zone: 'America/Mexico_City',
+    })
+  })
+
+  it('refuse an unknown status, a vaccine that is not an id and a made-up zone', () => {
+    expect(
+      issuesOf(VaccinationDownloadQuery, { statuses: 'done', vaccines: 'Td', time_zone: 'Mars/Olympus' }),
+    ).toEqual([
+      ['statuses.0', 'field.picklist'],
+      ['vaccines.0', 'field.uuid'],
+      ['time_zone', 'field.time_zone'],
+    ])
+  })
+
+  it("name the card's patient by id", () => {
+    expect(issuesOf(VaccinationCardPdfQuery, { id: 'not-an-id' })).toEqual([['id', 'field.uuid']])
   })
 })

@@ -1,6 +1,19 @@
 import * as v from 'valibot'
 import { IsoDay } from '../rules/calendar'
-import { ClockTime, changesOf, list, optionalText, orNull, requiredText, text, wholeNumber } from './bounded'
+import {
+  ClockTime,
+  changesOf,
+  commaCodes,
+  commaIds,
+  list,
+  optionalText,
+  orNull,
+  requiredText,
+  TimeZoneName,
+  text,
+  wholeNumber,
+} from './bounded'
+import { OCCUPATIONAL_RISKS, type OccupationalRisk } from './catalogue-definitions'
 
 /**
  * A patient's vaccination records (SPEC §2 "Vaccinations", §3 "vaccination user record", §7
@@ -125,9 +138,57 @@ export const VaccinationRecordIdParams = v.object({ id: Id })
 export const VaccinationPatientParams = v.object({ patient_id: Id })
 export const VaccinationPatientVaccineParams = v.object({ patient_id: Id, vaccine_id: Id })
 
-/** GET /patients/vaccination-records?patient_id= and GET /vaccination/user/pdf?id=. */
+/** GET /patients/vaccination-records?patient_id=. */
 export const PatientVaccinationRecordsQuery = v.object({ patient_id: Id })
-export const VaccinationRecordPdfQuery = v.object({ id: Id, time_zone: v.optional(text(64)) })
+/**
+ * GET /vaccination/user/pdf?id=: the PATIENT's id — the answer is the patient's vaccination card,
+ * the same document the device builds for `card/{id}` (decision 0026). `time_zone` says which day
+ * is today for the due dates and the footer's time (the device's zone; the tenant's by default).
+ */
+export const VaccinationCardPdfQuery = v.object({ id: Id, time_zone: v.optional(TimeZoneName) })
+
+/** SPEC §4 "Vaccination scheme: complete or incomplete", as `vaccinationDue` works it out. */
+export const SCHEME_STATUSES = ['complete', 'incomplete'] as const
+export type SchemeStatus = (typeof SCHEME_STATUSES)[number]
+/** The overdue filter's answers: patients with a dose past its date, or with none. */
+export const OVERDUE_CHOICES = ['yes', 'no'] as const
+
+/**
+ * The `/vaccinations` index's filters (its local table and `GET /vaccination/download`): scheme
+ * statuses, vaccines (the patient's scheme includes one of them), overdue or not, subgroup items
+ * and occupational risks (the patient has one of them), and a search on name, payroll or CURP.
+ * Lists are comma-separated.
+ */
+export const vaccinationFilterEntries = {
+  statuses: commaCodes(SCHEME_STATUSES),
+  vaccines: commaIds,
+  overdue: v.optional(v.picklist(OVERDUE_CHOICES, 'field.picklist')),
+  subgroups: commaIds,
+  risks: commaCodes(OCCUPATIONAL_RISKS),
+  search: v.optional(text(100)),
+}
+export const VaccinationFilterQuery = v.object(vaccinationFilterEntries)
+export type VaccinationFilterQuery = v.InferOutput<typeof VaccinationFilterQuery>
+/** The spreadsheet works its due dates out on today's day in the caller's zone. */
+export const VaccinationDownloadQuery = v.object({
+  ...vaccinationFilterEntries,
+  time_zone: v.optional(TimeZoneName),
+})
+export type VaccinationDownloadQuery = v.InferOutput<typeof VaccinationDownloadQuery>
+
+/**
+ * GET /get-filters/vaccinations: what the index may be filtered by, named in the request's
+ * language: the scheme statuses, the tenant's live vaccines, the overdue choices, the subgroup
+ * items patients carry (their names come from the subgroups catalogue, as the patients list's)
+ * and the occupational risks.
+ */
+export interface VaccinationFilters {
+  statuses: Array<{ code: SchemeStatus; name: string }>
+  vaccines: Array<{ id: string; name: string }>
+  overdue: Array<{ code: (typeof OVERDUE_CHOICES)[number]; name: string }>
+  subgroups: string[]
+  risks: Array<{ code: OccupationalRisk; name: string }>
+}
 
 /** Who recorded or amended a record. */
 export interface VaccinationAuthor {

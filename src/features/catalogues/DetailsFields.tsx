@@ -7,12 +7,12 @@ import {
   type CatalogueDefinition,
   type CatalogueEntryInput,
   OCCUPATIONAL_RISKS,
-  type OccupationalRisk,
   VACCINE_ROUTES,
   type VaccinationSchemeDetails,
   type VaccineDetails,
   type VaccineRoute,
 } from '../../contract/schemas/catalogue-definitions'
+import { RISK_LABELS } from '../../i18n/occupational-risks'
 import { Checkbox } from '../../ui/Checkbox'
 import { fieldMessage } from '../../ui/form/field-errors'
 import { SelectField } from '../../ui/SelectField'
@@ -24,15 +24,6 @@ const ROUTE_LABELS: Record<VaccineRoute, MessageDescriptor> = {
   intradermal: msg`Intradérmica`,
   oral: msg`Oral`,
   intranasal: msg`Intranasal`,
-}
-
-const RISK_LABELS: Record<OccupationalRisk, MessageDescriptor> = {
-  biological: msg`Biológico`,
-  chemical: msg`Químico`,
-  physical: msg`Físico`,
-  ergonomic: msg`Ergonómico`,
-  psychosocial: msg`Psicosocial`,
-  mechanical: msg`Mecánico`,
 }
 
 export const BLANK_VACCINE: VaccineDetails = {

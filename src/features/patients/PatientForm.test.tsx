@@ -217,6 +217,29 @@ describe('the patient form on the device', { timeout: 20_000 }, () => {
     expect(entry).toMatchObject({ kind: 'patient.update', body: { phone: '3398765432' }, baseVersion: 3 })
   })
 
+  it('records the occupational risks the vaccination scheme applies by, queued as an edit', async () => {
+    stubApi({})
+    const { db, ctx } = aDevice()
+    const server = await aSyncedPatient(db, ctx)
+    const onDone = vi.fn()
+    const row = await db.patients.get(server.id)
+    if (!row) throw new Error('patient not cached')
+    await renderForm({ db, patient: row, onDone })
+    openStep('Empleo')
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Mecánico' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Biológico' }))
+    expect(screen.getByRole('checkbox', { name: 'Químico' }).getAttribute('aria-checked')).toBe('false')
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    const [entry] = await db.outbox.toArray()
+    // In the list's own order, whatever order they were ticked in.
+    expect(entry).toMatchObject({
+      kind: 'patient.update',
+      body: { occupational_risks: ['biological', 'mechanical'] },
+    })
+    expect((await db.patients.get(server.id))?.occupational_risks).toEqual(['biological', 'mechanical'])
+  })
+
   it('restores an edit’s draft only while the record is at the version it began from', async () => {
     stubApi({})
     const { db, ctx } = aDevice()

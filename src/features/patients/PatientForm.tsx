@@ -21,6 +21,7 @@ import { mutationContext } from './context'
 import { curpHolder } from './curp-check'
 import { AccessAccountSection, EmploymentSection } from './EmploymentSections'
 import { ContactSection, IdentitySections } from './IdentitySections'
+import { OccupationalRisksSection } from './OccupationalRisksSection'
 import { clearDraft, readDraft, saveDraft } from './patient-draft'
 import {
   formValuesOf,
@@ -225,6 +226,7 @@ export function PatientForm({ db, patient, onDone, onOpenPatient }: PatientFormP
           statuses={filters.status === 'loaded' ? filters.data.administrative_statuses : undefined}
         />
         {sections.shown('subgroups') && <SubgroupsSection {...sections} />}
+        <OccupationalRisksSection {...sections} />
         <SpecialLabelsSection {...sections} />
       </div>
       <div data-step="3" hidden={step !== 3} className="patient-form__step">

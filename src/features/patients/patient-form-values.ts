@@ -55,6 +55,7 @@ export const PatientFormSchema = v.pipe(
     hire_date: dateOf(e.hire_date),
     administrative_status: e.administrative_status,
     subgroups: e.subgroups,
+    occupational_risks: e.occupational_risks,
     special_sublabel_ids: e.special_sublabel_ids,
     supervisor: textOf(e.supervisor),
     exam_frequency: textOf(e.exam_frequency),
@@ -116,6 +117,7 @@ type TextField =
 export type PatientFormValues = Record<TextField, string> & {
   special_sublabel_ids: string[]
   subgroups: string[]
+  occupational_risks: string[]
 }
 
 export type PatientFieldName = Path<PatientFormValues>
@@ -129,6 +131,7 @@ export function formValuesOf(patient: LocalPatient | undefined): PatientFormValu
   const values = {
     special_sublabel_ids: asList(patient?.special_sublabel_ids),
     subgroups: asList(patient?.subgroups),
+    occupational_risks: asList(patient?.occupational_risks),
     password: '',
     password_confirmation: '',
   } as PatientFormValues

@@ -71,7 +71,7 @@ export function ConflictResolver({
             const label = fieldLabel(conflict.field, i18n)
             const name = `${conflict.entityId}-${conflict.field}`
             const [before, mine, theirs] = [conflict.base, conflict.mine, conflict.theirs].map((value) =>
-              conflictValue(conflict.field, value, subgroupItems),
+              conflictValue(conflict.field, value, subgroupItems, i18n),
             )
             return (
               <tr key={conflict.field}>

@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { RISK_LABELS } from '../../i18n/occupational-risks'
 
 /** What people call the synced kinds' fields (SPEC §3 Patient, §7 readings), by API name. */
 const LABELS: Record<string, MessageDescriptor> = {
@@ -28,6 +29,7 @@ const LABELS: Record<string, MessageDescriptor> = {
   emergency_contact_relationship: msg`Parentesco del contacto`,
   emergency_contact_phone: msg`Teléfono del contacto`,
   subgroups: msg`Subgrupos`,
+  occupational_risks: msg`Riesgos laborales`,
   supervisor: msg`Supervisor`,
   email: msg`Correo electrónico`,
   password: msg`Contraseña`,
@@ -92,15 +94,25 @@ export function displayValue(value: unknown): string {
 /**
  * A field's value in a conflict row: a patient's subgroups are ids of the tenant's subgroup items
  * (decision 0018), shown by the names the device's catalogue gives them (an id it does not hold
- * shows as itself, so nothing is hidden).
+ * shows as itself, so nothing is hidden); their occupational risks by the risks' names.
  */
 export function conflictValue(
   field: string,
   value: unknown,
   subgroupItems: ReadonlyMap<string, string>,
+  i18n: I18n,
 ): string {
   if (field === 'subgroups' && Array.isArray(value)) {
     return value.map((id) => subgroupItems.get(String(id)) ?? String(id)).join(', ')
+  }
+  if (field === 'occupational_risks' && Array.isArray(value)) {
+    const labels: Partial<Record<string, MessageDescriptor>> = RISK_LABELS
+    return value
+      .map((code) => {
+        const label = labels[String(code)]
+        return label ? i18n._(label) : String(code)
+      })
+      .join(', ')
   }
   return displayValue(value)
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "patients" ADD COLUMN "occupational_risks" jsonb DEFAULT '[]'::jsonb NOT NULL;

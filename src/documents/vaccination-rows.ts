@@ -1,0 +1,153 @@
+import type { SchemeStatus, VaccinationFilterQuery } from '../contract/schemas/vaccination-records'
+import type { DocumentLanguage } from './self-tracking-texts'
+import {
+  type DueCatalogue,
+  type DuePatientFields,
+  type DueRecord,
+  patientVaccinationDue,
+} from './vaccination-due-inputs'
+import { vaccinationTexts } from './vaccination-texts'
+
+/**
+ * The `/vaccinations` index's rows (issue 21): each patient with their scheme status, next due
+ * vaccine and date and overdue count, worked out by the due-date rule. The device's index (its
+ * table and its own spreadsheet) and the server's `GET /vaccination/download` both make their
+ * rows, filter them and lay the spreadsheet out with these functions, so the two agree.
+ */
+
+/** A patient as the index reads them (the API's names; the device's rows carry the same). */
+export interface IndexPatient extends DuePatientFields {
+  id: string
+  name: string
+  last_name: string
+  second_last_name?: string | null
+  payroll_number?: string | null
+  curp?: string | null
+}
+
+export interface VaccinationIndexRow {
+  patient_id: string
+  payroll_number: string | null
+  /** Name and surnames, as the lists show them. */
+  patient_name: string
+  curp: string | null
+  status: SchemeStatus
+  /** The vaccines the scheme applies to the patient today, by id. */
+  vaccine_ids: string[]
+  /** The soonest next dose (an overdue one is the soonest): its vaccine and date. */
+  next_vaccine_id: string | null
+  next_due_date: string | null
+  overdue_count: number
+}
+
+/** One patient's row on `today` (YYYY-MM-DD). */
+export function vaccinationIndexRowOf(
+  catalogue: DueCatalogue,
+  patient: IndexPatient,
+  records: readonly DueRecord[],
+  today: string,
+): VaccinationIndexRow {
+  const due = patientVaccinationDue(catalogue, patient, records, today)
+  let next: { vaccineId: string; dueDate: string } | null = null
+  for (const vaccine of due.vaccines) {
+    if (vaccine.next && (!next || vaccine.next.dueDate < next.dueDate)) {
+      next = { vaccineId: vaccine.vaccineId, dueDate: vaccine.next.dueDate }
+    }
+  }
+  return {
+    patient_id: patient.id,
+    payroll_number: patient.payroll_number ?? null,
+    patient_name: [patient.name, patient.last_name, patient.second_last_name].filter(Boolean).join(' '),
+    curp: patient.curp ?? null,
+    status: due.status,
+    vaccine_ids: due.vaccines.map((vaccine) => vaccine.vaccineId),
+    next_vaccine_id: next?.vaccineId ?? null,
+    next_due_date: next?.dueDate ?? null,
+    overdue_count: due.overdueCount,
+  }
+}
+
+/** Lower case without accents: how the index's search compares names. */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+
+/**
+ * Whether a row passes the index's filters (`VaccinationFilterQuery`): each filter set must hold;
+ * a list holds when the row (or the patient) has any of its values.
+ */
+export function matchesVaccinationFilters(
+  row: VaccinationIndexRow,
+  patient: Pick<IndexPatient, 'subgroups' | 'occupational_risks'>,
+  filters: Omit<VaccinationFilterQuery, 'search'> & { search?: string | undefined },
+): boolean {
+  if (filters.statuses?.length && !filters.statuses.includes(row.status)) return false
+  if (filters.vaccines?.length && !filters.vaccines.some((id) => row.vaccine_ids.includes(id))) return false
+  if (filters.overdue === 'yes' && row.overdue_count === 0) return false
+  if (filters.overdue === 'no' && row.overdue_count > 0) return false
+  const subgroups = patient.subgroups ?? []
+  if (filters.subgroups?.length && !filters.subgroups.some((id) => subgroups.includes(id))) return false
+  const risks = patient.occupational_risks ?? []
+  if (filters.risks?.length && !filters.risks.some((risk) => risks.includes(risk))) return false
+  const search = filters.search?.trim()
+  if (search) {
+    const wanted = folded(search)
+    const haystack = folded([row.patient_name, row.payroll_number ?? '', row.curp ?? ''].join(' '))
+    if (!haystack.includes(wanted)) return false
+  }
+  return true
+}
+
+/** The index's order: the most overdue first, then the soonest due, then by name. */
+export function byVaccinationUrgency(a: VaccinationIndexRow, b: VaccinationIndexRow): number {
+  if (a.overdue_count !== b.overdue_count) return b.overdue_count - a.overdue_count
+  const aDue = a.next_due_date ?? '9999-12-31'
+  const bDue = b.next_due_date ?? '9999-12-31'
+  if (aDue !== bDue) return aDue < bDue ? -1 : 1
+  return a.patient_name.localeCompare(b.patient_name, 'es')
+}
+
+type Cell = string | number | null
+
+/**
+ * The spreadsheet of the index (SPEC §7 `GET /vaccination/download{filters}`): its name, sheet,
+ * header and cells in the language asked, the rows in the index's order, dates YYYY/MM/DD.
+ */
+export function vaccinationSheet(
+  rows: readonly VaccinationIndexRow[],
+  vaccineNames: ReadonlyMap<string, string>,
+  language: DocumentLanguage,
+  today: string,
+): { fileName: string; sheetName: string; header: string[]; cells: Cell[][] } {
+  const texts = vaccinationTexts[language]
+  const day = (iso: string | null) => (iso ? iso.replaceAll('-', '/') : null)
+  return {
+    fileName: `${texts.sheetFileName}_${today.split('-').reverse().join('_')}.xlsx`,
+    sheetName: texts.sheetName,
+    header: [
+      texts.payrollNumber,
+      texts.sheet.patient,
+      texts.sheet.curp,
+      texts.sheet.status,
+      texts.sheet.applicable,
+      texts.sheet.nextVaccine,
+      texts.sheet.nextDueDate,
+      texts.sheet.overdueCount,
+    ],
+    cells: [...rows].sort(byVaccinationUrgency).map((row) => [
+      row.payroll_number,
+      row.patient_name,
+      row.curp,
+      texts.statuses[row.status],
+      row.vaccine_ids
+        .map((id) => vaccineNames.get(id) ?? '')
+        .filter(Boolean)
+        .join(', '),
+      row.next_vaccine_id ? (vaccineNames.get(row.next_vaccine_id) ?? null) : null,
+      day(row.next_due_date),
+      row.overdue_count,
+    ]),
+  }
+}
