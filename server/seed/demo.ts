@@ -22,6 +22,7 @@ import { hashPassword } from '../platform/passwords'
 import { seedCatalogues } from './catalogues'
 import { seedDemoEncounters } from './demo-encounters'
 import { seedDemoTriage } from './demo-triage'
+import { demoWorkOf, seedDemoVaccinations } from './demo-vaccinations'
 import { generatePerson, randomSource } from './people'
 import { PROFILES } from './profiles'
 import { demoSublabelOf, seedTenantCatalogs } from './tenant-catalogs'
@@ -123,8 +124,11 @@ export interface DemoSeedResult {
 export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, 'demo'))
   if (existing) {
-    // A demo made before the vaccination catalogues (issue 21) gets them once.
-    await withTenant(db, existing.id, (tx) => seedVaccines(tx, existing.id))
+    // A demo made before the vaccination catalogues and records (issue 21) gets them once.
+    await withTenant(db, existing.id, async (tx) => {
+      await seedVaccines(tx, existing.id)
+      await seedDemoVaccinations(tx, existing.id)
+    })
     return { created: false, tenantId: existing.id }
   }
 
@@ -176,15 +180,23 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
     const subgroupItems = await seedCatalogues(tx, tenantId, systemIds)
     await seedVaccines(tx, tenantId)
     const shifts = ['Matutino', 'Vespertino', 'Nocturno'].flatMap((name) => subgroupItems.get(name) ?? [])
-    const patientRows = people.map(({ sex: _sex, ...person }, index) => ({
-      tenantId,
-      id: uuidv7(),
-      nationalityCode: 'MEX',
-      ...person,
-      specialSublabelIds: demoSublabelOf(sublabelIds, index),
-      // Every demo patient works a shift: one item of the seeded "Turno" subgroup.
-      subgroups: shifts.length > 0 ? [shifts[index % shifts.length] as string] : [], // the index is within the list
-    }))
+    const patientRows = people.map(({ sex: _sex, ...person }, index) => {
+      const work = demoWorkOf(index)
+      const area = subgroupItems.get(work.area)
+      return {
+        tenantId,
+        id: uuidv7(),
+        nationalityCode: 'MEX',
+        ...person,
+        specialSublabelIds: demoSublabelOf(sublabelIds, index),
+        // Every demo patient works a shift (an item of the seeded "Turno" subgroup) in an area.
+        subgroups: [
+          ...(shifts.length > 0 ? [shifts[index % shifts.length] as string] : []), // the index is within the list
+          ...(area ? [area] : []),
+        ],
+        occupationalRisks: work.risks,
+      }
+    })
     await tx.insert(patients).values(patientRows)
     // The devices learn of every record through the change feed, seeded ones too.
     await tx.insert(changeLog).values(
@@ -264,6 +276,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
         nurse: userIds.get('nurse@demo.localhost') as string, // likewise
       },
     )
+    await seedDemoVaccinations(tx, tenantId)
     await tx.insert(privacyNotices).values({ tenantId, version: 1, ...DEMO_PRIVACY_NOTICE })
   })
   return { created: true, tenantId }

@@ -19,6 +19,8 @@ import {
   triageOf,
 } from '../../src/contract/schemas/covid'
 import { UpdateEncounterRequest } from '../../src/contract/schemas/encounters'
+import { CreateVaccinationRecordRequest } from '../../src/contract/schemas/vaccination-records'
+import { dueCatalogueOf, patientVaccinationDue } from '../../src/documents/vaccination-due-inputs'
 import { openTestDatabase } from '../../tests/fixtures/database'
 import { type Database, withTenant } from '../db/client'
 import {
@@ -46,6 +48,7 @@ import {
   triageConsultations,
   triageReclassifications,
   users,
+  vaccinationRecords,
 } from '../db/schema'
 import { presentConsultation } from '../modules/covid/triage'
 import { presentEncounter } from '../modules/operation/encounters'
@@ -324,6 +327,88 @@ describe('demo seed', () => {
     expect(due('2008-01-10', [])).not.toContain('Td')
   })
 
+  it('gives the demo patients occupational risks and realistic vaccination records on the seeded scheme, in the feed', async () => {
+    const people = await inDemo((tx) => tx.select().from(patients))
+    expect(people.every((patient) => patient.occupationalRisks.length > 0)).toBe(true)
+    const records = await inDemo((tx) => tx.select().from(vaccinationRecords))
+    const entries = await inDemo((tx) => tx.select().from(catalogueEntries))
+    const vaccines = entries.filter((row) => row.catalogue === 'vaccination-records')
+    const scheme = entries.filter((row) => row.catalogue === 'vaccination-scheme')
+    expect(records.every((record) => vaccines.some((vaccine) => vaccine.id === record.vaccineId))).toBe(true)
+    // Every record is one the contract takes, as a device would have sent it.
+    for (const record of records) {
+      const parsed = v.safeParse(CreateVaccinationRecordRequest, {
+        id: record.id,
+        patient_id: record.patientId,
+        vaccine_id: record.vaccineId,
+        dose_number: record.doseNumber,
+        folio: record.folio,
+        applied_on: record.appliedOn,
+        lot: record.lot,
+        booster: record.booster,
+        vaccinated_abroad: record.vaccinatedAbroad,
+        country_code: record.countryCode,
+        adverse_reactions: record.adverseReactions,
+      })
+      expect(parsed.success, record.id).toBe(true)
+    }
+    const vaccinated = new Set(records.map((record) => record.patientId))
+    expect(vaccinated.size).toBeGreaterThan(people.length / 2)
+    expect(records.some((record) => record.booster)).toBe(true)
+    expect(records.filter((record) => record.vaccinatedAbroad).map((record) => record.countryCode)).toEqual([
+      'USA',
+    ])
+    expect(records.filter((record) => record.adverseReactions.length > 0)).toHaveLength(1)
+    const today = new Date().toISOString().slice(0, 10)
+    const catalogue = dueCatalogueOf(
+      vaccines.map((row) => ({
+        id: row.id,
+        name: row.name,
+        active: row.active,
+        parent_id: null,
+        details: row.details,
+      })),
+      scheme.map((row) => ({
+        id: row.id,
+        name: row.name,
+        active: row.active,
+        parent_id: row.parentId,
+        details: row.details,
+      })),
+    )
+    const statuses = people
+      .filter((patient) => vaccinated.has(patient.id))
+      .map((patient) =>
+        patientVaccinationDue(
+          catalogue,
+          {
+            birth_date: patient.birthDate,
+            biological_sex: patient.biologicalSex,
+            subgroups: patient.subgroups,
+            occupational_risks: patient.occupationalRisks,
+          },
+          records
+            .filter((record) => record.patientId === patient.id)
+            .map((record) => ({
+              vaccine_id: record.vaccineId,
+              dose_number: record.doseNumber,
+              applied_on: record.appliedOn,
+              booster: record.booster,
+            })),
+          today,
+        ),
+      )
+    expect(statuses.some((due) => due.status === 'complete')).toBe(true)
+    expect(statuses.some((due) => due.overdueCount > 0)).toBe(true)
+    expect(statuses.some((due) => due.status === 'incomplete' && due.overdueCount === 0)).toBe(true)
+    const noted = (await inDemo((tx) => tx.select().from(changeLog))).filter(
+      (change) => change.entity === 'vaccination-record',
+    )
+    expect(new Set(noted.map((change) => change.entityId))).toEqual(
+      new Set(records.map((record) => record.id)),
+    )
+  })
+
   it('changes nothing when it runs again', async () => {
     const count = async () => ({
       catalogueEntries: (await inDemo((tx) => tx.select().from(catalogueEntries))).length,
@@ -331,6 +416,7 @@ describe('demo seed', () => {
       patients: (await inDemo((tx) => tx.select().from(patients))).length,
       encounters: (await inDemo((tx) => tx.select().from(encounters))).length,
       triages: (await inDemo((tx) => tx.select().from(triageConsultations))).length,
+      vaccinations: (await inDemo((tx) => tx.select().from(vaccinationRecords))).length,
       users: (await inDemo((tx) => tx.select().from(users))).length,
       references: (await database.db.select().from(referenceItems)).length,
       diagnoses: await database.db.$count(diagnoses),
