@@ -185,12 +185,15 @@ export function VaccinationForm({ db, patientId, mode, vaccines, records, onSave
               placeholder={t`Selecciona…`}
               error={message('vaccine_id')}
               options={offered.map((vaccine) => ({ value: vaccine.id, label: vaccine.name }))}
-              {...form.register('vaccine_id', {
-                onChange: (event) => {
-                  if (!editing)
-                    form.setValue('dose_number', String(nextDoseNumber(records, event.target.value)))
-                },
-              })}
+              // Held by the form's state, not registered: a select registered before React has
+              // put its options in reads back, and keeps, the empty choice.
+              name="vaccine_id"
+              value={values.vaccine_id}
+              onChange={(event) => {
+                const vaccineId = event.target.value
+                form.setValue('vaccine_id', vaccineId)
+                if (!editing) form.setValue('dose_number', String(nextDoseNumber(records, vaccineId)))
+              }}
             />
           )}
           <TextField
@@ -231,7 +234,9 @@ export function VaccinationForm({ db, patientId, mode, vaccines, records, onSave
               placeholder={t`Selecciona…`}
               error={message('country_code')}
               options={nationalities.map((item) => ({ value: item.code, label: item.name }))}
-              {...form.register('country_code')}
+              name="country_code"
+              value={values.country_code}
+              onChange={(event) => form.setValue('country_code', event.target.value)}
             />
           </div>
         )}
