@@ -75,6 +75,8 @@ export interface TriageListResult {
 export interface VaccinationDueResult {
   /** Each round's time to read the cache and work out every patient's due dates and index row. */
   dueMs: number[]
+  /** Each round's time for the reads alone (catalogues, patients, records), apart from the above. */
+  readMs: number[]
   /** Patients in the index. */
   rows: number
   /** Of them, those with an overdue dose. */
