@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { useCatalogueEntries } from '../../catalogs/use-catalog'
@@ -10,8 +10,6 @@ import {
   matchesVaccinationFilters,
   vaccinationFiltersOf,
 } from '../../documents/vaccination-rows'
-import { hasPermission } from '../../session/session-store'
-import { useSession } from '../../session/use-session'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { Alert } from '../../ui/Alert'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
@@ -59,12 +57,11 @@ function queryOf(values: FilterValues): Omit<VaccinationFilterQuery, 'search'> {
  * their scheme status (SPEC §4), the next vaccine due and its date and how many doses are
  * overdue — the most overdue first. On the shared data table in local mode, filtered by the
  * choices of `get-filters/vaccinations` worked out from the cache, searched by name, payroll
- * number or CURP; a row opens the patient's card. The spreadsheet is built on the device by the
+ * number or CURP; a row (or its name) opens the patient's card, where a dose is registered. The spreadsheet is built on the device by the
  * functions of the server's `GET /vaccination/download` (`vacunacion_DD_MM_YYYY.xlsx`).
  */
 export function VaccinationIndexPage() {
   const { t, i18n } = useLingui()
-  const session = useSession()
   const navigate = useNavigate()
   const db = useSyncEngine()?.db
   const today = localDay(new Date())
@@ -72,7 +69,6 @@ export function VaccinationIndexPage() {
   const subgroupEntries = useCatalogueEntries('subgroups')
   const [values, setValues] = useState<FilterValues>(NO_FILTERS)
   const [failure, setFailure] = useState<string | null>(null)
-  const canRegister = hasPermission(session, 'vaccinations-register-vaccine')
   const language: DocumentLanguage = i18n.locale.startsWith('en') ? 'en' : 'es'
 
   const vaccineNames = useMemo(
@@ -112,6 +108,9 @@ export function VaccinationIndexPage() {
     }
   }, [index?.entries])
 
+  // The column is "Esquema": its cells say only complete or incomplete, in the filter's words.
+  const statusName = (code: SchemeStatus) =>
+    choices.statuses.find((choice) => choice.code === code)?.name ?? code
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for t
   const config = useMemo<DataTableConfig<ListRow>>(
     () => ({
@@ -127,32 +126,33 @@ export function VaccinationIndexPage() {
             </Link>
           ),
         },
-        { key: 'payroll_number', title: t`Número de nómina`, isSearch: true, isSort: true, priority: 5 },
-        { key: 'curp', title: t`CURP`, isSearch: true, priority: 6 },
+        { key: 'payroll_number', title: t`Número de nómina`, isSearch: true, isSort: true, priority: 4 },
+        { key: 'curp', title: t`CURP`, isSearch: true, priority: 5 },
         {
           key: 'status',
           title: t`Esquema`,
           isSort: true,
-          priority: 2,
+          priority: 1,
           component: (row) => (
             <span className="vaccination-status" data-status={row.status}>
-              {i18n._(SCHEME_STATUS_NAMES[row.status])}
+              {statusName(row.status)}
             </span>
           ),
         },
         { key: 'next_vaccine_name', title: t`Siguiente vacuna`, isSort: true, priority: 3 },
         {
           key: 'next_due_date',
-          title: t`Fecha de la siguiente dosis`,
+          title: t`Próxima dosis`,
           isSort: true,
-          priority: 1,
+          // What the list is for: it never gives way to the width.
+          priority: 0,
           component: (row) => (row.next_due_date ? formatDate(row.next_due_date) : '—'),
         },
         {
           key: 'overdue_count',
-          title: t`Dosis vencidas`,
+          title: t`Vencidas`,
           isSort: true,
-          priority: 1,
+          priority: 2,
           component: (row) =>
             row.overdue_count > 0 ? (
               <span className="vaccination-overdue">{row.overdue_count}</span>
@@ -160,38 +160,9 @@ export function VaccinationIndexPage() {
               row.overdue_count
             ),
         },
-        {
-          key: 'actions',
-          title: t`Acciones`,
-          isAction: true,
-          component: (row) => (
-            <span className="row-actions">
-              <Link
-                to="/vaccinations/card/$id"
-                params={{ id: row.id }}
-                className="button"
-                data-variant="ghost"
-              >
-                <Trans>Cartilla</Trans>
-                <span className="visually-hidden"> {row.patient_name}</span>
-              </Link>
-              {canRegister && (
-                <Link
-                  to="/vaccinations/register-vaccine/$id"
-                  params={{ id: row.id }}
-                  className="button"
-                  data-variant="ghost"
-                >
-                  <Trans>Registrar dosis</Trans>
-                  <span className="visually-hidden"> {row.patient_name}</span>
-                </Link>
-              )}
-            </span>
-          ),
-        },
       ],
     }),
-    [i18n.locale, canRegister],
+    [i18n.locale, choices],
   )
 
   if (!db || !index) return <Spinner />
@@ -255,6 +226,11 @@ export function VaccinationIndexPage() {
           options={choices.risks.map((choice) => ({ value: choice.code, label: choice.name }))}
         />
       </fieldset>
+      {index.vaccines.length === 0 && (
+        <p className="form-hint">
+          {t`El catálogo de vacunas aún no llega a este dispositivo: el estado del esquema y las fechas se calcularán en cuanto llegue.`}
+        </p>
+      )}
       {failure && <Alert>{failure}</Alert>}
       <DataTable
         config={config}
