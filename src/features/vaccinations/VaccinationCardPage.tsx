@@ -275,6 +275,7 @@ function SchemeVaccine({
           <Link
             to="/vaccinations/register-vaccine/$id"
             params={{ id: actions.patientId }}
+            search={{ vaccine: due.vaccineId }}
             className="button"
             data-variant="secondary"
             aria-label={t`Registrar dosis de ${name}`}

@@ -36,7 +36,7 @@ import {
 
 /** What the form does: a dose of any vaccine, the next dose of one, or an amendment of one. */
 export type VaccinationFormMode =
-  | { kind: 'register' }
+  | { kind: 'register'; vaccineId?: string | undefined }
   | { kind: 'second-dose'; previous: LocalVaccinationRecord }
   | { kind: 'edit'; record: LocalVaccinationRecord; certificate: Blob | null }
 
@@ -55,7 +55,12 @@ function initialValues(mode: VaccinationFormMode, records: readonly LocalVaccina
   const now = new Date()
   switch (mode.kind) {
     case 'register':
-      return emptyVaccinationForm(now)
+      return mode.vaccineId
+        ? emptyVaccinationForm(now, {
+            vaccine_id: mode.vaccineId,
+            dose_number: nextDoseNumber(records, mode.vaccineId),
+          })
+        : emptyVaccinationForm(now)
     case 'second-dose': {
       const vaccineId = mode.previous.vaccine_id
       return emptyVaccinationForm(now, {

@@ -20,6 +20,8 @@ export interface VaccinationFormPageProps {
   /** A first or any dose; the next dose after a record; an amendment of a record. */
   kind: VaccinationFormMode['kind']
   recordId?: string
+  /** A new dose's vaccine, chosen beforehand (the card's vaccine of the scheme). */
+  vaccineId?: string | undefined
   onDone: (record: LocalVaccinationRecord) => void
 }
 
@@ -28,7 +30,13 @@ export interface VaccinationFormPageProps {
  * dose form over the device's data (opens and saves with no network); an amendment shows the
  * record's history of changes below it.
  */
-export function VaccinationFormPage({ patientId, kind, recordId, onDone }: VaccinationFormPageProps) {
+export function VaccinationFormPage({
+  patientId,
+  kind,
+  recordId,
+  vaccineId,
+  onDone,
+}: VaccinationFormPageProps) {
   const { t } = useLingui()
   const db = useSyncEngine()?.db
   const vaccines = useCatalogueEntries('vaccination-records')
@@ -66,7 +74,7 @@ export function VaccinationFormPage({ patientId, kind, recordId, onDone }: Vacci
       ? { kind, record, certificate: data.certificate }
       : kind === 'second-dose' && record
         ? { kind, previous: record }
-        : { kind: 'register' }
+        : { kind: 'register', vaccineId }
   return (
     <section className="page vaccination-page">
       <PageHeader title={title} />

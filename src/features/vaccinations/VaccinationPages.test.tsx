@@ -126,6 +126,18 @@ describe('the vaccination screens', { timeout: 20_000 }, () => {
     expect((await pendingEntries(db)).map((entry) => entry.kind)).toEqual(['vaccinationRecord.create'])
   })
 
+  it('opens on the vaccine the card asked for, at its next dose number', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await aNurse(db, ctx)
+    await createVaccinationRecord(db, ctx, dose(patient.id, { vaccine_id: HEPATITIS_B }))
+    await render(db, () => (
+      <VaccinationFormPage patientId={patient.id} kind="register" vaccineId={HEPATITIS_B} onDone={vi.fn()} />
+    ))
+    await screen.findByRole('form', { name: 'Registrar dosis' })
+    expect((screen.getByLabelText('Vacuna') as HTMLSelectElement).value).toBe(HEPATITIS_B)
+    expect((screen.getByLabelText('Número de dosis') as HTMLInputElement).value).toBe('2')
+  })
+
   it('asks before a next dose sooner than the interval and records it as early once confirmed', async () => {
     const { db, ctx } = aDevice()
     const patient = await aNurse(db, ctx)
@@ -170,6 +182,16 @@ describe('the vaccination screens', { timeout: 20_000 }, () => {
     const tetanus = screen.getByRole('region', { name: /^Td/ })
     expect(within(tetanus).getByText(/Siguiente: refuerzo \(dosis 2\) el 2030\/05\/08/)).toBeTruthy()
     expect(screen.getByText('Sin dosis de vacunas fuera del esquema.')).toBeTruthy()
+  })
+
+  it('asks for a first dose of a scheme vaccine not given yet, with the vaccine chosen', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await aNurse(db, ctx)
+    await render(db, () => <VaccinationCardPage patientId={patient.id} />)
+    const first = await screen.findByRole('link', { name: 'Registrar dosis de Hepatitis B' })
+    expect(first.getAttribute('href')).toBe(
+      `/vaccinations/register-vaccine/${patient.id}?vaccine=${HEPATITIS_B}`,
+    )
   })
 
   it('deletes a dose after asking, and hides the actions from who may only see the card', async () => {
