@@ -23,6 +23,7 @@ import { outboxReplay } from './outbox-replay'
 import { patientSearch } from './patient-search'
 import { precacheSize } from './precache-size'
 import { triageListOpens } from './triage-list'
+import { vaccinationDueWorkedOut } from './vaccination-due'
 import { virtualListScroll } from './virtual-list'
 
 /** The servers use PostgreSQL when DATABASE_URL is set (bench/servers.ts), the embedded one otherwise. */
@@ -115,6 +116,13 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     title: '/covid over 20 000 cached patients, filtered by status (Chromium, 4× CPU throttle)',
     header: '| what | figure | verdict |\n|---|---|---|',
     rows: triageListOpens,
+  },
+  {
+    name: 'vaccination-due',
+    title:
+      '/vaccinations: due dates of 20 000 cached patients worked out on the device (Chromium, 4× CPU throttle)',
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: vaccinationDueWorkedOut,
   },
   {
     name: 'encounter-history',

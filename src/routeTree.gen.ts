@@ -55,6 +55,7 @@ import { Route as AppPatientHabitsRouteImport } from './routes/_app/patient/habi
 import { Route as AppPatientMyLogRouteImport } from './routes/_app/patient/my-log'
 import { Route as AppPatientNutritionRouteImport } from './routes/_app/patient/nutrition'
 import { Route as AppPatientSomatometryRouteImport } from './routes/_app/patient/somatometry'
+import { Route as AppPatientVaccinationRecordRouteImport } from './routes/_app/patient/vaccination-record'
 import { Route as AppPatientsIndexRouteImport } from './routes/_app/patients/index'
 import { Route as AppPatientsCreateRouteImport } from './routes/_app/patients/create'
 import { Route as AppPractitionerTitlesIndexRouteImport } from './routes/_app/practitioner-titles/index'
@@ -75,6 +76,7 @@ import { Route as AppVaccinationsRecordsIndexRouteImport } from './routes/_app/v
 import { Route as AppVaccinationsRecordsCreateRouteImport } from './routes/_app/vaccinations-records/create'
 import { Route as AppVaccinationsSchemeIndexRouteImport } from './routes/_app/vaccinations-scheme/index'
 import { Route as AppVaccinationsSchemeCreateRouteImport } from './routes/_app/vaccinations-scheme/create'
+import { Route as AppVaccinationsIndexRouteImport } from './routes/_app/vaccinations/index'
 import { Route as AppAffectedSystemsEditIdRouteImport } from './routes/_app/affected-systems/edit/$id'
 import { Route as AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImport } from './routes/_app/assignments-concentrated/details/$assignationRequestsId'
 import { Route as AppCieDiagnosticsEditIdRouteImport } from './routes/_app/cie-diagnostics/edit/$id'
@@ -346,6 +348,12 @@ const AppPatientSomatometryRoute = AppPatientSomatometryRouteImport.update({
   path: '/patient/somatometry',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPatientVaccinationRecordRoute =
+  AppPatientVaccinationRecordRouteImport.update({
+    id: '/patient/vaccination-record',
+    path: '/patient/vaccination-record',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPatientsIndexRoute = AppPatientsIndexRouteImport.update({
   id: '/patients/',
   path: '/patients/',
@@ -456,6 +464,11 @@ const AppVaccinationsSchemeCreateRoute =
     path: '/vaccinations-scheme/create',
     getParentRoute: () => AppRoute,
   } as any)
+const AppVaccinationsIndexRoute = AppVaccinationsIndexRouteImport.update({
+  id: '/vaccinations/',
+  path: '/vaccinations/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAffectedSystemsEditIdRoute =
   AppAffectedSystemsEditIdRouteImport.update({
     id: '/affected-systems/edit/$id',
@@ -657,6 +670,7 @@ export interface FileRoutesByFullPath {
   '/patient/my-log': typeof AppPatientMyLogRoute
   '/patient/nutrition': typeof AppPatientNutritionRoute
   '/patient/somatometry': typeof AppPatientSomatometryRoute
+  '/patient/vaccination-record': typeof AppPatientVaccinationRecordRoute
   '/patients/create': typeof AppPatientsCreateRoute
   '/practitioner-titles/create': typeof AppPractitionerTitlesCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
@@ -691,6 +705,7 @@ export interface FileRoutesByFullPath {
   '/users/': typeof AppUsersIndexRoute
   '/vaccinations-records/': typeof AppVaccinationsRecordsIndexRoute
   '/vaccinations-scheme/': typeof AppVaccinationsSchemeIndexRoute
+  '/vaccinations/': typeof AppVaccinationsIndexRoute
   '/affected-systems/edit/$id': typeof AppAffectedSystemsEditIdRoute
   '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   '/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
@@ -754,6 +769,7 @@ export interface FileRoutesByTo {
   '/patient/my-log': typeof AppPatientMyLogRoute
   '/patient/nutrition': typeof AppPatientNutritionRoute
   '/patient/somatometry': typeof AppPatientSomatometryRoute
+  '/patient/vaccination-record': typeof AppPatientVaccinationRecordRoute
   '/patients/create': typeof AppPatientsCreateRoute
   '/practitioner-titles/create': typeof AppPractitionerTitlesCreateRoute
   '/profiles/create': typeof AppProfilesCreateRoute
@@ -788,6 +804,7 @@ export interface FileRoutesByTo {
   '/users': typeof AppUsersIndexRoute
   '/vaccinations-records': typeof AppVaccinationsRecordsIndexRoute
   '/vaccinations-scheme': typeof AppVaccinationsSchemeIndexRoute
+  '/vaccinations': typeof AppVaccinationsIndexRoute
   '/affected-systems/edit/$id': typeof AppAffectedSystemsEditIdRoute
   '/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   '/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
@@ -853,6 +870,7 @@ export interface FileRoutesById {
   '/_app/patient/my-log': typeof AppPatientMyLogRoute
   '/_app/patient/nutrition': typeof AppPatientNutritionRoute
   '/_app/patient/somatometry': typeof AppPatientSomatometryRoute
+  '/_app/patient/vaccination-record': typeof AppPatientVaccinationRecordRoute
   '/_app/patients/create': typeof AppPatientsCreateRoute
   '/_app/practitioner-titles/create': typeof AppPractitionerTitlesCreateRoute
   '/_app/profiles/create': typeof AppProfilesCreateRoute
@@ -887,6 +905,7 @@ export interface FileRoutesById {
   '/_app/users/': typeof AppUsersIndexRoute
   '/_app/vaccinations-records/': typeof AppVaccinationsRecordsIndexRoute
   '/_app/vaccinations-scheme/': typeof AppVaccinationsSchemeIndexRoute
+  '/_app/vaccinations/': typeof AppVaccinationsIndexRoute
   '/_app/affected-systems/edit/$id': typeof AppAffectedSystemsEditIdRoute
   '/_app/assignments-concentrated/details/$assignationRequestsId': typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   '/_app/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
@@ -952,6 +971,7 @@ export interface FileRouteTypes {
     | '/patient/my-log'
     | '/patient/nutrition'
     | '/patient/somatometry'
+    | '/patient/vaccination-record'
     | '/patients/create'
     | '/practitioner-titles/create'
     | '/profiles/create'
@@ -986,6 +1006,7 @@ export interface FileRouteTypes {
     | '/users/'
     | '/vaccinations-records/'
     | '/vaccinations-scheme/'
+    | '/vaccinations/'
     | '/affected-systems/edit/$id'
     | '/assignments-concentrated/details/$assignationRequestsId'
     | '/cie-diagnostics/edit/$id'
@@ -1049,6 +1070,7 @@ export interface FileRouteTypes {
     | '/patient/my-log'
     | '/patient/nutrition'
     | '/patient/somatometry'
+    | '/patient/vaccination-record'
     | '/patients/create'
     | '/practitioner-titles/create'
     | '/profiles/create'
@@ -1083,6 +1105,7 @@ export interface FileRouteTypes {
     | '/users'
     | '/vaccinations-records'
     | '/vaccinations-scheme'
+    | '/vaccinations'
     | '/affected-systems/edit/$id'
     | '/assignments-concentrated/details/$assignationRequestsId'
     | '/cie-diagnostics/edit/$id'
@@ -1147,6 +1170,7 @@ export interface FileRouteTypes {
     | '/_app/patient/my-log'
     | '/_app/patient/nutrition'
     | '/_app/patient/somatometry'
+    | '/_app/patient/vaccination-record'
     | '/_app/patients/create'
     | '/_app/practitioner-titles/create'
     | '/_app/profiles/create'
@@ -1181,6 +1205,7 @@ export interface FileRouteTypes {
     | '/_app/users/'
     | '/_app/vaccinations-records/'
     | '/_app/vaccinations-scheme/'
+    | '/_app/vaccinations/'
     | '/_app/affected-systems/edit/$id'
     | '/_app/assignments-concentrated/details/$assignationRequestsId'
     | '/_app/cie-diagnostics/edit/$id'
@@ -1548,6 +1573,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPatientSomatometryRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/patient/vaccination-record': {
+      id: '/_app/patient/vaccination-record'
+      path: '/patient/vaccination-record'
+      fullPath: '/patient/vaccination-record'
+      preLoaderRoute: typeof AppPatientVaccinationRecordRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/patients/': {
       id: '/_app/patients/'
       path: '/patients'
@@ -1686,6 +1718,13 @@ declare module '@tanstack/react-router' {
       path: '/vaccinations-scheme/create'
       fullPath: '/vaccinations-scheme/create'
       preLoaderRoute: typeof AppVaccinationsSchemeCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vaccinations/': {
+      id: '/_app/vaccinations/'
+      path: '/vaccinations'
+      fullPath: '/vaccinations/'
+      preLoaderRoute: typeof AppVaccinationsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/affected-systems/edit/$id': {
@@ -1944,6 +1983,7 @@ interface AppRouteChildren {
   AppPatientMyLogRoute: typeof AppPatientMyLogRoute
   AppPatientNutritionRoute: typeof AppPatientNutritionRoute
   AppPatientSomatometryRoute: typeof AppPatientSomatometryRoute
+  AppPatientVaccinationRecordRoute: typeof AppPatientVaccinationRecordRoute
   AppPatientsCreateRoute: typeof AppPatientsCreateRoute
   AppPractitionerTitlesCreateRoute: typeof AppPractitionerTitlesCreateRoute
   AppProfilesCreateRoute: typeof AppProfilesCreateRoute
@@ -1978,6 +2018,7 @@ interface AppRouteChildren {
   AppUsersIndexRoute: typeof AppUsersIndexRoute
   AppVaccinationsRecordsIndexRoute: typeof AppVaccinationsRecordsIndexRoute
   AppVaccinationsSchemeIndexRoute: typeof AppVaccinationsSchemeIndexRoute
+  AppVaccinationsIndexRoute: typeof AppVaccinationsIndexRoute
   AppAffectedSystemsEditIdRoute: typeof AppAffectedSystemsEditIdRoute
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute: typeof AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute
   AppCieDiagnosticsEditIdRoute: typeof AppCieDiagnosticsEditIdRoute
@@ -2033,6 +2074,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPatientMyLogRoute: AppPatientMyLogRoute,
   AppPatientNutritionRoute: AppPatientNutritionRoute,
   AppPatientSomatometryRoute: AppPatientSomatometryRoute,
+  AppPatientVaccinationRecordRoute: AppPatientVaccinationRecordRoute,
   AppPatientsCreateRoute: AppPatientsCreateRoute,
   AppPractitionerTitlesCreateRoute: AppPractitionerTitlesCreateRoute,
   AppProfilesCreateRoute: AppProfilesCreateRoute,
@@ -2067,6 +2109,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersIndexRoute: AppUsersIndexRoute,
   AppVaccinationsRecordsIndexRoute: AppVaccinationsRecordsIndexRoute,
   AppVaccinationsSchemeIndexRoute: AppVaccinationsSchemeIndexRoute,
+  AppVaccinationsIndexRoute: AppVaccinationsIndexRoute,
   AppAffectedSystemsEditIdRoute: AppAffectedSystemsEditIdRoute,
   AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute:
     AppAssignmentsConcentratedDetailsAssignationRequestsIdRoute,

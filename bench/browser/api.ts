@@ -72,6 +72,17 @@ export interface TriageListResult {
   shown: number
 }
 
+export interface VaccinationDueResult {
+  /** Each round's time to read the cache and work out every patient's due dates and index row. */
+  dueMs: number[]
+  /** Each round's time for the reads alone (catalogues, patients, records), apart from the above. */
+  readMs: number[]
+  /** Patients in the index. */
+  rows: number
+  /** Of them, those with an overdue dose. */
+  overdue: number
+}
+
 export interface BrowserBench {
   signIn(username: string, password: string): Promise<BenchSession>
   /** `database` names a fresh local database, deleted afterwards. */
@@ -91,4 +102,8 @@ export interface BrowserBench {
   triageListSeed(patients: number, perPatient: number, database: string): Promise<number>
   /** `/covid`'s list read and filtered `rounds` times over that database, deleted afterwards. */
   triageListOpen(rounds: number, database: string): Promise<TriageListResult>
+  /** Fills a fresh database with the scheme, `patients` patients and their doses; answers the doses. */
+  vaccinationDueSeed(patients: number, database: string): Promise<number>
+  /** Reads and works out the `/vaccinations` index `rounds` times; deletes the database after. */
+  vaccinationDueOpen(rounds: number, database: string): Promise<VaccinationDueResult>
 }

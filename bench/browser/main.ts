@@ -9,6 +9,7 @@ import { initialSync } from './initial-sync'
 import { feedPatients, outboxReplay, storedReadings } from './outbox-replay'
 import { signIn } from './session'
 import { triageListOpen, triageListSeed } from './triage-list'
+import { vaccinationDueOpen, vaccinationDueSeed } from './vaccination-due'
 import { virtualList } from './virtual-list'
 
 declare global {
@@ -28,4 +29,6 @@ window.bench = {
   consultationSave,
   triageListSeed,
   triageListOpen,
+  vaccinationDueSeed,
+  vaccinationDueOpen,
 }

@@ -142,8 +142,9 @@ describe('the device’s catalog cache', () => {
   })
 
   it('leaves ICD-10 off a patient’s device, whose own screens show no diagnosis', async () => {
+    const kept = ['editable-fields', 'vaccination-records', 'vaccination-scheme']
     expect(refreshOptionsFor(['patient-home', 'patient-blood-pressure'])).toEqual({
-      skip: ['diagnoses', ...TENANT_CATALOG_NAMES.filter((name) => name !== 'editable-fields')],
+      skip: ['diagnoses', ...TENANT_CATALOG_NAMES.filter((name) => !kept.includes(name))],
     })
     expect(refreshOptionsFor(['patients-index'])).toEqual({})
     const { db } = aDevice()
@@ -152,8 +153,13 @@ describe('the device’s catalog cache', () => {
     expect(server.takeRequested()).not.toContain('/api/catalogs/catalog/cie10/all')
     expect(await db.diagnoses.count()).toBe(0)
     expect(await heldVersion(db, 'diagnoses')).toBeNull()
-    // Their profile form honours the inputs the tenant hides.
+    // Their profile form honours the inputs the tenant hides; their vaccination card needs the
+    // vaccines and the scheme for its due dates.
     expect(refreshed).toContain('editable-fields')
+    const skipped = refreshOptionsFor(['patient-home']).skip ?? []
+    expect(skipped).not.toContain('vaccination-records')
+    expect(skipped).not.toContain('vaccination-scheme')
+    expect(skipped).toContain('medicines')
   })
 
   it('fetches the tenant’s special labels and medicines again when their tenant version moves', async () => {

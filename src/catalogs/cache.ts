@@ -173,14 +173,29 @@ export interface RefreshOptions {
 }
 
 /**
+ * The tenant catalogues a patient's own screens read: their profile form honours the inputs the
+ * tenant hides, and their vaccination card (`/patient/vaccination-record`) works its due dates out
+ * from the vaccines and the scheme, offline.
+ */
+const PATIENT_TENANT_CATALOGS: readonly CatalogName[] = [
+  'editable-fields',
+  'vaccination-records',
+  'vaccination-scheme',
+]
+
+/**
  * What a user's device refreshes: a patient's own screens (self-tracking) show no diagnosis, no
- * special label and no medicine of the catalogue; their profile form honours the inputs the
- * tenant hides.
+ * special label and no medicine of the catalogue; only the tenant catalogues above.
  */
 export const refreshOptionsFor = (permissions: readonly string[]): RefreshOptions =>
   hasRoleMode(permissions)
     ? {}
-    : { skip: ['diagnoses', ...TENANT_CATALOG_NAMES.filter((name) => name !== 'editable-fields')] }
+    : {
+        skip: [
+          'diagnoses',
+          ...TENANT_CATALOG_NAMES.filter((name) => !PATIENT_TENANT_CATALOGS.includes(name)),
+        ],
+      }
 
 /**
  * How many catalogs a refresh fetches at once: a sign-in's first refresh asks for a dozen and more,

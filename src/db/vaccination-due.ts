@@ -1,7 +1,6 @@
 import {
   type DueDoseGiven,
   type DuePatient,
-  type DueSchemeEntry,
   type DueVaccine,
   givenEarly,
   type VaccinationDue,
@@ -10,9 +9,9 @@ import {
 import {
   type CatalogueEntry,
   OCCUPATIONAL_RISKS,
-  type VaccinationSchemeDetails,
   type VaccineDetails,
 } from '../contract/schemas/catalogue-definitions'
+import { type DueCatalogue, dueCatalogueOf } from '../documents/vaccination-due-inputs'
 import type { LocalDb, LocalPatient, LocalVaccinationRecord } from './local-db'
 
 /**
@@ -23,16 +22,12 @@ import type { LocalDb, LocalPatient, LocalVaccinationRecord } from './local-db'
  * `patient_id` index), and works the patients out one after another without a read each.
  */
 
-/** The tenant's vaccines and scheme, as the rule takes them. */
-export interface DueCatalogue {
-  vaccines: DueVaccine[]
-  scheme: DueSchemeEntry[]
-}
+export type { DueCatalogue }
 
 const VACCINES = 'vaccination-records'
 const SCHEME = 'vaccination-scheme'
 
-/** A vaccine of the catalogue with its details (inactive ones too: old doses still count). */
+/** A vaccine of the catalogue with its details (inactive ones too: an old dose keeps its interval). */
 function dueVaccineOf(entry: CatalogueEntry): DueVaccine | null {
   // The catalogue's details are checked by the contract when saved; a row without them is skipped.
   const details = entry.details as Partial<VaccineDetails> | null | undefined
@@ -45,34 +40,21 @@ function dueVaccineOf(entry: CatalogueEntry): DueVaccine | null {
   }
 }
 
-/** An active entry of the scheme; a switched-off one no longer applies to anyone. */
-function dueSchemeEntryOf(entry: CatalogueEntry): DueSchemeEntry | null {
-  // As above: saved through the contract's schema, so the fields are what it says or absent.
-  const details = entry.details as Partial<VaccinationSchemeDetails> | null | undefined
-  if (!entry.active || !entry.parent_id || !details) return null
-  return {
-    vaccineId: entry.parent_id,
-    doses: details.doses ?? null,
-    ageFrom: details.age_from ?? null,
-    ageTo: details.age_to ?? null,
-    sex: details.sex ?? null,
-    subgroups: details.subgroups ?? [],
-    risks: details.risks ?? [],
-  }
-}
+/** The catalogue's order, as the server reads it: position, then name. */
+const byCatalogueOrder = (a: CatalogueEntry, b: CatalogueEntry) =>
+  a.position - b.position || a.name.localeCompare(b.name, 'es')
 
-const present = <T>(value: T | null): value is T => value !== null
-
-/** The cached vaccines and scheme; empty lists until the catalogues reach the device. */
+/**
+ * The cached vaccines and scheme as the rule takes them; empty lists until the catalogues reach
+ * the device. Which entries count is `dueCatalogueOf`'s, the function the card's PDF and the
+ * server's index use, so the screens, the documents and the server agree on every due date.
+ */
 export async function dueCatalogue(db: LocalDb): Promise<DueCatalogue> {
   const [vaccines, scheme] = await Promise.all([
     db.catalogueEntries.where('catalogue').equals(VACCINES).toArray(),
     db.catalogueEntries.where('catalogue').equals(SCHEME).toArray(),
   ])
-  return {
-    vaccines: vaccines.map(dueVaccineOf).filter(present),
-    scheme: scheme.map(dueSchemeEntryOf).filter(present),
-  }
+  return dueCatalogueOf(vaccines.sort(byCatalogueOrder), scheme.sort(byCatalogueOrder))
 }
 
 const strings = (value: unknown): string[] =>

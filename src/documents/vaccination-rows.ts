@@ -1,4 +1,12 @@
-import type { SchemeStatus, VaccinationFilterQuery } from '../contract/schemas/vaccination-records'
+import type { VaccinationDue } from '../contract/rules/vaccination-due'
+import { OCCUPATIONAL_RISKS } from '../contract/schemas/catalogue-definitions'
+import {
+  OVERDUE_CHOICES,
+  SCHEME_STATUSES,
+  type SchemeStatus,
+  type VaccinationFilterQuery,
+  type VaccinationFilters,
+} from '../contract/schemas/vaccination-records'
 import type { DocumentLanguage } from './self-tracking-texts'
 import {
   type DueCatalogue,
@@ -47,7 +55,18 @@ export function vaccinationIndexRowOf(
   records: readonly DueRecord[],
   today: string,
 ): VaccinationIndexRow {
-  const due = patientVaccinationDue(catalogue, patient, records, today)
+  return vaccinationIndexRowFromDue(patient, patientVaccinationDue(catalogue, patient, records, today))
+}
+
+/**
+ * A patient's row from their due state already worked out: the device's index works every
+ * patient out in one pass over its cached records (`src/db/vaccination-due.ts`) and lays the
+ * rows out here, as the server does through `vaccinationIndexRowOf`.
+ */
+export function vaccinationIndexRowFromDue(
+  patient: Pick<IndexPatient, 'id' | 'name' | 'last_name' | 'second_last_name' | 'payroll_number' | 'curp'>,
+  due: VaccinationDue,
+): VaccinationIndexRow {
   let next: { vaccineId: string; dueDate: string } | null = null
   for (const vaccine of due.vaccines) {
     if (vaccine.next && (!next || vaccine.next.dueDate < next.dueDate)) {
@@ -64,6 +83,27 @@ export function vaccinationIndexRowOf(
     next_vaccine_id: next?.vaccineId ?? null,
     next_due_date: next?.dueDate ?? null,
     overdue_count: due.overdueCount,
+  }
+}
+
+/**
+ * SPEC §7 `GET /get-filters/vaccinations`'s answer from what each side holds: the server from its
+ * tables, the device from its cache (offline, the same choices under the same names). `vaccines`
+ * are the catalogue's entries (only live ones are offered); `subgroups` the subgroup items the
+ * patients carry.
+ */
+export function vaccinationFiltersOf(
+  language: DocumentLanguage,
+  vaccines: ReadonlyArray<{ id: string; name: string; active: boolean }>,
+  subgroups: readonly string[],
+): VaccinationFilters {
+  const texts = vaccinationTexts[language]
+  return {
+    statuses: SCHEME_STATUSES.map((code) => ({ code, name: texts.statuses[code] })),
+    vaccines: vaccines.filter((entry) => entry.active).map((entry) => ({ id: entry.id, name: entry.name })),
+    overdue: OVERDUE_CHOICES.map((code) => ({ code, name: texts.overdueChoices[code] })),
+    subgroups: [...subgroups],
+    risks: OCCUPATIONAL_RISKS.map((code) => ({ code, name: texts.risks[code] })),
   }
 }
 

@@ -66,10 +66,11 @@ describe('import direction', () => {
     expect(offending.map(describeEdge)).toEqual([])
   })
 
-  it('keeps src/documents to the contract and jsPDF, so the server can build the same documents', () => {
+  it('keeps src/documents to the contract, jsPDF and SheetJS, so the server can build the same documents', () => {
+    // SheetJS (`xlsx`) lays out the spreadsheets both sides make (src/documents/workbook.ts).
     const offending = edgesUnder('src/documents').filter((edge) =>
       edge.target === null
-        ? !['jspdf', 'valibot', 'vitest'].includes(edge.specifier)
+        ? !['jspdf', 'xlsx', 'valibot', 'vitest'].includes(edge.specifier)
         : !edge.target.startsWith('src/contract') && !edge.target.startsWith('src/documents'),
     )
     expect(offending.map(describeEdge)).toEqual([])

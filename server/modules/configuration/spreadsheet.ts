@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify'
-import * as XLSX from 'xlsx'
+import { type SheetCell, sheetBytes } from '../../../src/documents/workbook'
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
-type Cell = string | number | boolean | null
+type Cell = SheetCell
 
 /** SPEC §9: downloaded file names carry the date as DD_MM_YYYY (`usuarios_07_03_2026.xlsx`). */
 export function downloadName(prefix: string, now = new Date()): string {
@@ -11,19 +11,9 @@ export function downloadName(prefix: string, now = new Date()): string {
   return `${prefix}_${two(now.getDate())}_${two(now.getMonth() + 1)}_${now.getFullYear()}.xlsx`
 }
 
-/**
- * One sheet with a header row. Values are written as plain cells, never as formulas, so a name
- * that starts with "=" stays text in the spreadsheet program.
- */
+/** One sheet with a header row, laid out by the builder the device's own downloads use. */
 export function workbookOf(sheetName: string, header: readonly string[], rows: readonly Cell[][]): Buffer {
-  const book = XLSX.utils.book_new()
-  const sheet = XLSX.utils.aoa_to_sheet([[...header], ...rows])
-  sheet['!cols'] = header.map((title, column) => ({
-    wch: Math.min(60, Math.max(title.length, ...rows.map((row) => String(row[column] ?? '').length)) + 2),
-  }))
-  XLSX.utils.book_append_sheet(book, sheet, sheetName)
-  // `type: 'buffer'` makes SheetJS answer a Node Buffer; its typing says `any`.
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer
+  return Buffer.from(sheetBytes(sheetName, header, rows))
 }
 
 /**

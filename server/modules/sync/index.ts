@@ -33,14 +33,18 @@ async function scopeOf(tx: Tx, req: FastifyRequest): Promise<FeedScope> {
 /**
  * Consultations are clinical notes: a device learns of them only when its user may list them
  * (SPEC §6), whatever patients it sees otherwise — registration staff and patients do not. A
+ * vaccination record goes to who may read the cards, and to the patient it belongs to: SPEC §2
+ * `/patient/vaccination-record` shows the patient their own card, offline, from these rows. A
  * file goes to who may read its owner (decision 0023); a deleted one's tombstone to everyone.
  */
-function visibleTo(req: FastifyRequest, page: ChangesPage): ChangesPage {
+function visibleTo(req: FastifyRequest, scope: FeedScope, page: ChangesPage): ChangesPage {
   const permissions = req.user?.permissions ?? new Set<string>()
+  const readsCards = VACCINATION_READERS.some((permission) => permissions.has(permission))
   const mayRead = (change: ChangesPage['changes'][number]) => {
     if (change.entity === 'encounter') return permissions.has('consultation.list')
     if (change.entity === 'vaccination-record') {
-      return VACCINATION_READERS.some((permission) => permissions.has(permission))
+      // The patient's feed holds only their own patient's changes (feed.ts), so all of it is theirs.
+      return readsCards || scope.kind === 'patient'
     }
     if (change.entity === 'periodic-exam') {
       return PERIODIC_EXAM_READERS.some((permission) => permissions.has(permission))
@@ -60,10 +64,8 @@ export async function syncModule(app: FastifyInstance, _deps: ModuleDeps) {
     if (!req.tenant) throw new NotFoundError()
     const tenantId = req.tenant.id
     return req.withTenant(async (tx) => {
-      const page = visibleTo(
-        req,
-        await changesAfter(tx, tenantId, await scopeOf(tx, req), query.cursor, query.limit),
-      )
+      const scope = await scopeOf(tx, req)
+      const page = visibleTo(req, scope, await changesAfter(tx, tenantId, scope, query.cursor, query.limit))
       // NOM-024: patient data left the server; one entry per page, after the read.
       if (page.changes.length > 0) {
         await req.audit(tx, {

@@ -1,21 +1,16 @@
 import { and, asc, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { vaccinationDownload, vaccinationFilters } from '../../../src/contract/endpoints/vaccination'
-import { OCCUPATIONAL_RISKS } from '../../../src/contract/schemas/catalogue-definitions'
-import {
-  OVERDUE_CHOICES,
-  SCHEME_STATUSES,
-  type VaccinationFilters,
-} from '../../../src/contract/schemas/vaccination-records'
+import type { VaccinationFilters } from '../../../src/contract/schemas/vaccination-records'
 import { DOCUMENT_TIME_ZONE } from '../../../src/documents/self-tracking-pdf'
 import { type DueRecord, dueCatalogueOf } from '../../../src/documents/vaccination-due-inputs'
 import {
   type IndexPatient,
   matchesVaccinationFilters,
+  vaccinationFiltersOf,
   vaccinationIndexRowOf,
   vaccinationSheet,
 } from '../../../src/documents/vaccination-rows'
-import { vaccinationTexts } from '../../../src/documents/vaccination-texts'
 import { zonedDayAndTime } from '../../../src/documents/zoned-time'
 import { patients, vaccinationRecords } from '../../db/schema'
 import { patientScope } from '../../platform/assignment-scope'
@@ -90,17 +85,8 @@ export async function vaccinationIndexRoutes(app: FastifyInstance) {
 export async function vaccinationFilterRoutes(app: FastifyInstance) {
   route(app, vaccinationFilters, async (_input, req) =>
     req.withTenant(async (tx): Promise<VaccinationFilters> => {
-      const texts = vaccinationTexts[req.lang]
       const catalogue = await vaccinationCatalogue(tx)
-      return {
-        statuses: SCHEME_STATUSES.map((code) => ({ code, name: texts.statuses[code] })),
-        vaccines: catalogue.vaccines
-          .filter((entry) => entry.active)
-          .map((entry) => ({ id: entry.id, name: entry.name })),
-        overdue: OVERDUE_CHOICES.map((code) => ({ code, name: texts.overdueChoices[code] })),
-        subgroups: await subgroupsInUse(tx),
-        risks: OCCUPATIONAL_RISKS.map((code) => ({ code, name: texts.risks[code] })),
-      }
+      return vaccinationFiltersOf(req.lang, catalogue.vaccines, await subgroupsInUse(tx))
     }),
   )
 }

@@ -390,4 +390,24 @@ describe('vaccination records', () => {
     expect(change?.data).toMatchObject({ id: body.id, booster: true, version: 2 })
     expect(change?.data?.amendments).toHaveLength(1)
   })
+
+  it('reaches the patient’s own device through the feed, and no other patient’s (/patient/vaccination-record)', async () => {
+    const account = await buildUser(t.database.db, acmeId, { patientId })
+    const patient = (await signIn(t.app, 'acme.localhost', account.email)).headers
+    const own = aRecord()
+    const someoneElse = aRecord({ patient_id: unassignedId })
+    expect((await create(own)).status).toBe(200)
+    expect((await create(someoneElse)).status).toBe(200)
+    const feedOf = async (headers: Record<string, string>) => {
+      const answer = await send(headers, 'GET', '/api/sync/changes?limit=1000')
+      expect(answer.status).toBe(200)
+      const changes = answer.data.changes as Array<{ entity: string; id: string }>
+      return changes.filter((change) => change.entity === 'vaccination-record').map((change) => change.id)
+    }
+    const mine = await feedOf(patient)
+    expect(mine).toContain(own.id)
+    expect(mine).not.toContain(someoneElse.id)
+    // Staff who list patients but may not read the cards learn of no record at all.
+    expect(await feedOf(nobody)).toEqual([])
+  })
 })

@@ -1,8 +1,8 @@
 import type { MenuItem } from '../../contract/rules/menus'
 
 /**
- * The patient mode's own menu (SPEC §2 Patient self-service). Incapacities and the vaccination
- * record join it when those kinds exist (issue 7: no placeholder screens).
+ * The patient mode's own menu (SPEC §2 Patient self-service). Incapacities join it when that kind
+ * exists (issue 7: no placeholder screens).
  */
 const PATIENT_SCREENS: Array<[key: string, to: string]> = [
   ['patient-home', '/dashboard/patient-home'],
@@ -14,6 +14,7 @@ const PATIENT_SCREENS: Array<[key: string, to: string]> = [
   ['patient-habits', '/patient/habits'],
   ['patient-evolution', '/patient/evolution'],
   ['patient-covid', '/patient/covid'],
+  ['patient-vaccination-record', '/patient/vaccination-record'],
   ['patient-profile-edit', '/patient-profile/edit'],
 ]
 

@@ -16,7 +16,9 @@ import { useSyncEngine } from '../../session/use-sync-engine'
 import { currentEngine } from '../../sync/current-engine'
 import { deleteVaccinationRecord } from '../../sync/vaccination-mutators'
 import { Alert } from '../../ui/Alert'
+import { Button } from '../../ui/Button'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { errorMessage } from '../../ui/form/error-message'
 import { formatDate } from '../../ui/format-date'
 import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
@@ -32,9 +34,13 @@ import './vaccinations.css'
  * offline). The scheme's status (SPEC §4), and per vaccine of the scheme that applies to the
  * patient the doses given, the next dose and its date worked out by the contract's rule (overdue
  * marked); the doses of vaccines outside the scheme after them. Each dose may be amended, deleted,
- * or followed by its next dose, as the user's permissions allow.
+ * or followed by its next dose, as the user's permissions allow. "Descargar PDF" builds the card
+ * on the device (the document `GET /vaccination/user/pdf` answers).
+ *
+ * `own`: SPEC §2 /patient/vaccination-record, the signed-in patient's own card, read only (no
+ * staff actions, no link to the record), from the rows the feed sends them.
  */
-export function VaccinationCardPage({ patientId }: { patientId: string }) {
+export function VaccinationCardPage({ patientId, own = false }: { patientId: string; own?: boolean }) {
   const { t, i18n } = useLingui()
   const session = useSession()
   const db = useSyncEngine()?.db
@@ -63,7 +69,7 @@ export function VaccinationCardPage({ patientId }: { patientId: string }) {
     notify(t`Dosis eliminada en este dispositivo`)
     currentEngine()?.loop.kick()
   }, setFailure)
-  const title = t`Cartilla de vacunación`
+  const title = own ? t`Mi cartilla de vacunación` : t`Cartilla de vacunación`
   if (!db || !data || !vaccines) return <Spinner />
   const { patient, records, due } = data
   if (!patient || patient.deleted_at) {
@@ -76,11 +82,11 @@ export function VaccinationCardPage({ patientId }: { patientId: string }) {
       </section>
     )
   }
-  const canRegister = hasPermission(session, 'vaccinations-register-vaccine')
+  const canRegister = !own && hasPermission(session, 'vaccinations-register-vaccine')
   const actions: DoseActions = {
     patientId,
-    canEdit: hasPermission(session, 'vaccinations-register-vaccine-edit'),
-    canNext: hasPermission(session, 'vaccinations-register-vaccine-second-dose'),
+    canEdit: !own && hasPermission(session, 'vaccinations-register-vaccine-edit'),
+    canNext: !own && hasPermission(session, 'vaccinations-register-vaccine-second-dose'),
     onDelete: removal.ask,
   }
   const nameOf = (id: string) => vaccines.find((vaccine) => vaccine.id === id)
@@ -100,15 +106,22 @@ export function VaccinationCardPage({ patientId }: { patientId: string }) {
             <Trans>Registrar dosis</Trans>
           </Link>
         )}
-        <Link to="/patients/record/$id" params={{ id: patientId }} className="button" data-variant="ghost">
-          <Trans>Volver al expediente</Trans>
-        </Link>
+        <CardPdfButton db={db} patientId={patientId} onError={setFailure} />
+        {!own && (
+          <Link to="/patients/record/$id" params={{ id: patientId }} className="button" data-variant="ghost">
+            <Trans>Volver al expediente</Trans>
+          </Link>
+        )}
       </PageHeader>
       <div className="vaccination-summary">
         <p className="vaccination-summary__name">
-          <Link to="/patients/record/$id" params={{ id: patientId }}>
-            {fullName(patient)}
-          </Link>
+          {own ? (
+            fullName(patient)
+          ) : (
+            <Link to="/patients/record/$id" params={{ id: patientId }}>
+              {fullName(patient)}
+            </Link>
+          )}
         </p>
         {due ? (
           <p>
@@ -179,6 +192,40 @@ export function VaccinationCardPage({ patientId }: { patientId: string }) {
         confirmLabel={t`Eliminar`}
       />
     </section>
+  )
+}
+
+/**
+ * "Descargar PDF": the card built on the device from its cache and saved as a download (works
+ * offline), as the consultation's and the triage's documents are.
+ */
+function CardPdfButton({
+  db,
+  patientId,
+  onError,
+}: {
+  db: LocalDb
+  patientId: string
+  onError: (message: string | null) => void
+}) {
+  const { i18n } = useLingui()
+  const [busy, setBusy] = useState(false)
+  const save = async () => {
+    setBusy(true)
+    onError(null)
+    try {
+      const { downloadVaccinationCard } = await import('../../reports/vaccination-documents')
+      await downloadVaccinationCard(db, patientId, i18n.locale.startsWith('en') ? 'en' : 'es')
+    } catch (error) {
+      onError(errorMessage(error, i18n))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Button variant="secondary" loading={busy} onClick={() => void save()}>
+      <Trans>Descargar PDF</Trans>
+    </Button>
   )
 }
 

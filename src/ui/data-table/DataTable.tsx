@@ -30,6 +30,12 @@ export interface DataTableProps<Row> {
   rowClassName?: (row: Row) => string | undefined
   /** Shows the download button; the file is `${exportName}_DD_MM_YYYY.xlsx`. */
   exportName?: string
+  /**
+   * Shows the download button and makes the file itself from the rows the table holds under its
+   * search and order (all pages): a screen whose spreadsheet is laid out by a shared function,
+   * the server's download's, rather than by the table's columns.
+   */
+  onExport?: (rows: readonly Row[]) => Promise<void>
   /** Any change (a counter, a timestamp) fetches the server rows again. */
   reloadToken?: unknown
   /** Told when the rows cannot be fetched (after the 'Get entries fail' event) or exported. */
@@ -54,6 +60,7 @@ export function DataTable<Row>({
   onRowClick,
   rowClassName,
   exportName,
+  onExport,
   reloadToken,
   onError,
   virtualizeFrom = 50,
@@ -147,10 +154,11 @@ export function DataTable<Row>({
   }
 
   const download = async () => {
-    if (!exportName) return
+    if (!exportName && !onExport) return
     setExporting(true)
     try {
-      await exportRows(rows.viewRows, config.columns, exportName)
+      if (onExport) await onExport(rows.viewRows)
+      else if (exportName) await exportRows(rows.viewRows, config.columns, exportName)
     } catch (error) {
       onError?.(error)
     } finally {
@@ -214,7 +222,7 @@ export function DataTable<Row>({
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
           />
-          {exportName !== undefined && (
+          {(exportName !== undefined || onExport !== undefined) && (
             <Button
               variant="secondary"
               loading={exporting}
