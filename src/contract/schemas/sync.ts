@@ -20,6 +20,11 @@ export const SYNCED_ENTITIES = [
   'covid-test',
   /** A dose applied (issue 21), with its amendments. */
   'vaccination-record',
+  /** The medical reports of issue 23, each with its amendments (decision 0028). */
+  'short-history',
+  'health-certificate',
+  'disability',
+  'incident-report',
 ] as const
 export type SyncedEntity = (typeof SYNCED_ENTITIES)[number]
 
