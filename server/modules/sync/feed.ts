@@ -28,10 +28,12 @@ import {
 } from '../covid/triage'
 import { type AttachmentRow, presentAttachment } from '../operation/attachments'
 import { amendmentsOf, authorsOf, type EncounterRow, presentEncounter } from '../operation/encounters'
+import { presentReports, type ReportKind, type ReportRow } from '../operation/medical-reports'
 import { assigneesOf } from '../operation/patient-assignees'
 import { presentPatient } from '../operation/patients'
 import { presentReading, READING_TABLES, type ReadingTable, recordersOf } from '../operation/readings'
 import { presentRecordSection, type RecordSectionRow } from '../operation/record-sections'
+import { REPORT_KINDS } from '../operation/report-kinds'
 import { presentVaccinationRecords, type VaccinationRecordRow } from '../vaccination/records'
 
 type PatientRow = typeof patients.$inferSelect
@@ -88,6 +90,7 @@ type SyncedTable =
   | typeof triageReclassifications
   | typeof covidTests
   | typeof vaccinationRecords
+  | ReportKind['table']
 
 /**
  * A table's rows by id, in Drizzle's shape (camelCase keys, the column modes' values), read as
@@ -228,6 +231,20 @@ async function currentRows(
     const presented = await presentVaccinationRecords(tx, rows)
     rows.forEach((row, index) => {
       found.set(`vaccination-record:${row.id}`, {
+        data: presented[index] as unknown as Record<string, unknown>,
+        deleted: row.deletedAt !== null,
+        version: row.version,
+      })
+    })
+  }
+  // The medical reports (issue 23), each with its amendments, as the show calls answer them.
+  for (const kind of REPORT_KINDS) {
+    const ids = idsOf(kind.entity)
+    if (ids.length === 0) continue
+    const rows = (await rowsById(tx, kind.table, ids)) as ReportRow[]
+    const presented = await presentReports(tx, kind, rows)
+    rows.forEach((row, index) => {
+      found.set(`${kind.entity}:${row.id}`, {
         data: presented[index] as unknown as Record<string, unknown>,
         deleted: row.deletedAt !== null,
         version: row.version,

@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { DISABILITY_READERS } from '../../../src/contract/endpoints/disabilities'
+import { CERTIFICATE_READERS } from '../../../src/contract/endpoints/health-certificates'
+import { INCIDENT_REPORT_READERS } from '../../../src/contract/endpoints/incident-reports'
+import { SHORT_HISTORY_READERS } from '../../../src/contract/endpoints/short-histories'
 import { syncBatch, syncChanges } from '../../../src/contract/endpoints/sync'
 import { VACCINATION_READERS } from '../../../src/contract/endpoints/vaccination'
 import type { ChangesPage } from '../../../src/contract/schemas/sync'
@@ -29,6 +33,17 @@ async function scopeOf(tx: Tx, req: FastifyRequest): Promise<FeedScope> {
 }
 
 /**
+ * Who learns of each medical report (issue 23): those who read it, and a patient their own
+ * disabilities (`/patient/incapacities` offline; the feed's scope gives a patient only their own).
+ */
+const REPORT_READERS: Record<string, readonly string[]> = {
+  'short-history': SHORT_HISTORY_READERS,
+  'health-certificate': CERTIFICATE_READERS,
+  disability: [...DISABILITY_READERS, 'patient-incapacities'],
+  'incident-report': INCIDENT_REPORT_READERS,
+}
+
+/**
  * Consultations are clinical notes: a device learns of them only when its user may list them
  * (SPEC §6), whatever patients it sees otherwise — registration staff and patients do not. A
  * file goes to who may read its owner (decision 0023); a deleted one's tombstone to everyone.
@@ -40,6 +55,8 @@ function visibleTo(req: FastifyRequest, page: ChangesPage): ChangesPage {
     if (change.entity === 'vaccination-record') {
       return VACCINATION_READERS.some((permission) => permissions.has(permission))
     }
+    const reportReaders = REPORT_READERS[change.entity as keyof typeof REPORT_READERS]
+    if (reportReaders) return reportReaders.some((permission) => permissions.has(permission))
     if (change.entity !== 'attachment' || change.op === 'delete') return true
     return mayReadFilesOf(req.server.fileOwners, String(change.data?.owner_kind), permissions)
   }
