@@ -21,6 +21,7 @@ import { provisionTenant } from '../modules/configuration/tenant-provisioning'
 import { hashPassword } from '../platform/passwords'
 import { seedCatalogues } from './catalogues'
 import { seedDemoEncounters } from './demo-encounters'
+import { seedDemoMedicalReports } from './demo-medical-reports'
 import { seedDemoTriage } from './demo-triage'
 import { generatePerson, randomSource } from './people'
 import { PROFILES } from './profiles'
@@ -123,8 +124,12 @@ export interface DemoSeedResult {
 export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, 'demo'))
   if (existing) {
-    // A demo made before the vaccination catalogues (issue 21) gets them once.
-    await withTenant(db, existing.id, (tx) => seedVaccines(tx, existing.id))
+    // A demo made before the vaccination catalogues (issue 21) gets them once; one made before
+    // the medical reports (issue 23), those.
+    await withTenant(db, existing.id, async (tx) => {
+      await seedVaccines(tx, existing.id)
+      await seedDemoMedicalReports(tx, existing.id)
+    })
     return { created: false, tenantId: existing.id }
   }
 
@@ -264,6 +269,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
         nurse: userIds.get('nurse@demo.localhost') as string, // likewise
       },
     )
+    await seedDemoMedicalReports(tx, tenantId)
     await tx.insert(privacyNotices).values({ tenantId, version: 1, ...DEMO_PRIVACY_NOTICE })
   })
   return { created: true, tenantId }

@@ -93,7 +93,11 @@ export function certificateDocumentOf(
 ): ReportDocumentInput {
   const texts = medicalReportTexts[context.language].certificate
   const author = certificate.author
-  const professional = [author?.title, author?.name].filter(Boolean).join(' ')
+  const professional = {
+    name: author?.name ?? '',
+    title: author?.title ?? '',
+    license: author?.professional_license ?? '',
+  }
   const result = texts.results[certificate.result]
   return frameOf(certificate, context, certificate.issued_on, {
     kind: 'health-certificate',

@@ -25,7 +25,11 @@ export interface MedicalReportTexts {
   certificate: {
     title: string
     fileName: string
-    statement: (professional: string, patient: string, result: string) => string
+    statement: (
+      professional: { name: string; title: string; license: string },
+      patient: string,
+      result: string,
+    ) => string
     result: string
     issuedOn: string
     validity: string
@@ -118,8 +122,8 @@ const es: MedicalReportTexts = {
   certificate: {
     title: 'Certificado de estado de salud',
     fileName: 'certificado_estado_salud',
-    statement: (professional, patient, result) =>
-      `${professional} certifica que, tras valorar a ${patient}, lo encuentra: ${result}.`,
+    statement: ({ name, title, license }, patient, result) =>
+      `${[name, title].filter(Boolean).join(', ')}${license ? `, con cédula profesional ${license},` : ''} certifica que, tras valorar a ${patient}, lo encuentra: ${result}.`,
     result: 'Dictamen',
     issuedOn: 'Fecha de expedición',
     validity: 'Vigencia',
@@ -212,8 +216,8 @@ const en: MedicalReportTexts = {
   certificate: {
     title: 'Health status certificate',
     fileName: 'health_status_certificate',
-    statement: (professional, patient, result) =>
-      `${professional} certifies that, having examined ${patient}, finds them: ${result}.`,
+    statement: ({ name, title, license }, patient, result) =>
+      `${[name, title].filter(Boolean).join(', ')}${license ? `, professional licence (cédula) ${license},` : ''} certifies that, having examined ${patient}, finds them: ${result}.`,
     result: 'Result',
     issuedOn: 'Issued on',
     validity: 'Valid',

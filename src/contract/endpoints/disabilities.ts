@@ -57,7 +57,7 @@ export const amendDisability = endpoint({
   body: AmendDisabilityRequest,
 })
 
-/** A soft delete, audited, against If-Match. */
+/** A soft delete, audited: the disability stays as a tombstone with its amendments (deletes win, DESIGN §5). */
 export const deleteDisability = endpoint({
   service: 'operation',
   method: 'DELETE',

@@ -68,7 +68,7 @@ export const amendShortHistory = endpoint({
   body: AmendShortHistoryRequest,
 })
 
-/** A soft delete, audited, against If-Match: the history stays as a tombstone with its amendments. */
+/** A soft delete, audited: the history stays as a tombstone with its amendments (deletes win, DESIGN §5). */
 export const deleteShortHistory = endpoint({
   service: 'operation',
   method: 'DELETE',
