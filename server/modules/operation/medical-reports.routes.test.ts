@@ -19,7 +19,7 @@ import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
 import { withTenant } from '../../db/client'
-import { auditLog, changeLog, patientAssignments } from '../../db/schema'
+import { auditLog, bloodPressureReadings, changeLog, encounters, patientAssignments } from '../../db/schema'
 import type { ReportKind } from './medical-reports'
 import { DISABILITY, HEALTH_CERTIFICATE, INCIDENT_REPORT, SHORT_HISTORY } from './report-kinds'
 
@@ -430,6 +430,98 @@ describe('medical reports', () => {
       ).toBe(404)
       expect((await get(intruder, url)).status).toBe(404)
       expect((await get(nobody, url)).status).toBe(403)
+    })
+
+    it('takes the consultation’s vital signs and diagnoses, and a blood pressure read since, into the prefill', async () => {
+      const person = (await insertPatient(t.database.db, acmeId)).id as string
+      const encounterId = uuidv7()
+      await withTenant(t.database.db, acmeId, async (tx) => {
+        await tx.insert(encounters).values({
+          tenantId: acmeId,
+          id: encounterId,
+          patientId: person,
+          type: 'initial',
+          startedAt: '2026-03-01T15:00:00Z',
+          modality: 'on_site',
+          reasonId: uuidv7(),
+          weightKg: 80,
+          heightM: 1.75,
+          systolic: 150,
+          diastolic: 95,
+          diagnoses: [{ code: 'I10', name: 'Hipertensión esencial', affected_system_id: uuidv7() }],
+        })
+        await tx.insert(bloodPressureReadings).values({
+          tenantId: acmeId,
+          id: uuidv7(),
+          patientId: person,
+          takenAt: '2026-03-02T15:00:00Z',
+          systolic: 128,
+          diastolic: 82,
+        })
+      })
+      const answer = await get(doctor, pathFor(certificateCalls.certificatePrefill, { patient: person }))
+      expect(answer.data.encounter).toMatchObject({
+        id: encounterId,
+        started_at: '2026-03-01T15:00:00.000Z',
+        diagnoses: [{ code: 'I10' }],
+      })
+      expect(answer.data.vital_signs).toMatchObject({
+        weight_kg: 80,
+        height_m: 1.75,
+        systolic: 128,
+        diastolic: 82,
+      })
+      const certificate = await send(
+        doctor,
+        'POST',
+        pathFor(certificateCalls.createCertificate),
+        aCertificate(person, { encounter_id: encounterId, weight_kg: 80 }),
+        key(),
+      )
+      expect(certificate.status).toBe(200)
+      const foreign = await send(
+        doctor,
+        'POST',
+        pathFor(certificateCalls.createCertificate),
+        aCertificate(patientId, { encounter_id: encounterId }),
+        key(),
+      )
+      expect(Object.keys(foreign.errors)).toEqual(['encounter_id'])
+    })
+
+    it('keeps a short history’s and an ST-7’s files, and removes them (SPEC’s file delete), never for another tenant', async () => {
+      const { multipart, sampleFile } = await import('../../../tests/fixtures/file-owner')
+      const owners = [
+        [historyCalls.createShortHistory, historyCalls.shortHistoryFileCalls, aShortHistory(patientId)],
+        [
+          incidentCalls.createIncidentReport,
+          incidentCalls.incidentReportFileCalls,
+          anIncidentReport(patientId),
+        ],
+      ] as const
+      for (const [createCall, files, body] of owners) {
+        const owner = (await send(doctor, 'POST', pathFor(createCall), body, key())).data
+        const form = await multipart(
+          { id: uuidv7(), name: 'estudio.pdf' },
+          { filename: 'estudio.pdf', type: 'application/pdf', bytes: sampleFile('pdf', 5000, 7) },
+        )
+        const upload = await t.app.inject({
+          method: 'POST',
+          url: pathFor(files.upload, { ownerId: owner.id }),
+          headers: { ...assigned, 'content-type': form.contentType, ...key() },
+          payload: form.payload,
+        })
+        expect(upload.statusCode).toBe(200)
+        const file = upload.json().data
+        expect((await get(doctor, pathFor(files.download, { id: file.id }))).status).toBe(200)
+        expect(
+          (await send(intruder, 'DELETE', pathFor(files.remove, { id: file.id }), undefined, key())).status,
+        ).toBe(404)
+        expect(
+          (await send(assigned, 'DELETE', pathFor(files.remove, { id: file.id }), undefined, key())).status,
+        ).toBe(200)
+        expect((await get(doctor, pathFor(files.download, { id: file.id }))).status).toBe(404)
+      }
     })
 
     it('prefills an ST-7 with the employer from the tenant, the worker from the patient, and the disabilities to link', async () => {
