@@ -38,7 +38,10 @@ async function ownPatientId(tx: Tx, req: FastifyRequest): Promise<string | null>
 
 const isStaff = (req: FastifyRequest) => DISABILITY_READERS.some((name) => req.user?.permissions.has(name))
 
-/** The months YYYY-MM from `from` to `to`, both included. */
+/**
+ * The months YYYY-MM from `from` to `to`, both included; at most fifty years of them, so a query
+ * naming the year 1 to the year 9999 cannot make the graph's answer unbounded.
+ */
 function monthsBetween(from: string, to: string): string[] {
   const months: string[] = []
   let [year, month] = from.slice(0, 7).split('-').map(Number) as [number, number]
