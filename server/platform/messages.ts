@@ -393,6 +393,49 @@ export const MESSAGES = {
     es: 'Valor no permitido',
     en: 'Value not allowed',
   },
+  'disability.endBeforeStart': {
+    es: 'La fecha de término no puede ser anterior a la de inicio.',
+    en: 'The end date cannot be before the start date.',
+  },
+  'disability.assignedDaysMismatch': {
+    es: 'Los días asignados no coinciden con las fechas de inicio y término.',
+    en: 'The assigned days do not match the start and end dates.',
+  },
+  'disability.folio': {
+    es: 'El folio solo lleva letras, números y guiones.',
+    en: 'The folio holds only letters, digits and hyphens.',
+  },
+  'disability.rangeEndBeforeStart': {
+    es: 'La fecha final no puede ser anterior a la inicial.',
+    en: 'The end date cannot be before the start date.',
+  },
+  'certificate.validToBeforeFrom': {
+    es: 'La vigencia no puede terminar antes de empezar.',
+    en: 'The validity cannot end before it starts.',
+  },
+  'certificate.restrictionsRequired': {
+    es: 'Escribe las restricciones con las que el trabajador es apto.',
+    en: 'Write the restrictions under which the worker is fit.',
+  },
+  'certificate.unknownEncounter': {
+    es: 'La consulta no es de este paciente.',
+    en: 'The consultation is not one of this patient’s.',
+  },
+  'certificate.result.fit': { es: 'Apto', en: 'Fit for work' },
+  'certificate.result.fit_with_restrictions': { es: 'Apto con restricciones', en: 'Fit with restrictions' },
+  'certificate.result.not_fit': { es: 'No apto', en: 'Not fit for work' },
+  'incidentReport.attentionBeforeAccident': {
+    es: 'La atención médica no puede ser anterior al accidente.',
+    en: 'The medical attention cannot be before the accident.',
+  },
+  'incidentReport.unknownDisability': {
+    es: 'La incapacidad no es de este paciente.',
+    en: 'The disability is not one of this patient’s.',
+  },
+  'shortHistory.type.general': { es: 'General', en: 'General' },
+  'shortHistory.type.occupational': { es: 'Laboral', en: 'Occupational' },
+  'shortHistory.type.return_to_work': { es: 'Reincorporación laboral', en: 'Return to work' },
+  'shortHistory.type.contractor': { es: 'Contratista', en: 'Contractor' },
   'editableInput.unknown': {
     es: 'Este campo no se puede ocultar: no existe o es obligatorio.',
     en: 'This input cannot be switched off: it does not exist or it is required.',

@@ -22,6 +22,7 @@ import { hashPassword } from '../platform/passwords'
 import { seedCatalogues } from './catalogues'
 import { seedDemoEncounters } from './demo-encounters'
 import { seedDemoExams, seedExamsOfExistingDemo } from './demo-exams'
+import { seedDemoMedicalReports } from './demo-medical-reports'
 import { seedDemoTriage } from './demo-triage'
 import { demoWorkOf, seedDemoVaccinations } from './demo-vaccinations'
 import { generatePerson, randomSource } from './people'
@@ -132,6 +133,8 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
     })
     // And one made before the occupational exams (issue 22) gets those once.
     await withTenant(db, existing.id, (tx) => seedExamsOfExistingDemo(tx, existing.id))
+    // And one made before the medical reports (issue 23), those.
+    await withTenant(db, existing.id, (tx) => seedDemoMedicalReports(tx, existing.id))
     return { created: false, tenantId: existing.id }
   }
 
@@ -294,6 +297,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
         nurse: userIds.get('nurse@demo.localhost') as string, // likewise
       },
     )
+    await seedDemoMedicalReports(tx, tenantId)
     await tx.insert(privacyNotices).values({ tenantId, version: 1, ...DEMO_PRIVACY_NOTICE })
   })
   return { created: true, tenantId }

@@ -20,7 +20,12 @@ import {
   type TriageFields,
   triageOf,
 } from '../../src/contract/schemas/covid'
+import { CreateDisabilityRequest } from '../../src/contract/schemas/disabilities'
 import { UpdateEncounterRequest } from '../../src/contract/schemas/encounters'
+import { CreateCertificateRequest } from '../../src/contract/schemas/health-certificates'
+import { CreateIncidentReportRequest } from '../../src/contract/schemas/incident-reports'
+import type { ReportRecord } from '../../src/contract/schemas/report-amendments'
+import { CreateShortHistoryRequest } from '../../src/contract/schemas/short-histories'
 import { CreateVaccinationRecordRequest } from '../../src/contract/schemas/vaccination-records'
 import { dueCatalogueOf, patientVaccinationDue } from '../../src/documents/vaccination-due-inputs'
 import { openTestDatabase } from '../../tests/fixtures/database'
@@ -34,9 +39,12 @@ import {
   changeLog,
   covidTests,
   diagnoses,
+  disabilities,
   encounterAmendments,
   encounters,
   federalEntities,
+  healthCertificates,
+  incidentReports,
   landlordUsers,
   medicinePresentations,
   medicines,
@@ -57,6 +65,13 @@ import {
 import { presentConsultation } from '../modules/covid/triage'
 import { fieldsOf as admissionFieldsOf } from '../modules/operation/admission-exams'
 import { presentEncounter } from '../modules/operation/encounters'
+import { presentReports, type ReportRow } from '../modules/operation/medical-reports'
+import {
+  DISABILITY,
+  HEALTH_CERTIFICATE,
+  INCIDENT_REPORT,
+  SHORT_HISTORY,
+} from '../modules/operation/report-kinds'
 import { verifyPassword } from '../platform/passwords'
 import { DEMO_PASSWORD, DEMO_USERS } from './demo'
 import { demoSignInLines, seedOnFirstStart } from './index'
@@ -452,6 +467,47 @@ describe('demo seed', () => {
     }
   })
 
+  it('gives the doctor’s patients medical reports the contract accepts: disabilities with their ST-7s, certificates, short histories', async () => {
+    const kinds = [
+      [SHORT_HISTORY, CreateShortHistoryRequest],
+      [HEALTH_CERTIFICATE, CreateCertificateRequest],
+      [DISABILITY, CreateDisabilityRequest],
+      [INCIDENT_REPORT, CreateIncidentReportRequest],
+    ] as const
+    const noted = new Set(
+      (await inDemo((tx) => tx.select().from(changeLog))).map(
+        (change) => `${change.entity}:${change.entityId}`,
+      ),
+    )
+    for (const [kind, schema] of kinds) {
+      const records = await inDemo(async (tx) =>
+        presentReports<ReportRecord>(tx, kind, (await tx.select().from(kind.table)) as ReportRow[]),
+      )
+      expect(new Set(records.map((record) => record.patient_id)).size, kind.entity).toBeGreaterThanOrEqual(4)
+      for (const record of records) {
+        const {
+          author,
+          amendments,
+          version,
+          created_at,
+          updated_at,
+          deleted_at,
+          type_name,
+          status_name,
+          ...fields
+        } = record as ReportRecord & Record<string, unknown>
+        expect(v.safeParse(schema, fields).issues, `${kind.entity} ${record.id}`).toBeUndefined()
+        expect(author?.name).toBeTruthy()
+        expect(noted.has(`${kind.entity}:${record.id}`)).toBe(true)
+      }
+    }
+    const reports = await inDemo((tx) => tx.select().from(incidentReports))
+    expect(reports.length).toBeGreaterThan(0)
+    expect(
+      reports.every((report) => report.disabilityId !== null && report.employer.employer_registration !== ''),
+    ).toBe(true)
+  })
+
   it('changes nothing when it runs again', async () => {
     const count = async () => ({
       catalogueEntries: (await inDemo((tx) => tx.select().from(catalogueEntries))).length,
@@ -462,6 +518,8 @@ describe('demo seed', () => {
       vaccinations: (await inDemo((tx) => tx.select().from(vaccinationRecords))).length,
       periodicExams: (await inDemo((tx) => tx.select().from(periodicExams))).length,
       admissionExams: (await inDemo((tx) => tx.select().from(admissionExams))).length,
+      disabilities: (await inDemo((tx) => tx.select().from(disabilities))).length,
+      certificates: (await inDemo((tx) => tx.select().from(healthCertificates))).length,
       users: (await inDemo((tx) => tx.select().from(users))).length,
       references: (await database.db.select().from(referenceItems)).length,
       diagnoses: await database.db.$count(diagnoses),

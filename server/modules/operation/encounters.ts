@@ -231,7 +231,7 @@ const note = (problems: Problems, path: string, key: MessageKey) => {
 }
 
 /** The ids among `ids` that are live, active values of the catalogue. */
-async function liveEntries(tx: Tx, catalogue: string, ids: string[]): Promise<Set<string>> {
+export async function liveEntries(tx: Tx, catalogue: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set()
   const rows = await tx
     .select({ id: catalogueEntries.id })

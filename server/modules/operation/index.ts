@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { admissionExamFiles } from '../../../src/contract/endpoints/admission-exams'
-import { encounterFiles } from '../../../src/contract/endpoints/attachments'
+import { encounterFiles, type FileOwner } from '../../../src/contract/endpoints/attachments'
+import { disabilityFiles, disabilitySignatureFiles } from '../../../src/contract/endpoints/disabilities'
+import { incidentReportFiles } from '../../../src/contract/endpoints/incident-reports'
 import { periodicExamResultFiles } from '../../../src/contract/endpoints/periodic-exams'
+import { shortHistoryFiles } from '../../../src/contract/endpoints/short-histories'
 import { admissionExams, encounters, periodicExamResults } from '../../db/schema'
 import { triageFilterRoutes } from '../covid/triage-list.routes'
 import type { ModuleDeps } from '../deps'
@@ -12,9 +15,13 @@ import { assignationRuleRoutes } from './assignation-rules.routes'
 import { assignmentRequestRoutes } from './assignment-requests.routes'
 import { assignmentRoutes } from './assignments.routes'
 import { attachmentRoutes, type ServerFileOwner } from './attachments.routes'
+import { disabilityRoutes } from './disabilities.routes'
 import { encounterDocumentRoutes } from './encounter-documents.routes'
 import { encounterRoutes } from './encounters.routes'
 import { examDocumentRoutes } from './exam-documents.routes'
+import { healthCertificateRoutes } from './health-certificates.routes'
+import { incidentReportRoutes } from './incident-reports.routes'
+import type { ReportKind } from './medical-reports'
 import { patientLookupRoutes } from './patient-lookups.routes'
 import { patientProfileRoutes } from './patient-profile.routes'
 import { patientRoutes } from './patients.routes'
@@ -23,6 +30,9 @@ import { periodicExamsExcelRoutes } from './periodic-exams-excel.routes'
 import { readingRoutes } from './readings.routes'
 import { readingsPdfRoutes } from './readings-pdf.routes'
 import { recordSectionRoutes } from './record-sections.routes'
+import { reportDocumentRoutes } from './report-documents.routes'
+import { DISABILITY, INCIDENT_REPORT, SHORT_HISTORY } from './report-kinds'
+import { shortHistoryRoutes } from './short-histories.routes'
 
 /** A consultation's attachments (decision 0023): its files hang on the encounter's row. */
 const encounterOwner: ServerFileOwner = {
@@ -56,6 +66,16 @@ const admissionExamOwner: ServerFileOwner = {
     deletedAt: admissionExams.deletedAt,
   },
 }
+/** A medical report's files (issue 23) hang on the report's row. */
+const reportOwner = (owner: FileOwner, kind: ReportKind): ServerFileOwner => ({
+  owner,
+  rows: {
+    table: kind.table,
+    id: kind.table.id,
+    patientId: kind.table.patientId,
+    deletedAt: kind.table.deletedAt,
+  },
+})
 
 /** `/api/operation`: patients and their record sections (the offline kinds first), assignments, consultations. */
 export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
@@ -82,4 +102,20 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
     attachmentRoutes(scope, { owner: periodicExamResultOwner, files: deps.files }),
   )
   await app.register((scope) => attachmentRoutes(scope, { owner: admissionExamOwner, files: deps.files }))
+  await app.register(shortHistoryRoutes)
+  await app.register(healthCertificateRoutes)
+  await app.register(disabilityRoutes)
+  await app.register(incidentReportRoutes)
+  await app.register(reportDocumentRoutes, { files: deps.files })
+  const reportOwners: Array<[FileOwner, ReportKind]> = [
+    [shortHistoryFiles, SHORT_HISTORY],
+    [disabilityFiles, DISABILITY],
+    [disabilitySignatureFiles, DISABILITY],
+    [incidentReportFiles, INCIDENT_REPORT],
+  ]
+  for (const [owner, kind] of reportOwners) {
+    await app.register((scope) =>
+      attachmentRoutes(scope, { owner: reportOwner(owner, kind), files: deps.files }),
+    )
+  }
 }

@@ -31,11 +31,13 @@ import {
 import { type AdmissionExamRow, presentAdmissionExams } from '../operation/admission-exams'
 import { type AttachmentRow, presentAttachment } from '../operation/attachments'
 import { amendmentsOf, authorsOf, type EncounterRow, presentEncounter } from '../operation/encounters'
+import { presentReports, type ReportKind, type ReportRow } from '../operation/medical-reports'
 import { assigneesOf } from '../operation/patient-assignees'
 import { presentPatient } from '../operation/patients'
 import { type PeriodicExamRow, presentPeriodicExams } from '../operation/periodic-exams'
 import { presentReading, READING_TABLES, type ReadingTable, recordersOf } from '../operation/readings'
 import { presentRecordSection, type RecordSectionRow } from '../operation/record-sections'
+import { REPORT_KINDS } from '../operation/report-kinds'
 import { presentVaccinationRecords, type VaccinationRecordRow } from '../vaccination/records'
 
 type PatientRow = typeof patients.$inferSelect
@@ -94,6 +96,7 @@ type SyncedTable =
   | typeof vaccinationRecords
   | typeof periodicExams
   | typeof admissionExams
+  | ReportKind['table']
 
 /**
  * A table's rows by id, in Drizzle's shape (camelCase keys, the column modes' values), read as
@@ -259,6 +262,20 @@ async function currentRows(
     const presented = await presentAdmissionExams(tx, rows)
     rows.forEach((row, index) => {
       found.set(`admission-exam:${row.id}`, {
+        data: presented[index] as unknown as Record<string, unknown>,
+        deleted: row.deletedAt !== null,
+        version: row.version,
+      })
+    })
+  }
+  // The medical reports (issue 23), each with its amendments, as the show calls answer them.
+  for (const kind of REPORT_KINDS) {
+    const ids = idsOf(kind.entity)
+    if (ids.length === 0) continue
+    const rows = (await rowsById(tx, kind.table, ids)) as ReportRow[]
+    const presented = await presentReports(tx, kind, rows)
+    rows.forEach((row, index) => {
+      found.set(`${kind.entity}:${row.id}`, {
         data: presented[index] as unknown as Record<string, unknown>,
         deleted: row.deletedAt !== null,
         version: row.version,

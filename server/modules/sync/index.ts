@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ADMISSION_EXAM_READERS } from '../../../src/contract/endpoints/admission-exams'
+import { DISABILITY_READERS } from '../../../src/contract/endpoints/disabilities'
+import { CERTIFICATE_READERS } from '../../../src/contract/endpoints/health-certificates'
+import { INCIDENT_REPORT_READERS } from '../../../src/contract/endpoints/incident-reports'
 import { PERIODIC_EXAM_READERS } from '../../../src/contract/endpoints/periodic-exams'
+import { SHORT_HISTORY_READERS } from '../../../src/contract/endpoints/short-histories'
 import { syncBatch, syncChanges } from '../../../src/contract/endpoints/sync'
 import { VACCINATION_READERS } from '../../../src/contract/endpoints/vaccination'
 import type { ChangesPage } from '../../../src/contract/schemas/sync'
@@ -31,6 +35,17 @@ async function scopeOf(tx: Tx, req: FastifyRequest): Promise<FeedScope> {
 }
 
 /**
+ * Who learns of each medical report (issue 23): those who read it, and a patient their own
+ * disabilities (`/patient/incapacities` offline; the feed's scope gives a patient only their own).
+ */
+const REPORT_READERS: Record<string, readonly string[]> = {
+  'short-history': SHORT_HISTORY_READERS,
+  'health-certificate': CERTIFICATE_READERS,
+  disability: [...DISABILITY_READERS, 'patient-incapacities'],
+  'incident-report': INCIDENT_REPORT_READERS,
+}
+
+/**
  * Consultations are clinical notes: a device learns of them only when its user may list them
  * (SPEC §6), whatever patients it sees otherwise — registration staff and patients do not. A
  * vaccination record goes to who may read the cards, and to the patient it belongs to: SPEC §2
@@ -52,6 +67,8 @@ function visibleTo(req: FastifyRequest, scope: FeedScope, page: ChangesPage): Ch
     if (change.entity === 'admission-exam') {
       return ADMISSION_EXAM_READERS.some((permission) => permissions.has(permission))
     }
+    const reportReaders = REPORT_READERS[change.entity as keyof typeof REPORT_READERS]
+    if (reportReaders) return reportReaders.some((permission) => permissions.has(permission))
     if (change.entity !== 'attachment' || change.op === 'delete') return true
     return mayReadFilesOf(req.server.fileOwners, String(change.data?.owner_kind), permissions)
   }

@@ -24,6 +24,11 @@ export const SYNCED_ENTITIES = [
   'periodic-exam',
   /** An admission (pre-employment) exam (issue 22) with its treatments and amendments. */
   'admission-exam',
+  /** The medical reports of issue 23, each with its amendments (decision 0028). */
+  'short-history',
+  'health-certificate',
+  'disability',
+  'incident-report',
 ] as const
 export type SyncedEntity = (typeof SYNCED_ENTITIES)[number]
 
