@@ -99,8 +99,12 @@ import { Route as AppSubgroupsEditIdRouteImport } from './routes/_app/subgroups/
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id'
 import { Route as AppVaccinationsRecordsEditIdRouteImport } from './routes/_app/vaccinations-records/edit/$id'
 import { Route as AppVaccinationsSchemeEditIdRouteImport } from './routes/_app/vaccinations-scheme/edit/$id'
+import { Route as AppVaccinationsCardIdRouteImport } from './routes/_app/vaccinations/card/$id'
 import { Route as AppMedicalConsultationEditPatientIdEncounterIdRouteImport } from './routes/_app/medical-consultation/edit/$patientId/$encounterId'
 import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
+import { Route as AppVaccinationsRegisterVaccineIdIndexRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/index'
+import { Route as AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/edit/$recordId'
+import { Route as AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -585,6 +589,11 @@ const AppVaccinationsSchemeEditIdRoute =
     path: '/vaccinations-scheme/edit/$id',
     getParentRoute: () => AppRoute,
   } as any)
+const AppVaccinationsCardIdRoute = AppVaccinationsCardIdRouteImport.update({
+  id: '/vaccinations/card/$id',
+  path: '/vaccinations/card/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMedicalConsultationEditPatientIdEncounterIdRoute =
   AppMedicalConsultationEditPatientIdEncounterIdRouteImport.update({
     id: '/edit/$patientId/$encounterId',
@@ -595,6 +604,24 @@ const AppPatientsAssignmentsHistoryUserIdPatientIdRoute =
   AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport.update({
     id: '/patients/assignments-history/$userId/$patientId',
     path: '/patients/assignments-history/$userId/$patientId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppVaccinationsRegisterVaccineIdIndexRoute =
+  AppVaccinationsRegisterVaccineIdIndexRouteImport.update({
+    id: '/vaccinations/register-vaccine/$id/',
+    path: '/vaccinations/register-vaccine/$id/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppVaccinationsRegisterVaccineIdEditRecordIdRoute =
+  AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport.update({
+    id: '/vaccinations/register-vaccine/$id/edit/$recordId',
+    path: '/vaccinations/register-vaccine/$id/edit/$recordId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute =
+  AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport.update({
+    id: '/vaccinations/register-vaccine/$id/second-dose/$recordId',
+    path: '/vaccinations/register-vaccine/$id/second-dose/$recordId',
     getParentRoute: () => AppRoute,
   } as any)
 
@@ -688,8 +715,12 @@ export interface FileRoutesByFullPath {
   '/users/edit/$id': typeof AppUsersEditIdRoute
   '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
+  '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  '/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
+  '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -781,8 +812,12 @@ export interface FileRoutesByTo {
   '/users/edit/$id': typeof AppUsersEditIdRoute
   '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
+  '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  '/vaccinations/register-vaccine/$id': typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
+  '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -876,8 +911,12 @@ export interface FileRoutesById {
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute
   '/_app/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/_app/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
+  '/_app/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/_app/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  '/_app/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  '/_app/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
+  '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -971,8 +1010,12 @@ export interface FileRouteTypes {
     | '/users/edit/$id'
     | '/vaccinations-records/edit/$id'
     | '/vaccinations-scheme/edit/$id'
+    | '/vaccinations/card/$id'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
+    | '/vaccinations/register-vaccine/$id/'
+    | '/vaccinations/register-vaccine/$id/edit/$recordId'
+    | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -1064,8 +1107,12 @@ export interface FileRouteTypes {
     | '/users/edit/$id'
     | '/vaccinations-records/edit/$id'
     | '/vaccinations-scheme/edit/$id'
+    | '/vaccinations/card/$id'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
+    | '/vaccinations/register-vaccine/$id'
+    | '/vaccinations/register-vaccine/$id/edit/$recordId'
+    | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
   id:
     | '__root__'
     | '/'
@@ -1158,8 +1205,12 @@ export interface FileRouteTypes {
     | '/_app/users/edit/$id'
     | '/_app/vaccinations-records/edit/$id'
     | '/_app/vaccinations-scheme/edit/$id'
+    | '/_app/vaccinations/card/$id'
     | '/_app/medical-consultation/edit/$patientId/$encounterId'
     | '/_app/patients/assignments-history/$userId/$patientId'
+    | '/_app/vaccinations/register-vaccine/$id/'
+    | '/_app/vaccinations/register-vaccine/$id/edit/$recordId'
+    | '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1805,6 +1856,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVaccinationsSchemeEditIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/vaccinations/card/$id': {
+      id: '/_app/vaccinations/card/$id'
+      path: '/vaccinations/card/$id'
+      fullPath: '/vaccinations/card/$id'
+      preLoaderRoute: typeof AppVaccinationsCardIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/medical-consultation/edit/$patientId/$encounterId': {
       id: '/_app/medical-consultation/edit/$patientId/$encounterId'
       path: '/edit/$patientId/$encounterId'
@@ -1817,6 +1875,27 @@ declare module '@tanstack/react-router' {
       path: '/patients/assignments-history/$userId/$patientId'
       fullPath: '/patients/assignments-history/$userId/$patientId'
       preLoaderRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vaccinations/register-vaccine/$id/': {
+      id: '/_app/vaccinations/register-vaccine/$id/'
+      path: '/vaccinations/register-vaccine/$id'
+      fullPath: '/vaccinations/register-vaccine/$id/'
+      preLoaderRoute: typeof AppVaccinationsRegisterVaccineIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vaccinations/register-vaccine/$id/edit/$recordId': {
+      id: '/_app/vaccinations/register-vaccine/$id/edit/$recordId'
+      path: '/vaccinations/register-vaccine/$id/edit/$recordId'
+      fullPath: '/vaccinations/register-vaccine/$id/edit/$recordId'
+      preLoaderRoute: typeof AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId': {
+      id: '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
+      path: '/vaccinations/register-vaccine/$id/second-dose/$recordId'
+      fullPath: '/vaccinations/register-vaccine/$id/second-dose/$recordId'
+      preLoaderRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -1922,7 +2001,11 @@ interface AppRouteChildren {
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute
   AppVaccinationsRecordsEditIdRoute: typeof AppVaccinationsRecordsEditIdRoute
   AppVaccinationsSchemeEditIdRoute: typeof AppVaccinationsSchemeEditIdRoute
+  AppVaccinationsCardIdRoute: typeof AppVaccinationsCardIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  AppVaccinationsRegisterVaccineIdIndexRoute: typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  AppVaccinationsRegisterVaccineIdEditRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
+  AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -2008,8 +2091,15 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersEditIdRoute: AppUsersEditIdRoute,
   AppVaccinationsRecordsEditIdRoute: AppVaccinationsRecordsEditIdRoute,
   AppVaccinationsSchemeEditIdRoute: AppVaccinationsSchemeEditIdRoute,
+  AppVaccinationsCardIdRoute: AppVaccinationsCardIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
     AppPatientsAssignmentsHistoryUserIdPatientIdRoute,
+  AppVaccinationsRegisterVaccineIdIndexRoute:
+    AppVaccinationsRegisterVaccineIdIndexRoute,
+  AppVaccinationsRegisterVaccineIdEditRecordIdRoute:
+    AppVaccinationsRegisterVaccineIdEditRecordIdRoute,
+  AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute:
+    AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -20,6 +20,11 @@ import type { Medicine } from '../contract/schemas/medicines'
 import type { Habit, Meal, ReadingKind, ReadingRecorder } from '../contract/schemas/readings'
 import type { RecordSection } from '../contract/schemas/record-sections'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
+import type {
+  AdverseReaction,
+  VaccinationAuthor,
+  VaccinationRecordAmendment,
+} from '../contract/schemas/vaccination-records'
 import { patientSortName } from './patient-sort-name'
 import { type LocalTriageSummary, triageSummariesOf, triageSummaryMiddleware } from './triage-summary'
 
@@ -259,6 +264,35 @@ export interface LocalCovidTest {
   [field: string]: unknown
 }
 
+/**
+ * A dose of a vaccine applied to a patient (issue 21, decision 0026) as the API and the feed
+ * (`vaccination-record`) answer it: created once with the device's id, corrected by amendments
+ * the server keeps (NOM-004), deleted softly. `applied_on` is a day (YYYY-MM-DD).
+ */
+export interface LocalVaccinationRecord {
+  id: string
+  patient_id: string
+  vaccine_id: string
+  dose_number: number
+  folio: string | null
+  applied_on: string
+  lot: string | null
+  booster: boolean
+  vaccinated_abroad: boolean
+  country_code: string | null
+  adverse_reactions: AdverseReaction[]
+  early_dose_confirmed: boolean
+  /** The server's word once acknowledged; the device's own user for one recorded here. */
+  author?: VaccinationAuthor | null
+  /** Oldest first; absent until the server has sent the record. */
+  amendments?: VaccinationRecordAmendment[]
+  /** 0 until the server has acknowledged the create. */
+  version: number
+  deleted_at?: string | null
+  syncState: SyncState
+  [field: string]: unknown
+}
+
 /** The kinds of record the outbox and the shadows know. */
 export type SyncEntity =
   | 'patient'
@@ -270,6 +304,7 @@ export type SyncEntity =
   | 'covidReclassification'
   | 'covidDecline'
   | 'covidTest'
+  | 'vaccinationRecord'
 
 /** The last server copy of a record: the base of a three-way merge. */
 export interface Shadow {
@@ -305,6 +340,10 @@ export type MutationKind =
   | 'covidTest.create'
   | 'covidTest.update'
   | 'covidTest.delete'
+  /** Vaccination records (decision 0026): created once, amended (NOM-004), deleted softly. */
+  | 'vaccinationRecord.create'
+  | 'vaccinationRecord.update'
+  | 'vaccinationRecord.delete'
 
 /** A change waiting to reach the server (DESIGN §5 "Outbox entry"). */
 export interface OutboxEntry {
@@ -430,7 +469,11 @@ export type LocalDb = Dexie & {
   covidDeclines: EntityTable<LocalCovidDecline, 'id'>
   covidTests: EntityTable<LocalCovidTest, 'id'>
   triageSummaries: EntityTable<LocalTriageSummary, 'patient_id'>
+  vaccinationRecords: EntityTable<LocalVaccinationRecord, 'id'>
 }
+
+/** Where the change feed's cursor is kept in `meta` (DESIGN §5 "Pulling"). */
+export const CURSOR_KEY = 'pull.cursor'
 
 export const localDbName = (tenant: string, userId: string) => `salud-${tenant}-${userId}`
 
@@ -549,6 +592,18 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
         .table<LocalTriageSummary, string>('triageSummaries')
         .bulkPut(triageSummariesOf(consultations, reclassifications, declines, byId))
     })
+  // Vaccination records (issue 21, decision 0026): a patient's card reads them by patient, and
+  // the `/vaccinations` list works out every patient's due dates from all of them at once, read
+  // in patient order from the same index (each patient's records side by side, one pass).
+  // Earlier app versions skipped the feed's `vaccination-record` changes while moving the cursor
+  // past them: forgetting the cursor makes the next pull start from the beginning and bring them.
+  // The outbox, and the rows it refers to, stay as they are (a pulled row never overwrites one
+  // with queued changes), so nothing unsent is lost.
+  db.version(14)
+    .stores({
+      vaccinationRecords: 'id, patient_id, [patient_id+applied_on], vaccine_id, syncState',
+    })
+    .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY))
   db.use(withPatientSortName)
   db.use(triageSummaryMiddleware(db))
   return db
@@ -609,6 +664,7 @@ export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, strin
     covidReclassification: db.covidReclassifications,
     covidDecline: db.covidDeclines,
     covidTest: db.covidTests,
+    vaccinationRecord: db.vaccinationRecords,
   }[entity]
   // Every such table holds LocalRow-shaped rows keyed by id; the engine only touches those fields.
   return table as unknown as Table<LocalRow, string>
@@ -629,4 +685,5 @@ export const rowTables = (db: LocalDb) => [
   db.covidReclassifications,
   db.covidDeclines,
   db.covidTests,
+  db.vaccinationRecords,
 ]

@@ -15,6 +15,10 @@ import {
 } from '../contract/schemas/patient'
 import { CreateReadingRequest, UpdateReadingRequest } from '../contract/schemas/readings'
 import { CreateRecordSectionRequest, UpdateRecordSectionRequest } from '../contract/schemas/record-sections'
+import {
+  AmendVaccinationRecordRequest,
+  CreateVaccinationRecordRequest,
+} from '../contract/schemas/vaccination-records'
 import type { OutboxEntry } from '../db/local-db'
 import { readingKindOfPath, sectionOfPath } from './paths'
 
@@ -52,6 +56,10 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
       return CreateCovidTestRequest
     case 'covidTest.update':
       return UpdateCovidTestRequest
+    case 'vaccinationRecord.create':
+      return CreateVaccinationRecordRequest
+    case 'vaccinationRecord.update':
+      return AmendVaccinationRecordRequest
     case 'attachment.create':
       // Only the name could be corrected; a refused file is one of the wrong type or size,
       // which no edit of the entry mends (the screen offers retry and discard).
@@ -60,6 +68,7 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
     case 'recordSection.delete':
     case 'attachment.delete':
     case 'covidTest.delete':
+    case 'vaccinationRecord.delete':
       // A delete carries nothing to correct.
       return v.object({})
   }

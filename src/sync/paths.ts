@@ -15,6 +15,11 @@ import {
   updatePatient,
 } from '../contract/endpoints/operation'
 import { recordSectionCalls } from '../contract/endpoints/record-sections'
+import {
+  amendVaccinationRecord,
+  createVaccinationRecord,
+  deleteVaccinationRecord,
+} from '../contract/endpoints/vaccination'
 import { READING_KINDS, type ReadingKind } from '../contract/schemas/readings'
 import { RECORD_SECTIONS, type RecordSection } from '../contract/schemas/record-sections'
 
@@ -43,6 +48,9 @@ export const syncPaths = {
   createCovidTest: (patientId: string) => pathFor(createCovidTest, { patientId }),
   updateCovidTest: (patientId: string, testId: string) => pathFor(updateCovidTest, { patientId, testId }),
   deleteCovidTest: (patientId: string, testId: string) => pathFor(deleteCovidTest, { patientId, testId }),
+  createVaccinationRecord: pathFor(createVaccinationRecord),
+  amendVaccinationRecord: (id: string) => pathFor(amendVaccinationRecord, { id }),
+  deleteVaccinationRecord: (id: string) => pathFor(deleteVaccinationRecord, { id }),
 } as const
 
 /** The section a record-section entry's path names (`/api/operation/patients/<section>…`). */

@@ -82,6 +82,9 @@ export function SyncPage() {
     'covidTest.create': t`Nueva prueba COVID`,
     'covidTest.update': t`Corrección de prueba COVID`,
     'covidTest.delete': t`Baja de prueba COVID`,
+    'vaccinationRecord.create': t`Nueva dosis de vacuna`,
+    'vaccinationRecord.update': t`Corrección de dosis de vacuna`,
+    'vaccinationRecord.delete': t`Baja de dosis de vacuna`,
   }
   const readingText: Record<ReadingKind, string> = {
     'blood-pressure': t`Lectura de presión arterial`,
@@ -114,6 +117,8 @@ export function SyncPage() {
         return t`Seguimiento COVID de ${patient}`
       case 'covidTest':
         return t`Prueba COVID de ${patient}`
+      case 'vaccinationRecord':
+        return t`Vacunación de ${patient}`
       case 'attachment': {
         const file = subject?.file ?? t`Un archivo`
         return t`${file} en el expediente de ${patient}`

@@ -44,6 +44,11 @@ async function subjectOf(db: LocalDb, entry: OutboxEntry, self: SessionUser | nu
       const patientId = row?.patient_id ?? (entry.body.patient_id as string | undefined)
       return { patient: patientId ? await nameOf(db, patientId, self) : null, section: row?.section }
     }
+    case 'vaccinationRecord': {
+      const row = await db.vaccinationRecords.get(entry.entityId)
+      const patientId = row?.patient_id ?? (entry.body.patient_id as string | undefined)
+      return { patient: patientId ? await nameOf(db, patientId, self) : null }
+    }
     case 'encounter': {
       const row = await db.encounters.get(entry.entityId)
       const patientId = row?.patient_id ?? (entry.body.patient_id as string | undefined)
