@@ -112,3 +112,19 @@ export function dueRowsOf(
     subgroups: subgroupsOf.get(row.patient_id) ?? [],
   }))
 }
+
+/**
+ * Each patient's latest periodic exam's id (the due list's "view the last one"), from the keys of
+ * [patient_id+examined_on] and their primary keys — two key-only reads in the same order.
+ */
+export async function latestPeriodicExamIds(db: LocalDb): Promise<Map<string, string>> {
+  const index = db.periodicExams.orderBy('[patient_id+examined_on]')
+  const [keys, ids] = await Promise.all([index.keys(), index.primaryKeys()])
+  const latest = new Map<string, string>()
+  keys.forEach((key, position) => {
+    const id = ids[position]
+    // The index's keys are [patient_id, examined_on] pairs.
+    if (id !== undefined) latest.set((key as unknown as [string, string])[0], id)
+  })
+  return latest
+}
