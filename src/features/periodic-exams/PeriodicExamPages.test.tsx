@@ -112,7 +112,7 @@ describe('the periodic exam screens', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Agregar examen clínico' }))
     fill('Examen clínico', SPIROMETRY)
     fill('Resultado', 'Patrón restrictivo leve')
-    fill('Años de exposición', '4')
+    fill('Años de exposición Ruido', '4')
     expect(within(form).getByText('Cambió')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Guardar examen' }))
     expect(await within(form).findByText('Revisa los campos marcados.')).toBeTruthy()
