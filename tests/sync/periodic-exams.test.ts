@@ -8,7 +8,12 @@ import { periodicExamDueList } from '../../src/db/periodic-exam-due'
 import { MAX_WAIT_MS } from '../../src/sync/backoff'
 import { prepareFile } from '../../src/sync/file-mutators'
 import { createPatient } from '../../src/sync/mutators'
-import { createPeriodicExam, newRowId } from '../../src/sync/periodic-exam-mutators'
+import {
+  amendPeriodicExam,
+  createPeriodicExam,
+  newRowId,
+  removePeriodicExamClinicalExam,
+} from '../../src/sync/periodic-exam-mutators'
 import { sampleFile } from '../fixtures/file-owner'
 import type { Device } from './device'
 import { newPatient } from './people'
@@ -130,5 +135,21 @@ describe('periodic exams recorded offline', () => {
       (r) => r.patient_id === patient.id,
     )
     expect(due).toMatchObject({ state: 'applied', last_exam_on: '2026-11-20', due_on: '2027-11-20' })
+
+    // A clinical exam removed, then the exam amended on top: the removal moves the exam one
+    // version on, and the amendment follows it there without a 412.
+    await removePeriodicExamClinicalExam(device.db, device.ctx, exam.id, row)
+    await amendPeriodicExam(device.db, device.ctx, exam.id, { recommendations: 'Audiometría en 6 meses.' })
+    const before = device.network.log.length
+    await device.loop.runOnce()
+    expect(await device.db.outbox.count()).toBe(0)
+    expect(device.network.log.slice(before).map((e) => e.status)).not.toContain(412)
+    const after = await withTenant(server.database.db, clinic.tenantId, async (tx) => ({
+      exam: (await tx.select().from(periodicExams).where(eq(periodicExams.id, exam.id)))[0],
+      row: (await tx.select().from(periodicExamResults).where(eq(periodicExamResults.id, row)))[0],
+    }))
+    expect(after.exam).toMatchObject({ version: 3, recommendations: 'Audiometría en 6 meses.' })
+    expect(after.row?.deletedAt).toBeTruthy()
+    expect(await device.db.periodicExams.get(exam.id)).toMatchObject({ version: 3, syncState: 'synced' })
   })
 })
