@@ -85,6 +85,7 @@ import { Route as AppClinicalExamsEditIdRouteImport } from './routes/_app/clinic
 import { Route as AppCollaboratorTypesEditIdRouteImport } from './routes/_app/collaborator-types/edit/$id'
 import { Route as AppCovidCreateIdRouteImport } from './routes/_app/covid/create/$id'
 import { Route as AppCovidHistoryIdRouteImport } from './routes/_app/covid/history/$id'
+import { Route as AppDigitalRecordPeriodicExamsIndexRouteImport } from './routes/_app/digital-record/periodic-exams/index'
 import { Route as AppDisabilityStatusEditIdRouteImport } from './routes/_app/disability-status/edit/$id'
 import { Route as AppDisabilityTypesEditIdRouteImport } from './routes/_app/disability-types/edit/$id'
 import { Route as AppMedicalConditionsEditIdRouteImport } from './routes/_app/medical-conditions/edit/$id'
@@ -102,9 +103,12 @@ import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id
 import { Route as AppVaccinationsRecordsEditIdRouteImport } from './routes/_app/vaccinations-records/edit/$id'
 import { Route as AppVaccinationsSchemeEditIdRouteImport } from './routes/_app/vaccinations-scheme/edit/$id'
 import { Route as AppVaccinationsCardIdRouteImport } from './routes/_app/vaccinations/card/$id'
+import { Route as AppDigitalRecordPeriodicExamsCreatePatientIdRouteImport } from './routes/_app/digital-record/periodic-exams/create/$patientId'
 import { Route as AppMedicalConsultationEditPatientIdEncounterIdRouteImport } from './routes/_app/medical-consultation/edit/$patientId/$encounterId'
 import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
 import { Route as AppVaccinationsRegisterVaccineIdIndexRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/index'
+import { Route as AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/edit/$patientId/$id'
+import { Route as AppDigitalRecordPeriodicExamsViewPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/view/$patientId/$id'
 import { Route as AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/edit/$recordId'
 import { Route as AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
 
@@ -513,6 +517,12 @@ const AppCovidHistoryIdRoute = AppCovidHistoryIdRouteImport.update({
   path: '/covid/history/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDigitalRecordPeriodicExamsIndexRoute =
+  AppDigitalRecordPeriodicExamsIndexRouteImport.update({
+    id: '/digital-record/periodic-exams/',
+    path: '/digital-record/periodic-exams/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDisabilityStatusEditIdRoute =
   AppDisabilityStatusEditIdRouteImport.update({
     id: '/disability-status/edit/$id',
@@ -607,6 +617,12 @@ const AppVaccinationsCardIdRoute = AppVaccinationsCardIdRouteImport.update({
   path: '/vaccinations/card/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDigitalRecordPeriodicExamsCreatePatientIdRoute =
+  AppDigitalRecordPeriodicExamsCreatePatientIdRouteImport.update({
+    id: '/digital-record/periodic-exams/create/$patientId',
+    path: '/digital-record/periodic-exams/create/$patientId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMedicalConsultationEditPatientIdEncounterIdRoute =
   AppMedicalConsultationEditPatientIdEncounterIdRouteImport.update({
     id: '/edit/$patientId/$encounterId',
@@ -623,6 +639,18 @@ const AppVaccinationsRegisterVaccineIdIndexRoute =
   AppVaccinationsRegisterVaccineIdIndexRouteImport.update({
     id: '/vaccinations/register-vaccine/$id/',
     path: '/vaccinations/register-vaccine/$id/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDigitalRecordPeriodicExamsEditPatientIdIdRoute =
+  AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport.update({
+    id: '/digital-record/periodic-exams/edit/$patientId/$id',
+    path: '/digital-record/periodic-exams/edit/$patientId/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDigitalRecordPeriodicExamsViewPatientIdIdRoute =
+  AppDigitalRecordPeriodicExamsViewPatientIdIdRouteImport.update({
+    id: '/digital-record/periodic-exams/view/$patientId/$id',
+    path: '/digital-record/periodic-exams/view/$patientId/$id',
     getParentRoute: () => AppRoute,
   } as any)
 const AppVaccinationsRegisterVaccineIdEditRecordIdRoute =
@@ -731,9 +759,13 @@ export interface FileRoutesByFullPath {
   '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
+  '/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   '/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  '/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
+  '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
@@ -830,9 +862,13 @@ export interface FileRoutesByTo {
   '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
+  '/digital-record/periodic-exams': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   '/vaccinations/register-vaccine/$id': typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  '/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
+  '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
@@ -931,9 +967,13 @@ export interface FileRoutesById {
   '/_app/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/_app/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/_app/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
+  '/_app/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/_app/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/_app/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   '/_app/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  '/_app/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
+  '/_app/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/_app/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
@@ -1032,9 +1072,13 @@ export interface FileRouteTypes {
     | '/vaccinations-records/edit/$id'
     | '/vaccinations-scheme/edit/$id'
     | '/vaccinations/card/$id'
+    | '/digital-record/periodic-exams/'
+    | '/digital-record/periodic-exams/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
     | '/vaccinations/register-vaccine/$id/'
+    | '/digital-record/periodic-exams/edit/$patientId/$id'
+    | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
   fileRoutesByTo: FileRoutesByTo
@@ -1131,9 +1175,13 @@ export interface FileRouteTypes {
     | '/vaccinations-records/edit/$id'
     | '/vaccinations-scheme/edit/$id'
     | '/vaccinations/card/$id'
+    | '/digital-record/periodic-exams'
+    | '/digital-record/periodic-exams/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
     | '/vaccinations/register-vaccine/$id'
+    | '/digital-record/periodic-exams/edit/$patientId/$id'
+    | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
   id:
@@ -1231,9 +1279,13 @@ export interface FileRouteTypes {
     | '/_app/vaccinations-records/edit/$id'
     | '/_app/vaccinations-scheme/edit/$id'
     | '/_app/vaccinations/card/$id'
+    | '/_app/digital-record/periodic-exams/'
+    | '/_app/digital-record/periodic-exams/create/$patientId'
     | '/_app/medical-consultation/edit/$patientId/$encounterId'
     | '/_app/patients/assignments-history/$userId/$patientId'
     | '/_app/vaccinations/register-vaccine/$id/'
+    | '/_app/digital-record/periodic-exams/edit/$patientId/$id'
+    | '/_app/digital-record/periodic-exams/view/$patientId/$id'
     | '/_app/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
   fileRoutesById: FileRoutesById
@@ -1783,6 +1835,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCovidHistoryIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/digital-record/periodic-exams/': {
+      id: '/_app/digital-record/periodic-exams/'
+      path: '/digital-record/periodic-exams'
+      fullPath: '/digital-record/periodic-exams/'
+      preLoaderRoute: typeof AppDigitalRecordPeriodicExamsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/disability-status/edit/$id': {
       id: '/_app/disability-status/edit/$id'
       path: '/disability-status/edit/$id'
@@ -1902,6 +1961,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVaccinationsCardIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/digital-record/periodic-exams/create/$patientId': {
+      id: '/_app/digital-record/periodic-exams/create/$patientId'
+      path: '/digital-record/periodic-exams/create/$patientId'
+      fullPath: '/digital-record/periodic-exams/create/$patientId'
+      preLoaderRoute: typeof AppDigitalRecordPeriodicExamsCreatePatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/medical-consultation/edit/$patientId/$encounterId': {
       id: '/_app/medical-consultation/edit/$patientId/$encounterId'
       path: '/edit/$patientId/$encounterId'
@@ -1921,6 +1987,20 @@ declare module '@tanstack/react-router' {
       path: '/vaccinations/register-vaccine/$id'
       fullPath: '/vaccinations/register-vaccine/$id/'
       preLoaderRoute: typeof AppVaccinationsRegisterVaccineIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/periodic-exams/edit/$patientId/$id': {
+      id: '/_app/digital-record/periodic-exams/edit/$patientId/$id'
+      path: '/digital-record/periodic-exams/edit/$patientId/$id'
+      fullPath: '/digital-record/periodic-exams/edit/$patientId/$id'
+      preLoaderRoute: typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/periodic-exams/view/$patientId/$id': {
+      id: '/_app/digital-record/periodic-exams/view/$patientId/$id'
+      path: '/digital-record/periodic-exams/view/$patientId/$id'
+      fullPath: '/digital-record/periodic-exams/view/$patientId/$id'
+      preLoaderRoute: typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/vaccinations/register-vaccine/$id/edit/$recordId': {
@@ -2043,8 +2123,12 @@ interface AppRouteChildren {
   AppVaccinationsRecordsEditIdRoute: typeof AppVaccinationsRecordsEditIdRoute
   AppVaccinationsSchemeEditIdRoute: typeof AppVaccinationsSchemeEditIdRoute
   AppVaccinationsCardIdRoute: typeof AppVaccinationsCardIdRoute
+  AppDigitalRecordPeriodicExamsIndexRoute: typeof AppDigitalRecordPeriodicExamsIndexRoute
+  AppDigitalRecordPeriodicExamsCreatePatientIdRoute: typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   AppVaccinationsRegisterVaccineIdIndexRoute: typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  AppDigitalRecordPeriodicExamsEditPatientIdIdRoute: typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
+  AppDigitalRecordPeriodicExamsViewPatientIdIdRoute: typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   AppVaccinationsRegisterVaccineIdEditRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
@@ -2135,10 +2219,18 @@ const AppRouteChildren: AppRouteChildren = {
   AppVaccinationsRecordsEditIdRoute: AppVaccinationsRecordsEditIdRoute,
   AppVaccinationsSchemeEditIdRoute: AppVaccinationsSchemeEditIdRoute,
   AppVaccinationsCardIdRoute: AppVaccinationsCardIdRoute,
+  AppDigitalRecordPeriodicExamsIndexRoute:
+    AppDigitalRecordPeriodicExamsIndexRoute,
+  AppDigitalRecordPeriodicExamsCreatePatientIdRoute:
+    AppDigitalRecordPeriodicExamsCreatePatientIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
     AppPatientsAssignmentsHistoryUserIdPatientIdRoute,
   AppVaccinationsRegisterVaccineIdIndexRoute:
     AppVaccinationsRegisterVaccineIdIndexRoute,
+  AppDigitalRecordPeriodicExamsEditPatientIdIdRoute:
+    AppDigitalRecordPeriodicExamsEditPatientIdIdRoute,
+  AppDigitalRecordPeriodicExamsViewPatientIdIdRoute:
+    AppDigitalRecordPeriodicExamsViewPatientIdIdRoute,
   AppVaccinationsRegisterVaccineIdEditRecordIdRoute:
     AppVaccinationsRegisterVaccineIdEditRecordIdRoute,
   AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute:

@@ -7,6 +7,7 @@ import { consultationPdf } from './consultation-pdf'
 import { consultationSave } from './consultation-save'
 import { initialSync } from './initial-sync'
 import { feedPatients, outboxReplay, storedReadings } from './outbox-replay'
+import { periodicExamDueOpen, periodicExamDueSeed } from './periodic-exam-due'
 import { signIn } from './session'
 import { triageListOpen, triageListSeed } from './triage-list'
 import { vaccinationDueOpen, vaccinationDueSeed } from './vaccination-due'
@@ -31,4 +32,6 @@ window.bench = {
   triageListOpen,
   vaccinationDueSeed,
   vaccinationDueOpen,
+  periodicExamDueSeed,
+  periodicExamDueOpen,
 }

@@ -54,11 +54,12 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 14 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, and the vaccination records', async () => {
+  it('has version 15 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records, the occupational exams and the form drafts', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(14)
+    expect(db.verno).toBe(15)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'admissionExams',
       'catalogItems',
       'catalogueEntries',
       'conflicts',
@@ -69,12 +70,14 @@ describe('the local database', () => {
       'diagnoses',
       'encounters',
       'files',
+      'formDrafts',
       'localities',
       'medicines',
       'meta',
       'municipalities',
       'outbox',
       'patients',
+      'periodicExams',
       'readings',
       'recordSections',
       'rejections',
@@ -87,6 +90,15 @@ describe('the local database', () => {
     expect(db.vaccinationRecords.schema.indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['patient_id', '[patient_id+applied_on]', 'vaccine_id', 'syncState']),
     )
+    // A patient's exams newest first; every patient's latest periodic exam from the index's keys.
+    for (const exams of [db.periodicExams, db.admissionExams]) {
+      expect(exams.schema.indexes.map((i) => i.name)).toEqual(
+        expect.arrayContaining(['patient_id', '[patient_id+examined_on]', 'syncState']),
+      )
+    }
+    expect(db.periodicExams.schema.indexes.map((i) => i.name)).toContain('[patient_id+examined_on+condition]')
+    expect(db.formDrafts.schema.primKey.name).toBe('key')
+    expect(db.formDrafts.schema.indexes.map((i) => i.name)).toContain('patient_id')
     expect(db.recordSections.schema.indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['patient_id', '[patient_id+section]', 'syncState']),
     )
@@ -250,6 +262,7 @@ describe('the local database', () => {
     ])
     expect(await db.patients.get('p-unsent')).toMatchObject({ syncState: 'pending' })
     expect(await db.vaccinationRecords.count()).toBe(0)
+    expect(await db.periodicExams.count()).toBe(0)
   })
 
   it('keeps every patient’s sort name in step with its name, whoever writes it', async () => {

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { AmendAdmissionExamRequest, CreateAdmissionExamRequest } from '../contract/schemas/admission-exams'
 import { FileName } from '../contract/schemas/attachments'
 import {
   CreateCovidTestRequest,
@@ -13,6 +14,7 @@ import {
   EditPatientProfileRequest,
   UpdatePatientRequest,
 } from '../contract/schemas/patient'
+import { AmendPeriodicExamRequest, CreatePeriodicExamRequest } from '../contract/schemas/periodic-exams'
 import { CreateReadingRequest, UpdateReadingRequest } from '../contract/schemas/readings'
 import { CreateRecordSectionRequest, UpdateRecordSectionRequest } from '../contract/schemas/record-sections'
 import {
@@ -60,6 +62,14 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
       return CreateVaccinationRecordRequest
     case 'vaccinationRecord.update':
       return AmendVaccinationRecordRequest
+    case 'periodicExam.create':
+      return CreatePeriodicExamRequest
+    case 'periodicExam.update':
+      return AmendPeriodicExamRequest
+    case 'admissionExam.create':
+      return CreateAdmissionExamRequest
+    case 'admissionExam.update':
+      return AmendAdmissionExamRequest
     case 'attachment.create':
       // Only the name could be corrected; a refused file is one of the wrong type or size,
       // which no edit of the entry mends (the screen offers retry and discard).
@@ -69,6 +79,9 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
     case 'attachment.delete':
     case 'covidTest.delete':
     case 'vaccinationRecord.delete':
+    case 'periodicExam.delete':
+    case 'periodicExam.removeClinicalExam':
+    case 'admissionExam.removeTreatment':
       // A delete carries nothing to correct.
       return v.object({})
   }

@@ -189,6 +189,40 @@ describe('applying a page of the change feed', () => {
     expect(await db.vaccinationRecords.count()).toBe(0)
   })
 
+  it('keeps periodic and admission exams from the feed in their own tables', async () => {
+    const { db } = aDevice()
+    const exam = {
+      entity: 'periodic-exam' as const,
+      id: JUAN,
+      op: 'upsert' as const,
+      version: 3,
+      data: {
+        id: JUAN,
+        patient_id: GUADALUPE,
+        examined_on: '2026-11-20',
+        condition: 'compliant',
+        clinical_exams: [],
+      },
+    }
+    const admission = {
+      entity: 'admission-exam' as const,
+      id: GUADALUPE,
+      op: 'upsert' as const,
+      version: 1,
+      data: { id: GUADALUPE, patient_id: JUAN, examined_on: '2026-11-19', result: null, treatments: [] },
+    }
+    expect(await applyChanges(db, page([exam, admission], '1.7'))).toBe(2)
+    expect(await db.periodicExams.get(JUAN)).toMatchObject({
+      condition: 'compliant',
+      version: 3,
+      syncState: 'synced',
+    })
+    expect(await db.admissionExams.get(GUADALUPE)).toMatchObject({ patient_id: JUAN, version: 1 })
+    expect(await db.readings.count()).toBe(0)
+    await applyChanges(db, page([{ ...exam, op: 'delete', version: 4, data: null }], '1.8'))
+    expect(await db.periodicExams.count()).toBe(0)
+  })
+
   it('ignores a version older than the one already held', async () => {
     const { db } = aDevice()
     await applyChanges(db, page([patientChange(GUADALUPE, 5, { phone: '3398765432' })], '1.5'))

@@ -9,7 +9,8 @@ import { CURSOR_KEY, rowTable, rowTables } from '../db/local-db'
  * SYNCED_ENTITIES names them); record section entries as 'record-section'; consultations as
  * 'encounter'; files' metadata as 'attachment'; the COVID records (decision 0025) as
  * 'covid-consultation', 'covid-reclassification', 'covid-decline' and 'covid-test'; vaccination
- * records (decision 0026) as 'vaccination-record'.
+ * records (decision 0026) as 'vaccination-record'; occupational exams (issue 22) as
+ * 'periodic-exam' and 'admission-exam'.
  */
 export interface FeedChange {
   entity: SyncedEntity | 'reading'
@@ -61,6 +62,10 @@ const entityOf = (change: FeedChange): SyncEntity | null => {
       return 'covidTest'
     case 'vaccination-record':
       return 'vaccinationRecord'
+    case 'periodic-exam':
+      return 'periodicExam'
+    case 'admission-exam':
+      return 'admissionExam'
     case 'reading':
       return 'reading'
     default:
@@ -80,6 +85,8 @@ const ENTITIES = [
   'covidDecline',
   'covidTest',
   'vaccinationRecord',
+  'periodicExam',
+  'admissionExam',
 ] as const satisfies readonly SyncEntity[]
 
 /**

@@ -98,6 +98,7 @@ export function PatientRecordPage({
         canConsult={canConsult}
         canTriage={hasPermission(session, 'covid-create')}
         canSeeVaccinations={hasPermission(session, 'vaccinations-card')}
+        canExamine={hasPermission(session, 'periodic-exams-create')}
       />
       {seesConsultations && consultations}
       <div className="patient-record__sections">

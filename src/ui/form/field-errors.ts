@@ -88,6 +88,12 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(
         msg`La dosis se aplica antes del intervalo mínimo de la vacuna: confírmala para registrarla.`,
       )
+    case 'exposure.duplicateAgent':
+      return i18n._(msg`Cada agente de exposición se registra una sola vez.`)
+    case 'periodicExam.duplicateClinicalExam':
+      return i18n._(msg`Cada examen clínico se registra una sola vez en el examen periódico.`)
+    case 'periodicExam.clinicalExamFixed':
+      return i18n._(msg`El examen clínico de un resultado registrado no cambia; elimínalo y agrega otro.`)
     default:
       // Another contract key with no text here yet; anything else is a server message, shown as is.
       return /^[a-z][\w-]*\.[\w-]+$/.test(key) ? i18n._(msg`Valor no permitido`) : key
