@@ -21,6 +21,7 @@ import { provisionTenant } from '../modules/configuration/tenant-provisioning'
 import { hashPassword } from '../platform/passwords'
 import { seedCatalogues } from './catalogues'
 import { seedDemoEncounters } from './demo-encounters'
+import { seedDemoExams, seedExamsOfExistingDemo } from './demo-exams'
 import { seedDemoTriage } from './demo-triage'
 import { generatePerson, randomSource } from './people'
 import { PROFILES } from './profiles'
@@ -125,6 +126,8 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   if (existing) {
     // A demo made before the vaccination catalogues (issue 21) gets them once.
     await withTenant(db, existing.id, (tx) => seedVaccines(tx, existing.id))
+    // And one made before the occupational exams (issue 22) gets those once.
+    await withTenant(db, existing.id, (tx) => seedExamsOfExistingDemo(tx, existing.id))
     return { created: false, tenantId: existing.id }
   }
 
@@ -259,6 +262,20 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       tx,
       tenantId,
       patientRows.map((row) => ({ id: row.id, birthDate: row.birthDate })),
+      {
+        doctor: userIds.get('doctor@demo.localhost') as string, // a DEMO_USERS account, made above
+        nurse: userIds.get('nurse@demo.localhost') as string, // likewise
+      },
+    )
+    await seedDemoExams(
+      tx,
+      tenantId,
+      patientRows.map((row) => ({
+        id: row.id,
+        examFrequency: row.examFrequency,
+        hireDate: row.hireDate,
+        administrativeStatus: row.administrativeStatus,
+      })),
       {
         doctor: userIds.get('doctor@demo.localhost') as string, // a DEMO_USERS account, made above
         nurse: userIds.get('nurse@demo.localhost') as string, // likewise

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callDurationProblem } from '../../src/contract/rules/call-duration'
 import { isValidCurp } from '../../src/contract/rules/curp'
 import { isValidNss } from '../../src/contract/rules/nss'
+import { examDue } from '../../src/contract/rules/periodic-exam-due'
 import { ALL_PERMISSIONS } from '../../src/contract/rules/permissions'
 import { vaccinationDue } from '../../src/contract/rules/vaccination-due'
+import { CreateAdmissionExamRequest } from '../../src/contract/schemas/admission-exams'
 import { CATALOG_NAMES } from '../../src/contract/schemas/catalogs'
 import {
   catalogueNamed,
@@ -22,6 +24,7 @@ import { UpdateEncounterRequest } from '../../src/contract/schemas/encounters'
 import { openTestDatabase } from '../../tests/fixtures/database'
 import { type Database, withTenant } from '../db/client'
 import {
+  admissionExams,
   affectedSystems,
   bloodPressureRanges,
   catalogueEntries,
@@ -37,6 +40,7 @@ import {
   medicines,
   municipalities,
   patients,
+  periodicExams,
   referenceItems,
   rolePermissions,
   roles,
@@ -48,6 +52,7 @@ import {
   users,
 } from '../db/schema'
 import { presentConsultation } from '../modules/covid/triage'
+import { fieldsOf as admissionFieldsOf } from '../modules/operation/admission-exams'
 import { presentEncounter } from '../modules/operation/encounters'
 import { verifyPassword } from '../platform/passwords'
 import { DEMO_PASSWORD, DEMO_USERS } from './demo'
@@ -324,6 +329,44 @@ describe('demo seed', () => {
     expect(due('2008-01-10', [])).not.toContain('Td')
   })
 
+  it('puts demo patients in every periodic-exam due state, and gives a few admission exams the contract accepts', async () => {
+    const exams = await inDemo((tx) => tx.select().from(periodicExams))
+    const people = await inDemo((tx) => tx.select().from(patients))
+    const latest = new Map<string, string>()
+    for (const exam of exams)
+      if ((latest.get(exam.patientId) ?? '') < exam.examinedOn) latest.set(exam.patientId, exam.examinedOn)
+    const today = new Date().toISOString().slice(0, 10)
+    const states = new Map<string, number>()
+    for (const person of people) {
+      const { state } = examDue(
+        {
+          lastExamOn: latest.get(person.id) ?? null,
+          frequency: person.examFrequency,
+          hireDate: person.hireDate,
+        },
+        today,
+      )
+      states.set(state, (states.get(state) ?? 0) + 1)
+    }
+    expect(latest.size).toBeGreaterThan(100)
+    for (const state of ['applied', 'due_soon', 'expired', 'never_examined']) {
+      expect(states.get(state) ?? 0, state).toBeGreaterThan(5)
+    }
+    const noted = (await inDemo((tx) => tx.select().from(changeLog))).filter(
+      (c) => c.entity === 'periodic-exam',
+    )
+    expect(noted).toHaveLength(exams.length)
+    const admissions = await inDemo((tx) => tx.select().from(admissionExams))
+    expect(admissions.length).toBeGreaterThanOrEqual(4)
+    const candidates = new Set(people.filter((p) => p.administrativeStatus === 'candidate').map((p) => p.id))
+    expect(admissions.some((exam) => candidates.has(exam.patientId))).toBe(true)
+    expect(admissions.some((exam) => exam.result === null)).toBe(true)
+    for (const exam of admissions) {
+      const body = { id: exam.id, ...admissionFieldsOf(exam) }
+      expect(v.safeParse(CreateAdmissionExamRequest, body).issues, exam.id).toBeUndefined()
+    }
+  })
+
   it('changes nothing when it runs again', async () => {
     const count = async () => ({
       catalogueEntries: (await inDemo((tx) => tx.select().from(catalogueEntries))).length,
@@ -331,6 +374,8 @@ describe('demo seed', () => {
       patients: (await inDemo((tx) => tx.select().from(patients))).length,
       encounters: (await inDemo((tx) => tx.select().from(encounters))).length,
       triages: (await inDemo((tx) => tx.select().from(triageConsultations))).length,
+      periodicExams: (await inDemo((tx) => tx.select().from(periodicExams))).length,
+      admissionExams: (await inDemo((tx) => tx.select().from(admissionExams))).length,
       users: (await inDemo((tx) => tx.select().from(users))).length,
       references: (await database.db.select().from(referenceItems)).length,
       diagnoses: await database.db.$count(diagnoses),

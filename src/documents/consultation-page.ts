@@ -40,8 +40,15 @@ export function startDocument(original: ConsultationDocumentInput, kind: Consult
   return openDocument(original, kind, kind === 'note' ? texts.noteTitle : texts.prescriptionTitle)
 }
 
-/** An empty A4 document for any clinical document of the frame's shape (its `kind` tells them apart). */
-export function openDocument<T extends DocumentFrame>(original: T, kind: string, title: string) {
+/**
+ * An empty A4 document for any clinical document of the frame's shape (its `kind` tells them
+ * apart); an exam's document has no consultation, so only the frame's own parts are asked for.
+ */
+export function openDocument<T extends Omit<DocumentFrame, 'consultation'>>(
+  original: T,
+  kind: string,
+  title: string,
+) {
   const input = printableInput(original)
   const texts = consultationTexts[input.language]
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: false, putOnlyUsedFonts: true })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { admissionExamFileCalls } from '../../../src/contract/endpoints/admission-exams'
 import { pathFor } from '../../../src/contract/endpoints/define'
 import { completeAdmissionSections } from '../../../src/contract/schemas/admission-exam-example'
+import { pdfText } from '../../../src/documents/pdf-text'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
 import { multipart, sampleFile } from '../../../tests/fixtures/file-owner'
 import { insertPatient } from '../../../tests/fixtures/patients'
@@ -302,6 +303,33 @@ describe('admission exams', () => {
         headers: reader,
       })
       expect(new Uint8Array(got.rawPayload)).toEqual(new Uint8Array(bytes))
+    })
+  })
+
+  describe('the PDF', () => {
+    it('is the whole exam’s document, audited; refused without a session or permission, to other tenants and the unassigned', async () => {
+      const body = aDraft({ ...sections, result: 'complies' })
+      await create(body)
+      const url = (id: string) => `${BASE}/pdf/${id}?time_zone=America/Mexico_City`
+      const answer = await t.app.inject({ method: 'GET', url: url(body.id), headers: reader })
+      expect(answer.statusCode).toBe(200)
+      expect(answer.headers['content-type']).toBe('application/pdf')
+      expect(answer.headers['content-disposition']).toBe(
+        'attachment; filename="examen_admision_20_11_2026.pdf"',
+      )
+      expect(pdfText(new Uint8Array(answer.rawPayload))).toEqual(
+        expect.arrayContaining(['Examen médico de admisión', 'Resultado: Cumple', 'Losartán']),
+      )
+      expect((await trail(body.id)).actions).toContain('admission-exam.pdf')
+      const status = async (headers: Record<string, string>, id = body.id) =>
+        (await t.app.inject({ method: 'GET', url: url(id), headers })).statusCode
+      expect(await status(anonymous)).toBe(401)
+      expect(await status(nobody)).toBe(403)
+      expect(await status(intruder)).toBe(404)
+      expect(await status(doctor, 'nope')).toBe(422)
+      const elsewhere = aDraft()
+      await create(elsewhere, unassignedId)
+      expect(await status(assigned, elsewhere.id)).toBe(404)
     })
   })
 

@@ -13,6 +13,7 @@ import { assignmentRoutes } from './assignments.routes'
 import { attachmentRoutes, type ServerFileOwner } from './attachments.routes'
 import { encounterDocumentRoutes } from './encounter-documents.routes'
 import { encounterRoutes } from './encounters.routes'
+import { examDocumentRoutes } from './exam-documents.routes'
 import { patientLookupRoutes } from './patient-lookups.routes'
 import { patientProfileRoutes } from './patient-profile.routes'
 import { patientRoutes } from './patients.routes'
@@ -74,6 +75,7 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(periodicExamRoutes)
   await app.register(periodicExamsExcelRoutes)
   await app.register(admissionExamRoutes)
+  await app.register(examDocumentRoutes, { files: deps.files })
   await app.register((scope) =>
     attachmentRoutes(scope, { owner: periodicExamResultOwner, files: deps.files }),
   )

@@ -5,6 +5,7 @@ import * as XLSX from 'xlsx'
 import { pathFor } from '../../../src/contract/endpoints/define'
 import { periodicExamResultFileCalls } from '../../../src/contract/endpoints/periodic-exams'
 import { nameKey } from '../../../src/contract/schemas/catalogue-definitions'
+import { pdfText } from '../../../src/documents/pdf-text'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
 import { multipart, sampleFile } from '../../../tests/fixtures/file-owner'
 import { insertPatient } from '../../../tests/fixtures/patients'
@@ -384,6 +385,35 @@ describe('periodic exams', () => {
         key(),
       )
       expect(removed.status).toBe(200)
+    })
+  })
+
+  describe('the PDF', () => {
+    it('is the exam’s document, audited; refused without a session or permission, to other tenants and the unassigned', async () => {
+      const body = anExam()
+      await create(body)
+      const url = (patient: string, id: string) =>
+        `${base(patient)}/${id}/download?time_zone=America/Mexico_City`
+      const answer = await t.app.inject({ method: 'GET', url: url(patientId, body.id), headers: reader })
+      expect(answer.statusCode).toBe(200)
+      expect(answer.headers['content-type']).toBe('application/pdf')
+      expect(answer.headers['content-disposition']).toBe(
+        'attachment; filename="examen_periodico_20_11_2026.pdf"',
+      )
+      expect(pdfText(new Uint8Array(answer.rawPayload))).toEqual(
+        expect.arrayContaining(['Examen médico periódico', 'Calificación: Apto', 'Audiometría']),
+      )
+      expect((await trail(body.id)).actions).toContain('periodic-exam.pdf')
+      const status = async (headers: Record<string, string>, patient = patientId, id = body.id) =>
+        (await t.app.inject({ method: 'GET', url: url(patient, id), headers })).statusCode
+      expect(await status(anonymous)).toBe(401)
+      expect(await status(nobody)).toBe(403)
+      expect(await status(intruder)).toBe(404)
+      expect(await status(doctor, unassignedId)).toBe(404)
+      expect(await status(doctor, patientId, 'nope')).toBe(422)
+      const elsewhere = anExam()
+      await create(elsewhere, unassignedId)
+      expect(await status(assigned, unassignedId, elsewhere.id)).toBe(404)
     })
   })
 
