@@ -37,6 +37,7 @@ import { Route as AppCovidIndexRouteImport } from './routes/_app/covid/index'
 import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/index'
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
 import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
+import { Route as AppDigitalRecordMedicalExamRouteImport } from './routes/_app/digital-record/medical-exam'
 import { Route as AppDisabilityStatusIndexRouteImport } from './routes/_app/disability-status/index'
 import { Route as AppDisabilityStatusCreateRouteImport } from './routes/_app/disability-status/create'
 import { Route as AppDisabilityTypesIndexRouteImport } from './routes/_app/disability-types/index'
@@ -99,8 +100,11 @@ import { Route as AppSubgroupsEditIdRouteImport } from './routes/_app/subgroups/
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id'
 import { Route as AppVaccinationsRecordsEditIdRouteImport } from './routes/_app/vaccinations-records/edit/$id'
 import { Route as AppVaccinationsSchemeEditIdRouteImport } from './routes/_app/vaccinations-scheme/edit/$id'
+import { Route as AppDigitalRecordMedicalExamCreatePatientIdRouteImport } from './routes/_app/digital-record/medical-exam/create/$patientId'
 import { Route as AppMedicalConsultationEditPatientIdEncounterIdRouteImport } from './routes/_app/medical-consultation/edit/$patientId/$encounterId'
 import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
+import { Route as AppDigitalRecordMedicalExamDetailPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/detail/$patientId/$examId'
+import { Route as AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/edit/$patientId/$examId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -247,6 +251,12 @@ const AppDashboardPatientHomeRoute = AppDashboardPatientHomeRouteImport.update({
   path: '/dashboard/patient-home',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDigitalRecordMedicalExamRoute =
+  AppDigitalRecordMedicalExamRouteImport.update({
+    id: '/digital-record/medical-exam',
+    path: '/digital-record/medical-exam',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDisabilityStatusIndexRoute =
   AppDisabilityStatusIndexRouteImport.update({
     id: '/disability-status/',
@@ -585,6 +595,12 @@ const AppVaccinationsSchemeEditIdRoute =
     path: '/vaccinations-scheme/edit/$id',
     getParentRoute: () => AppRoute,
   } as any)
+const AppDigitalRecordMedicalExamCreatePatientIdRoute =
+  AppDigitalRecordMedicalExamCreatePatientIdRouteImport.update({
+    id: '/create/$patientId',
+    path: '/create/$patientId',
+    getParentRoute: () => AppDigitalRecordMedicalExamRoute,
+  } as any)
 const AppMedicalConsultationEditPatientIdEncounterIdRoute =
   AppMedicalConsultationEditPatientIdEncounterIdRouteImport.update({
     id: '/edit/$patientId/$encounterId',
@@ -596,6 +612,18 @@ const AppPatientsAssignmentsHistoryUserIdPatientIdRoute =
     id: '/patients/assignments-history/$userId/$patientId',
     path: '/patients/assignments-history/$userId/$patientId',
     getParentRoute: () => AppRoute,
+  } as any)
+const AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute =
+  AppDigitalRecordMedicalExamDetailPatientIdExamIdRouteImport.update({
+    id: '/detail/$patientId/$examId',
+    path: '/detail/$patientId/$examId',
+    getParentRoute: () => AppDigitalRecordMedicalExamRoute,
+  } as any)
+const AppDigitalRecordMedicalExamEditPatientIdExamIdRoute =
+  AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport.update({
+    id: '/edit/$patientId/$examId',
+    path: '/edit/$patientId/$examId',
+    getParentRoute: () => AppDigitalRecordMedicalExamRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -617,6 +645,7 @@ export interface FileRoutesByFullPath {
   '/collaborator-types/create': typeof AppCollaboratorTypesCreateRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/digital-record/medical-exam': typeof AppDigitalRecordMedicalExamRouteWithChildren
   '/disability-status/create': typeof AppDisabilityStatusCreateRoute
   '/disability-types/create': typeof AppDisabilityTypesCreateRoute
   '/medical-conditions/create': typeof AppMedicalConditionsCreateRoute
@@ -688,8 +717,11 @@ export interface FileRoutesByFullPath {
   '/users/edit/$id': typeof AppUsersEditIdRoute
   '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
+  '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
+  '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -710,6 +742,7 @@ export interface FileRoutesByTo {
   '/collaborator-types/create': typeof AppCollaboratorTypesCreateRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/digital-record/medical-exam': typeof AppDigitalRecordMedicalExamRouteWithChildren
   '/disability-status/create': typeof AppDisabilityStatusCreateRoute
   '/disability-types/create': typeof AppDisabilityTypesCreateRoute
   '/medical-conditions/create': typeof AppMedicalConditionsCreateRoute
@@ -781,8 +814,11 @@ export interface FileRoutesByTo {
   '/users/edit/$id': typeof AppUsersEditIdRoute
   '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
+  '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
+  '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -805,6 +841,7 @@ export interface FileRoutesById {
   '/_app/collaborator-types/create': typeof AppCollaboratorTypesCreateRoute
   '/_app/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/_app/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/_app/digital-record/medical-exam': typeof AppDigitalRecordMedicalExamRouteWithChildren
   '/_app/disability-status/create': typeof AppDisabilityStatusCreateRoute
   '/_app/disability-types/create': typeof AppDisabilityTypesCreateRoute
   '/_app/medical-conditions/create': typeof AppMedicalConditionsCreateRoute
@@ -876,8 +913,11 @@ export interface FileRoutesById {
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute
   '/_app/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/_app/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
+  '/_app/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/_app/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  '/_app/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
+  '/_app/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -900,6 +940,7 @@ export interface FileRouteTypes {
     | '/collaborator-types/create'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/digital-record/medical-exam'
     | '/disability-status/create'
     | '/disability-types/create'
     | '/medical-conditions/create'
@@ -971,8 +1012,11 @@ export interface FileRouteTypes {
     | '/users/edit/$id'
     | '/vaccinations-records/edit/$id'
     | '/vaccinations-scheme/edit/$id'
+    | '/digital-record/medical-exam/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
+    | '/digital-record/medical-exam/detail/$patientId/$examId'
+    | '/digital-record/medical-exam/edit/$patientId/$examId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -993,6 +1037,7 @@ export interface FileRouteTypes {
     | '/collaborator-types/create'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/digital-record/medical-exam'
     | '/disability-status/create'
     | '/disability-types/create'
     | '/medical-conditions/create'
@@ -1064,8 +1109,11 @@ export interface FileRouteTypes {
     | '/users/edit/$id'
     | '/vaccinations-records/edit/$id'
     | '/vaccinations-scheme/edit/$id'
+    | '/digital-record/medical-exam/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
+    | '/digital-record/medical-exam/detail/$patientId/$examId'
+    | '/digital-record/medical-exam/edit/$patientId/$examId'
   id:
     | '__root__'
     | '/'
@@ -1087,6 +1135,7 @@ export interface FileRouteTypes {
     | '/_app/collaborator-types/create'
     | '/_app/dashboard/home-empty'
     | '/_app/dashboard/patient-home'
+    | '/_app/digital-record/medical-exam'
     | '/_app/disability-status/create'
     | '/_app/disability-types/create'
     | '/_app/medical-conditions/create'
@@ -1158,8 +1207,11 @@ export interface FileRouteTypes {
     | '/_app/users/edit/$id'
     | '/_app/vaccinations-records/edit/$id'
     | '/_app/vaccinations-scheme/edit/$id'
+    | '/_app/digital-record/medical-exam/create/$patientId'
     | '/_app/medical-consultation/edit/$patientId/$encounterId'
     | '/_app/patients/assignments-history/$userId/$patientId'
+    | '/_app/digital-record/medical-exam/detail/$patientId/$examId'
+    | '/_app/digital-record/medical-exam/edit/$patientId/$examId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1369,6 +1421,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard/patient-home'
       fullPath: '/dashboard/patient-home'
       preLoaderRoute: typeof AppDashboardPatientHomeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-exam': {
+      id: '/_app/digital-record/medical-exam'
+      path: '/digital-record/medical-exam'
+      fullPath: '/digital-record/medical-exam'
+      preLoaderRoute: typeof AppDigitalRecordMedicalExamRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/disability-status/': {
@@ -1805,6 +1864,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVaccinationsSchemeEditIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/digital-record/medical-exam/create/$patientId': {
+      id: '/_app/digital-record/medical-exam/create/$patientId'
+      path: '/create/$patientId'
+      fullPath: '/digital-record/medical-exam/create/$patientId'
+      preLoaderRoute: typeof AppDigitalRecordMedicalExamCreatePatientIdRouteImport
+      parentRoute: typeof AppDigitalRecordMedicalExamRoute
+    }
     '/_app/medical-consultation/edit/$patientId/$encounterId': {
       id: '/_app/medical-consultation/edit/$patientId/$encounterId'
       path: '/edit/$patientId/$encounterId'
@@ -1818,6 +1884,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/patients/assignments-history/$userId/$patientId'
       preLoaderRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-exam/detail/$patientId/$examId': {
+      id: '/_app/digital-record/medical-exam/detail/$patientId/$examId'
+      path: '/detail/$patientId/$examId'
+      fullPath: '/digital-record/medical-exam/detail/$patientId/$examId'
+      preLoaderRoute: typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRouteImport
+      parentRoute: typeof AppDigitalRecordMedicalExamRoute
+    }
+    '/_app/digital-record/medical-exam/edit/$patientId/$examId': {
+      id: '/_app/digital-record/medical-exam/edit/$patientId/$examId'
+      path: '/edit/$patientId/$examId'
+      fullPath: '/digital-record/medical-exam/edit/$patientId/$examId'
+      preLoaderRoute: typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport
+      parentRoute: typeof AppDigitalRecordMedicalExamRoute
     }
   }
 }
@@ -1840,6 +1920,27 @@ const AppMedicalConsultationRouteWithChildren =
     AppMedicalConsultationRouteChildren,
   )
 
+interface AppDigitalRecordMedicalExamRouteChildren {
+  AppDigitalRecordMedicalExamCreatePatientIdRoute: typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
+  AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute: typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
+  AppDigitalRecordMedicalExamEditPatientIdExamIdRoute: typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+}
+
+const AppDigitalRecordMedicalExamRouteChildren: AppDigitalRecordMedicalExamRouteChildren =
+  {
+    AppDigitalRecordMedicalExamCreatePatientIdRoute:
+      AppDigitalRecordMedicalExamCreatePatientIdRoute,
+    AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute:
+      AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute,
+    AppDigitalRecordMedicalExamEditPatientIdExamIdRoute:
+      AppDigitalRecordMedicalExamEditPatientIdExamIdRoute,
+  }
+
+const AppDigitalRecordMedicalExamRouteWithChildren =
+  AppDigitalRecordMedicalExamRoute._addFileChildren(
+    AppDigitalRecordMedicalExamRouteChildren,
+  )
+
 interface AppRouteChildren {
   AppCatalogImportRoute: typeof AppCatalogImportRoute
   AppMedicalConsultationRoute: typeof AppMedicalConsultationRouteWithChildren
@@ -1852,6 +1953,7 @@ interface AppRouteChildren {
   AppCollaboratorTypesCreateRoute: typeof AppCollaboratorTypesCreateRoute
   AppDashboardHomeEmptyRoute: typeof AppDashboardHomeEmptyRoute
   AppDashboardPatientHomeRoute: typeof AppDashboardPatientHomeRoute
+  AppDigitalRecordMedicalExamRoute: typeof AppDigitalRecordMedicalExamRouteWithChildren
   AppDisabilityStatusCreateRoute: typeof AppDisabilityStatusCreateRoute
   AppDisabilityTypesCreateRoute: typeof AppDisabilityTypesCreateRoute
   AppMedicalConditionsCreateRoute: typeof AppMedicalConditionsCreateRoute
@@ -1937,6 +2039,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCollaboratorTypesCreateRoute: AppCollaboratorTypesCreateRoute,
   AppDashboardHomeEmptyRoute: AppDashboardHomeEmptyRoute,
   AppDashboardPatientHomeRoute: AppDashboardPatientHomeRoute,
+  AppDigitalRecordMedicalExamRoute:
+    AppDigitalRecordMedicalExamRouteWithChildren,
   AppDisabilityStatusCreateRoute: AppDisabilityStatusCreateRoute,
   AppDisabilityTypesCreateRoute: AppDisabilityTypesCreateRoute,
   AppMedicalConditionsCreateRoute: AppMedicalConditionsCreateRoute,

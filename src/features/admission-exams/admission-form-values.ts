@@ -409,7 +409,11 @@ function collect(
   errors: Record<string, string>,
   i18n: I18n,
 ) {
-  for (const issue of issues) errors[name(issue)] ??= issueMessage(issue, i18n)
+  for (const issue of issues) {
+    // A required number left empty is missing, not "a value not allowed".
+    const missing = issue.kind === 'schema' && issue.input === undefined
+    errors[name(issue)] ??= missing ? (fieldMessage('field.required', i18n) ?? '') : issueMessage(issue, i18n)
+  }
 }
 
 /** One step's values as the contract's fields, checked as the server will check them. */

@@ -55,6 +55,8 @@ export interface RecordFilesProps {
   texts: RecordFilesTexts
   /** The section's title (its heading). */
   title?: string
+  /** A read-only view (a record's detail): the files open, none is picked nor removed. */
+  readOnly?: boolean
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -95,6 +97,7 @@ export function RecordFiles({
   onPickedChange,
   texts,
   title,
+  readOnly = false,
 }: RecordFilesProps) {
   const { t, i18n } = useLingui()
   const titleId = useId()
@@ -186,35 +189,37 @@ export function RecordFiles({
       <h3 id={titleId} className="record-files__title">
         {title ?? <Trans>Archivos adjuntos</Trans>}
       </h3>
-      <p className="form-hint">
-        {ownerId ? texts.savedHint : texts.unsavedHint}
-      </p>
-      <div className="record-files__pickers">
-        <Button variant="secondary" loading={preparing} onClick={() => filesInput.current?.click()}>
-          <Trans>Elegir archivos</Trans>
-        </Button>
-        <Button variant="secondary" disabled={preparing} onClick={() => cameraInput.current?.click()}>
-          <Trans>Tomar foto</Trans>
-        </Button>
-        <input
-          ref={filesInput}
-          type="file"
-          hidden
-          multiple
-          accept="application/pdf,image/png,image/jpeg"
-          aria-label={t`Elegir archivos`}
-          onChange={(event) => void pick(event.target.files, event.target)}
-        />
-        <input
-          ref={cameraInput}
-          type="file"
-          hidden
-          accept="image/*"
-          capture="environment"
-          aria-label={t`Tomar foto`}
-          onChange={(event) => void pick(event.target.files, event.target)}
-        />
-      </div>
+      {!readOnly && (
+        <>
+          <p className="form-hint">{ownerId ? texts.savedHint : texts.unsavedHint}</p>
+          <div className="record-files__pickers">
+            <Button variant="secondary" loading={preparing} onClick={() => filesInput.current?.click()}>
+              <Trans>Elegir archivos</Trans>
+            </Button>
+            <Button variant="secondary" disabled={preparing} onClick={() => cameraInput.current?.click()}>
+              <Trans>Tomar foto</Trans>
+            </Button>
+            <input
+              ref={filesInput}
+              type="file"
+              hidden
+              multiple
+              accept="application/pdf,image/png,image/jpeg"
+              aria-label={t`Elegir archivos`}
+              onChange={(event) => void pick(event.target.files, event.target)}
+            />
+            <input
+              ref={cameraInput}
+              type="file"
+              hidden
+              accept="image/*"
+              capture="environment"
+              aria-label={t`Tomar foto`}
+              onChange={(event) => void pick(event.target.files, event.target)}
+            />
+          </div>
+        </>
+      )}
       {refusals.length > 0 && (
         <div className="form-errors" role="alert">
           <ul>
@@ -257,19 +262,17 @@ export function RecordFiles({
                 <Button variant="secondary" loading={opening === file.id} onClick={() => void open(file)}>
                   <Trans>Abrir</Trans>
                 </Button>
-                <Button variant="ghost" onClick={() => removal.ask(file)}>
-                  <Trans>Quitar</Trans>
-                </Button>
+                {!readOnly && (
+                  <Button variant="ghost" onClick={() => removal.ask(file)}>
+                    <Trans>Quitar</Trans>
+                  </Button>
+                )}
               </span>
             </li>
           ))}
         </ul>
       )}
-      {ownerId && files?.length === 0 && (
-        <p className="record-files__empty">
-          {texts.empty}
-        </p>
-      )}
+      {ownerId && files?.length === 0 && <p className="record-files__empty">{texts.empty}</p>}
       <ConfirmDialog
         {...removal.dialog}
         title={t`Quitar archivo`}
