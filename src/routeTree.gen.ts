@@ -100,11 +100,15 @@ import { Route as AppSubgroupsEditIdRouteImport } from './routes/_app/subgroups/
 import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id'
 import { Route as AppVaccinationsRecordsEditIdRouteImport } from './routes/_app/vaccinations-records/edit/$id'
 import { Route as AppVaccinationsSchemeEditIdRouteImport } from './routes/_app/vaccinations-scheme/edit/$id'
+import { Route as AppVaccinationsCardIdRouteImport } from './routes/_app/vaccinations/card/$id'
 import { Route as AppDigitalRecordMedicalExamCreatePatientIdRouteImport } from './routes/_app/digital-record/medical-exam/create/$patientId'
 import { Route as AppMedicalConsultationEditPatientIdEncounterIdRouteImport } from './routes/_app/medical-consultation/edit/$patientId/$encounterId'
 import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
+import { Route as AppVaccinationsRegisterVaccineIdIndexRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/index'
 import { Route as AppDigitalRecordMedicalExamDetailPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/detail/$patientId/$examId'
 import { Route as AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/edit/$patientId/$examId'
+import { Route as AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/edit/$recordId'
+import { Route as AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -595,6 +599,11 @@ const AppVaccinationsSchemeEditIdRoute =
     path: '/vaccinations-scheme/edit/$id',
     getParentRoute: () => AppRoute,
   } as any)
+const AppVaccinationsCardIdRoute = AppVaccinationsCardIdRouteImport.update({
+  id: '/vaccinations/card/$id',
+  path: '/vaccinations/card/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDigitalRecordMedicalExamCreatePatientIdRoute =
   AppDigitalRecordMedicalExamCreatePatientIdRouteImport.update({
     id: '/create/$patientId',
@@ -613,6 +622,12 @@ const AppPatientsAssignmentsHistoryUserIdPatientIdRoute =
     path: '/patients/assignments-history/$userId/$patientId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppVaccinationsRegisterVaccineIdIndexRoute =
+  AppVaccinationsRegisterVaccineIdIndexRouteImport.update({
+    id: '/vaccinations/register-vaccine/$id/',
+    path: '/vaccinations/register-vaccine/$id/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute =
   AppDigitalRecordMedicalExamDetailPatientIdExamIdRouteImport.update({
     id: '/detail/$patientId/$examId',
@@ -624,6 +639,18 @@ const AppDigitalRecordMedicalExamEditPatientIdExamIdRoute =
     id: '/edit/$patientId/$examId',
     path: '/edit/$patientId/$examId',
     getParentRoute: () => AppDigitalRecordMedicalExamRoute,
+  } as any)
+const AppVaccinationsRegisterVaccineIdEditRecordIdRoute =
+  AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport.update({
+    id: '/vaccinations/register-vaccine/$id/edit/$recordId',
+    path: '/vaccinations/register-vaccine/$id/edit/$recordId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute =
+  AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport.update({
+    id: '/vaccinations/register-vaccine/$id/second-dose/$recordId',
+    path: '/vaccinations/register-vaccine/$id/second-dose/$recordId',
+    getParentRoute: () => AppRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -717,11 +744,15 @@ export interface FileRoutesByFullPath {
   '/users/edit/$id': typeof AppUsersEditIdRoute
   '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
+  '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  '/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
+  '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -814,11 +845,15 @@ export interface FileRoutesByTo {
   '/users/edit/$id': typeof AppUsersEditIdRoute
   '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
+  '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  '/vaccinations/register-vaccine/$id': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
+  '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -913,11 +948,15 @@ export interface FileRoutesById {
   '/_app/users/edit/$id': typeof AppUsersEditIdRoute
   '/_app/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/_app/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
+  '/_app/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/_app/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/_app/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  '/_app/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/_app/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/_app/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/_app/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
+  '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1012,11 +1051,15 @@ export interface FileRouteTypes {
     | '/users/edit/$id'
     | '/vaccinations-records/edit/$id'
     | '/vaccinations-scheme/edit/$id'
+    | '/vaccinations/card/$id'
     | '/digital-record/medical-exam/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
+    | '/vaccinations/register-vaccine/$id/'
     | '/digital-record/medical-exam/detail/$patientId/$examId'
     | '/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/vaccinations/register-vaccine/$id/edit/$recordId'
+    | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -1109,11 +1152,15 @@ export interface FileRouteTypes {
     | '/users/edit/$id'
     | '/vaccinations-records/edit/$id'
     | '/vaccinations-scheme/edit/$id'
+    | '/vaccinations/card/$id'
     | '/digital-record/medical-exam/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
+    | '/vaccinations/register-vaccine/$id'
     | '/digital-record/medical-exam/detail/$patientId/$examId'
     | '/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/vaccinations/register-vaccine/$id/edit/$recordId'
+    | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
   id:
     | '__root__'
     | '/'
@@ -1207,11 +1254,15 @@ export interface FileRouteTypes {
     | '/_app/users/edit/$id'
     | '/_app/vaccinations-records/edit/$id'
     | '/_app/vaccinations-scheme/edit/$id'
+    | '/_app/vaccinations/card/$id'
     | '/_app/digital-record/medical-exam/create/$patientId'
     | '/_app/medical-consultation/edit/$patientId/$encounterId'
     | '/_app/patients/assignments-history/$userId/$patientId'
+    | '/_app/vaccinations/register-vaccine/$id/'
     | '/_app/digital-record/medical-exam/detail/$patientId/$examId'
     | '/_app/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/_app/vaccinations/register-vaccine/$id/edit/$recordId'
+    | '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1864,6 +1915,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVaccinationsSchemeEditIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/vaccinations/card/$id': {
+      id: '/_app/vaccinations/card/$id'
+      path: '/vaccinations/card/$id'
+      fullPath: '/vaccinations/card/$id'
+      preLoaderRoute: typeof AppVaccinationsCardIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/digital-record/medical-exam/create/$patientId': {
       id: '/_app/digital-record/medical-exam/create/$patientId'
       path: '/create/$patientId'
@@ -1885,6 +1943,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/vaccinations/register-vaccine/$id/': {
+      id: '/_app/vaccinations/register-vaccine/$id/'
+      path: '/vaccinations/register-vaccine/$id'
+      fullPath: '/vaccinations/register-vaccine/$id/'
+      preLoaderRoute: typeof AppVaccinationsRegisterVaccineIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/digital-record/medical-exam/detail/$patientId/$examId': {
       id: '/_app/digital-record/medical-exam/detail/$patientId/$examId'
       path: '/detail/$patientId/$examId'
@@ -1898,6 +1963,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/digital-record/medical-exam/edit/$patientId/$examId'
       preLoaderRoute: typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport
       parentRoute: typeof AppDigitalRecordMedicalExamRoute
+    }
+    '/_app/vaccinations/register-vaccine/$id/edit/$recordId': {
+      id: '/_app/vaccinations/register-vaccine/$id/edit/$recordId'
+      path: '/vaccinations/register-vaccine/$id/edit/$recordId'
+      fullPath: '/vaccinations/register-vaccine/$id/edit/$recordId'
+      preLoaderRoute: typeof AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId': {
+      id: '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
+      path: '/vaccinations/register-vaccine/$id/second-dose/$recordId'
+      fullPath: '/vaccinations/register-vaccine/$id/second-dose/$recordId'
+      preLoaderRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport
+      parentRoute: typeof AppRoute
     }
   }
 }
@@ -2024,7 +2103,11 @@ interface AppRouteChildren {
   AppUsersEditIdRoute: typeof AppUsersEditIdRoute
   AppVaccinationsRecordsEditIdRoute: typeof AppVaccinationsRecordsEditIdRoute
   AppVaccinationsSchemeEditIdRoute: typeof AppVaccinationsSchemeEditIdRoute
+  AppVaccinationsCardIdRoute: typeof AppVaccinationsCardIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  AppVaccinationsRegisterVaccineIdIndexRoute: typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  AppVaccinationsRegisterVaccineIdEditRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
+  AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -2112,8 +2195,15 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersEditIdRoute: AppUsersEditIdRoute,
   AppVaccinationsRecordsEditIdRoute: AppVaccinationsRecordsEditIdRoute,
   AppVaccinationsSchemeEditIdRoute: AppVaccinationsSchemeEditIdRoute,
+  AppVaccinationsCardIdRoute: AppVaccinationsCardIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
     AppPatientsAssignmentsHistoryUserIdPatientIdRoute,
+  AppVaccinationsRegisterVaccineIdIndexRoute:
+    AppVaccinationsRegisterVaccineIdIndexRoute,
+  AppVaccinationsRegisterVaccineIdEditRecordIdRoute:
+    AppVaccinationsRegisterVaccineIdEditRecordIdRoute,
+  AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute:
+    AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -54,11 +54,12 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 13 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary', async () => {
+  it('has version 15 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records, the occupational exams and the form drafts', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(13)
+    expect(db.verno).toBe(15)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'admissionExams',
       'catalogItems',
       'catalogueEntries',
       'conflicts',
@@ -69,19 +70,34 @@ describe('the local database', () => {
       'diagnoses',
       'encounters',
       'files',
+      'formDrafts',
       'localities',
       'medicines',
       'meta',
       'municipalities',
       'outbox',
       'patients',
+      'periodicExams',
       'readings',
       'recordSections',
       'rejections',
       'shadows',
       'specialLabels',
       'triageSummaries',
+      'vaccinationRecords',
     ])
+    // A patient's card by patient, every patient's records in patient order for the due dates.
+    expect(db.vaccinationRecords.schema.indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['patient_id', '[patient_id+applied_on]', 'vaccine_id', 'syncState']),
+    )
+    // A patient's exams newest first; every patient's latest periodic exam from the index's keys.
+    for (const exams of [db.periodicExams, db.admissionExams]) {
+      expect(exams.schema.indexes.map((i) => i.name)).toEqual(
+        expect.arrayContaining(['patient_id', '[patient_id+examined_on]', 'syncState']),
+      )
+    }
+    expect(db.formDrafts.schema.primKey.name).toBe('key')
+    expect(db.formDrafts.schema.indexes.map((i) => i.name)).toContain('patient_id')
     expect(db.recordSections.schema.indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['patient_id', '[patient_id+section]', 'syncState']),
     )
@@ -219,6 +235,33 @@ describe('the local database', () => {
     // The lists held stay usable until the refresh replaces them.
     expect(await db.catalogItems.count()).toBe(1)
     expect(await db.covidConsultations.count()).toBe(0)
+  })
+
+  it('pulls the feed again from the start on version 14, keeping the unsent queue and its rows', async () => {
+    const name = localDbName('demo', 'u-upgrade-13')
+    const old = new Dexie(name)
+    old.version(13).stores({
+      patients: 'id, curp, [sortName+id]',
+      meta: 'key',
+      outbox: '++seq, &mutationId, status, entityId, [status+seq], *dependsOn',
+    })
+    // Version 13 skipped the feed's vaccination records and moved its cursor past them.
+    await old.table('meta').bulkAdd([
+      { key: 'pull.cursor', value: '812.40' },
+      { key: 'catalog.version.diagnoses', value: { version: 2, lang: 'es' } },
+    ])
+    await old.table('patients').add(patient('p-unsent'))
+    await old.table('outbox').add(entryFor('p-unsent'))
+    old.close()
+    const db = open('demo', 'u-upgrade-13')
+    expect(await db.meta.get('pull.cursor')).toBeUndefined()
+    expect(await db.meta.get('catalog.version.diagnoses')).toBeDefined()
+    expect((await db.outbox.toArray()).map((entry) => [entry.entityId, entry.status])).toEqual([
+      ['p-unsent', 'pending'],
+    ])
+    expect(await db.patients.get('p-unsent')).toMatchObject({ syncState: 'pending' })
+    expect(await db.vaccinationRecords.count()).toBe(0)
+    expect(await db.periodicExams.count()).toBe(0)
   })
 
   it('keeps every patient’s sort name in step with its name, whoever writes it', async () => {

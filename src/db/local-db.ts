@@ -7,6 +7,19 @@ import Dexie, {
 } from 'dexie'
 import type { FileType } from '../contract/rules/files'
 import type { TriageClassification } from '../contract/rules/triage-classification'
+import type {
+  AdmissionExamAmendment,
+  AdmissionExamAuthor,
+  AdmissionResult,
+  FamilyHistory,
+  HygieneHousing,
+  LabResults,
+  PersonalBackground,
+  PhysicalExploration,
+  SystemsInterrogation,
+  TreatmentRow,
+  WorkBackground,
+} from '../contract/schemas/admission-exams'
 import type { Diagnosis, Locality, Municipality } from '../contract/schemas/catalogs'
 import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
 import type { CovidAuthor, CovidListName } from '../contract/schemas/covid'
@@ -17,9 +30,21 @@ import type {
   PrescriptionLine,
 } from '../contract/schemas/encounters'
 import type { Medicine } from '../contract/schemas/medicines'
+import type { OccupationalExposure } from '../contract/schemas/occupational-exposures'
+import type {
+  ClinicalExamResult,
+  ExamAuthor,
+  ExamCondition,
+  PeriodicExamAmendment,
+} from '../contract/schemas/periodic-exams'
 import type { Habit, Meal, ReadingKind, ReadingRecorder } from '../contract/schemas/readings'
 import type { RecordSection } from '../contract/schemas/record-sections'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
+import type {
+  AdverseReaction,
+  VaccinationAuthor,
+  VaccinationRecordAmendment,
+} from '../contract/schemas/vaccination-records'
 import { patientSortName } from './patient-sort-name'
 import { type LocalTriageSummary, triageSummariesOf, triageSummaryMiddleware } from './triage-summary'
 
@@ -259,6 +284,102 @@ export interface LocalCovidTest {
   [field: string]: unknown
 }
 
+/**
+ * A dose of a vaccine applied to a patient (issue 21, decision 0026) as the API and the feed
+ * (`vaccination-record`) answer it: created once with the device's id, corrected by amendments
+ * the server keeps (NOM-004), deleted softly. `applied_on` is a day (YYYY-MM-DD).
+ */
+export interface LocalVaccinationRecord {
+  id: string
+  patient_id: string
+  vaccine_id: string
+  dose_number: number
+  folio: string | null
+  applied_on: string
+  lot: string | null
+  booster: boolean
+  vaccinated_abroad: boolean
+  country_code: string | null
+  adverse_reactions: AdverseReaction[]
+  early_dose_confirmed: boolean
+  /** The server's word once acknowledged; the device's own user for one recorded here. */
+  author?: VaccinationAuthor | null
+  /** Oldest first; absent until the server has sent the record. */
+  amendments?: VaccinationRecordAmendment[]
+  /** 0 until the server has acknowledged the create. */
+  version: number
+  deleted_at?: string | null
+  syncState: SyncState
+  [field: string]: unknown
+}
+
+/**
+ * A periodic exam (issue 22, decision 0027) as the API and the feed (`periodic-exam`) answer it:
+ * created once with the device's id, amended (NOM-004), deleted softly. `examined_on` is a day.
+ * A clinical exam row recorded here carries no catalogue name until the server answers: screens
+ * name it from the cached `clinicalExam` catalogue.
+ */
+export interface LocalPeriodicExam {
+  id: string
+  patient_id: string
+  examined_on: string
+  condition: ExamCondition
+  observations: string | null
+  recommendations: string | null
+  exposures: OccupationalExposure[]
+  clinical_exams: Array<ClinicalExamResult & { clinical_exam_name?: string; deleted_at?: string | null }>
+  /** The server's word once acknowledged; the device's own user for one recorded here. */
+  author?: ExamAuthor | null
+  /** Oldest first; absent until the server has sent the exam. */
+  amendments?: PeriodicExamAmendment[]
+  /** 0 until the server has acknowledged the create. */
+  version: number
+  deleted_at?: string | null
+  syncState: SyncState
+  [field: string]: unknown
+}
+
+/**
+ * An admission (pre-employment) exam (issue 22) as the API and the feed (`admission-exam`) answer
+ * it: a draft until it has a result, its seven sections null until filled, amended (NOM-004).
+ */
+export interface LocalAdmissionExam {
+  id: string
+  patient_id: string
+  examined_on: string
+  position: string | null
+  family_history: FamilyHistory | null
+  hygiene_housing: HygieneHousing | null
+  personal_background: PersonalBackground | null
+  work_background: WorkBackground | null
+  systems_interrogation: SystemsInterrogation | null
+  physical_exploration: PhysicalExploration | null
+  lab_results: LabResults | null
+  result: AdmissionResult | null
+  conditions: string | null
+  observations: string | null
+  treatments: Array<Omit<TreatmentRow, 'deleted_at'> & { deleted_at?: string | null }>
+  author?: AdmissionExamAuthor | null
+  amendments?: AdmissionExamAmendment[]
+  version: number
+  deleted_at?: string | null
+  syncState: SyncState
+  [field: string]: unknown
+}
+
+/**
+ * What a long form holds before it is saved (issue 22: nothing lost if the tablet sleeps or the
+ * app reloads), under a key its screen chooses (`periodic-exam:create:<patient>`…). The device's
+ * own: never synced, removed when the form is saved or abandoned.
+ */
+export interface LocalFormDraft {
+  key: string
+  patient_id: string
+  value: unknown
+  /** ISO instant (device clock), shown as "draft of …" and for clearing old drafts. */
+  updatedAt: string
+}
+
 /** The kinds of record the outbox and the shadows know. */
 export type SyncEntity =
   | 'patient'
@@ -270,6 +391,9 @@ export type SyncEntity =
   | 'covidReclassification'
   | 'covidDecline'
   | 'covidTest'
+  | 'vaccinationRecord'
+  | 'periodicExam'
+  | 'admissionExam'
 
 /** The last server copy of a record: the base of a three-way merge. */
 export interface Shadow {
@@ -305,6 +429,22 @@ export type MutationKind =
   | 'covidTest.create'
   | 'covidTest.update'
   | 'covidTest.delete'
+  /** Vaccination records (decision 0026): created once, amended (NOM-004), deleted softly. */
+  | 'vaccinationRecord.create'
+  | 'vaccinationRecord.update'
+  | 'vaccinationRecord.delete'
+  /**
+   * Occupational exams (issue 22): created once, amended (NOM-004), a periodic exam deleted
+   * softly. A clinical-exam row or a treatment is removed by a DELETE of its own that amends its
+   * exam (the exam stays): `.removeClinicalExam`, `.removeTreatment`.
+   */
+  | 'periodicExam.create'
+  | 'periodicExam.update'
+  | 'periodicExam.delete'
+  | 'periodicExam.removeClinicalExam'
+  | 'admissionExam.create'
+  | 'admissionExam.update'
+  | 'admissionExam.removeTreatment'
 
 /** A change waiting to reach the server (DESIGN §5 "Outbox entry"). */
 export interface OutboxEntry {
@@ -430,7 +570,14 @@ export type LocalDb = Dexie & {
   covidDeclines: EntityTable<LocalCovidDecline, 'id'>
   covidTests: EntityTable<LocalCovidTest, 'id'>
   triageSummaries: EntityTable<LocalTriageSummary, 'patient_id'>
+  vaccinationRecords: EntityTable<LocalVaccinationRecord, 'id'>
+  periodicExams: EntityTable<LocalPeriodicExam, 'id'>
+  admissionExams: EntityTable<LocalAdmissionExam, 'id'>
+  formDrafts: EntityTable<LocalFormDraft, 'key'>
 }
+
+/** Where the change feed's cursor is kept in `meta` (DESIGN §5 "Pulling"). */
+export const CURSOR_KEY = 'pull.cursor'
 
 export const localDbName = (tenant: string, userId: string) => `salud-${tenant}-${userId}`
 
@@ -549,6 +696,32 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
         .table<LocalTriageSummary, string>('triageSummaries')
         .bulkPut(triageSummariesOf(consultations, reclassifications, declines, byId))
     })
+  // Vaccination records (issue 21, decision 0026): a patient's card reads them by patient, and
+  // the `/vaccinations` list works out every patient's due dates from all of them at once, read
+  // in patient order from the same index (each patient's records side by side, one pass).
+  // Earlier app versions skipped the feed's `vaccination-record` changes while moving the cursor
+  // past them: forgetting the cursor makes the next pull start from the beginning and bring them.
+  // The outbox, and the rows it refers to, stay as they are (a pulled row never overwrites one
+  // with queued changes), so nothing unsent is lost.
+  db.version(14)
+    .stores({
+      vaccinationRecords: 'id, patient_id, [patient_id+applied_on], vaccine_id, syncState',
+    })
+    .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY))
+  // Occupational exams (issue 22, decision 0027). A patient's exams by patient, newest first from
+  // [patient_id+examined_on]; the periodic exams' due list over every patient reads that index's
+  // keys alone, in patient order, so each patient's latest exam day is the last key of its run
+  // (no row is copied out of IndexedDB for it; `syncState` finds the few deleted here, unsent).
+  // Form drafts (the admission exam's long form, a periodic exam being written) by patient.
+  // Version 14 is the vaccination records'. Earlier versions moved the feed's cursor past the
+  // exams: forgetting it brings them again, the outbox kept (as version 14 does).
+  db.version(15)
+    .stores({
+      periodicExams: 'id, patient_id, [patient_id+examined_on], syncState',
+      admissionExams: 'id, patient_id, [patient_id+examined_on], syncState',
+      formDrafts: 'key, patient_id, updatedAt',
+    })
+    .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY))
   db.use(withPatientSortName)
   db.use(triageSummaryMiddleware(db))
   return db
@@ -609,6 +782,9 @@ export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, strin
     covidReclassification: db.covidReclassifications,
     covidDecline: db.covidDeclines,
     covidTest: db.covidTests,
+    vaccinationRecord: db.vaccinationRecords,
+    periodicExam: db.periodicExams,
+    admissionExam: db.admissionExams,
   }[entity]
   // Every such table holds LocalRow-shaped rows keyed by id; the engine only touches those fields.
   return table as unknown as Table<LocalRow, string>
@@ -629,4 +805,7 @@ export const rowTables = (db: LocalDb) => [
   db.covidReclassifications,
   db.covidDeclines,
   db.covidTests,
+  db.vaccinationRecords,
+  db.periodicExams,
+  db.admissionExams,
 ]

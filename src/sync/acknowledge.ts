@@ -11,6 +11,16 @@ export interface Acknowledgement {
 /** The editable kinds' updates: the entries that carry If-Match and can meet a 412. */
 export const isUpdate = (entry: OutboxEntry) => entry.kind.endsWith('.update')
 
+/** A record's own delete: the record leaves the device once the server has it. */
+export const isRecordDelete = (entry: OutboxEntry) => entry.kind.endsWith('.delete')
+
+/**
+ * The DELETE of one row of a record's list (`queueRowRemoval`: an exam's clinical exam, a
+ * treatment): the server answers nothing and keeps it as one amendment of the record, which
+ * stays. Later edits of the record built on the same version move on with it.
+ */
+export const isRowRemoval = (entry: OutboxEntry) => entry.method === 'DELETE' && !isRecordDelete(entry)
+
 export const versionOf = (record: Record<string, unknown> | null, fallback: number) =>
   typeof record?.version === 'number' ? record.version : fallback
 
@@ -65,7 +75,7 @@ function byEntity(answers: Acknowledgement[]): Map<SyncEntity, Acknowledgement[]
 /** One kind's answers, each of another record, their entries already out of the queue. */
 async function storeAnswers(db: LocalDb, entity: SyncEntity, answers: Acknowledgement[]): Promise<void> {
   const rows = rowTable(db, entity)
-  const deleted = answers.filter(({ entry }) => entry.method === 'DELETE').map(({ entry }) => entry.entityId)
+  const deleted = answers.filter(({ entry }) => isRecordDelete(entry)).map(({ entry }) => entry.entityId)
   if (deleted.length > 0) {
     // The server holds tombstones now (deletes win): nothing of those records is left to show.
     const keys = deleted.map((id): [SyncEntity, string] => [entity, id])
@@ -73,7 +83,7 @@ async function storeAnswers(db: LocalDb, entity: SyncEntity, answers: Acknowledg
     await db.shadows.bulkDelete(keys)
     await db.conflicts.where('[entity+entityId]').anyOf(keys).delete()
   }
-  const stored = answers.filter(({ entry }) => entry.method !== 'DELETE')
+  const stored = answers.filter(({ entry }) => !isRecordDelete(entry))
   if (stored.length === 0) return
   const ids = stored.map(({ entry }) => entry.entityId)
   const [existingRows, heldShadows, queued] = await Promise.all([
@@ -92,7 +102,10 @@ async function storeAnswers(db: LocalDb, entity: SyncEntity, answers: Acknowledg
     const existing = existingRows[index]
     const { syncState: _local, ...known } = existing ?? { syncState: 'synced' }
     const server = record ?? { ...known, ...entry.body }
-    const version = versionOf(record, existing?.version ?? 0)
+    // A row's removal answers no record: the server made exactly one amendment of it.
+    const version = isRowRemoval(entry)
+      ? (entry.baseVersion ?? existing?.version ?? 0) + 1
+      : versionOf(record, existing?.version ?? 0)
     // A pull may have brought a newer copy before this answer arrived (a lost answer replayed
     // from its key is the first version the server ever sent): the newer copy stays, as the
     // pull keeps it against an older change, or the record would show that old version for good.
@@ -118,5 +131,7 @@ async function storeAnswers(db: LocalDb, entity: SyncEntity, answers: Acknowledg
 function laterEditsBuiltOn(entry: OutboxEntry, version: number, remaining: OutboxEntry[]): OutboxEntry[] {
   const contiguous = entry.baseVersion === null || version === entry.baseVersion + 1
   if (!contiguous) return []
-  return remaining.filter((other) => isUpdate(other) && other.baseVersion === entry.baseVersion)
+  return remaining.filter(
+    (other) => (isUpdate(other) || isRowRemoval(other)) && other.baseVersion === entry.baseVersion,
+  )
 }

@@ -166,3 +166,50 @@ export async function queueDelete(db: LocalDb, ctx: MutationContext, removal: Re
     createdAt: removal.createdAt,
   })
 }
+
+export interface RowRemoval {
+  entity: SyncEntity
+  kind: MutationKind
+  /** The row's own DELETE path (`…/clinic_exam/{rowId}`, `…/treatment/{rowId}`). */
+  path: string
+  /** The record the row belongs to, read inside the caller's transaction. */
+  row: LocalRow
+  /** The record as the device shows it once the row is gone (the row marked removed). */
+  visible: Record<string, unknown>
+  mutationId: string
+  createdAt: string
+}
+
+/**
+ * Removes one row of a record's list (an exam's clinical exam, a treatment; issue 22) with the
+ * row's own DELETE, which the server keeps as an amendment of the record — the record itself
+ * stays. Queued like an edit of the record (after its earlier changes, its shadow kept, its base
+ * version noted: the acknowledgement takes the record one version on, see `isRowRemoval`), the
+ * row shown removed at once. Call it inside a transaction over the record's table, the outbox
+ * and the shadows.
+ */
+export async function queueRowRemoval(db: LocalDb, ctx: MutationContext, removal: RowRemoval): Promise<void> {
+  const { row, entity } = removal
+  const create = await queuedCreate(db, row.id)
+  const shadow = await keepShadow(db, entity, row, create !== undefined)
+  const previous = await lastEntryFor(db, row.id)
+  await rowTable(db, entity).put({
+    ...row,
+    ...removal.visible,
+    syncState: row.syncState === 'synced' ? 'pending' : row.syncState,
+  })
+  await enqueue(db, {
+    mutationId: removal.mutationId,
+    userId: ctx.userId,
+    tenant: ctx.tenant,
+    kind: removal.kind,
+    entity,
+    entityId: row.id,
+    method: 'DELETE',
+    path: removal.path,
+    body: {},
+    baseVersion: create ? null : (shadow?.version ?? row.version),
+    dependsOn: previous ? [previous.mutationId] : [],
+    createdAt: removal.createdAt,
+  })
+}

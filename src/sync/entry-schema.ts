@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { AmendAdmissionExamRequest, CreateAdmissionExamRequest } from '../contract/schemas/admission-exams'
 import { FileName } from '../contract/schemas/attachments'
 import {
   CreateCovidTestRequest,
@@ -13,8 +14,13 @@ import {
   EditPatientProfileRequest,
   UpdatePatientRequest,
 } from '../contract/schemas/patient'
+import { AmendPeriodicExamRequest, CreatePeriodicExamRequest } from '../contract/schemas/periodic-exams'
 import { CreateReadingRequest, UpdateReadingRequest } from '../contract/schemas/readings'
 import { CreateRecordSectionRequest, UpdateRecordSectionRequest } from '../contract/schemas/record-sections'
+import {
+  AmendVaccinationRecordRequest,
+  CreateVaccinationRecordRequest,
+} from '../contract/schemas/vaccination-records'
 import type { OutboxEntry } from '../db/local-db'
 import { readingKindOfPath, sectionOfPath } from './paths'
 
@@ -52,6 +58,18 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
       return CreateCovidTestRequest
     case 'covidTest.update':
       return UpdateCovidTestRequest
+    case 'vaccinationRecord.create':
+      return CreateVaccinationRecordRequest
+    case 'vaccinationRecord.update':
+      return AmendVaccinationRecordRequest
+    case 'periodicExam.create':
+      return CreatePeriodicExamRequest
+    case 'periodicExam.update':
+      return AmendPeriodicExamRequest
+    case 'admissionExam.create':
+      return CreateAdmissionExamRequest
+    case 'admissionExam.update':
+      return AmendAdmissionExamRequest
     case 'attachment.create':
       // Only the name could be corrected; a refused file is one of the wrong type or size,
       // which no edit of the entry mends (the screen offers retry and discard).
@@ -60,6 +78,10 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
     case 'recordSection.delete':
     case 'attachment.delete':
     case 'covidTest.delete':
+    case 'vaccinationRecord.delete':
+    case 'periodicExam.delete':
+    case 'periodicExam.removeClinicalExam':
+    case 'admissionExam.removeTreatment':
       // A delete carries nothing to correct.
       return v.object({})
   }

@@ -78,6 +78,11 @@ export interface FileTarget {
   owner: FileOwner
   ownerId: string
   patientId: string
+  /**
+   * Queued changes that bring the owner to the server when it is not a record of its own: a
+   * clinical-exam row travels in its exam's create or amendment (issue 22), so its files follow that.
+   */
+  after?: readonly string[]
 }
 
 /** The tables `attachFiles` writes: a mutator's transaction must include them. */
@@ -98,7 +103,11 @@ export async function attachFiles(
 ): Promise<LocalFile[]> {
   if (!Dexie.currentTransaction) throw new Error('attachFiles runs inside the mutator’s transaction')
   const ownerCreate = await queuedCreate(db, target.ownerId)
-  const path = pathFor(fileCallsOf(target.owner).upload, { ownerId: target.ownerId })
+  // An owner whose calls hang from its patient (`/patients/:patient/periodic-exams`) is given it.
+  const path = pathFor(fileCallsOf(target.owner).upload, {
+    patient: target.patientId,
+    ownerId: target.ownerId,
+  })
   const createdAt = stamp(ctx)
   const now = (ctx.now?.() ?? new Date()).getTime()
   const rows: LocalFile[] = []
@@ -133,7 +142,7 @@ export async function attachFiles(
       // The form's text fields; the bytes are read from the row when the upload goes.
       body: { id: file.id, name: file.name },
       baseVersion: null,
-      dependsOn: ownerCreate ? [ownerCreate] : [],
+      dependsOn: [...(ownerCreate ? [ownerCreate] : []), ...(target.after ?? [])],
       createdAt,
     })
     rows.push(row)
@@ -170,7 +179,7 @@ export async function removeFile(
     await queueDelete(db, ctx, {
       entity: 'attachment',
       kind: 'attachment.delete',
-      path: pathFor(fileCallsOf(owner).remove, { id }),
+      path: pathFor(fileCallsOf(owner).remove, { patient: row.patient_id, id }),
       row,
       mutationId,
       createdAt,

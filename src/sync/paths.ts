@@ -1,4 +1,9 @@
 import {
+  amendAdmissionExam,
+  createAdmissionExam,
+  deleteAdmissionExamTreatment,
+} from '../contract/endpoints/admission-exams'
+import {
   createCovidTest,
   createTriageConsultation,
   declineFollowUp,
@@ -14,7 +19,18 @@ import {
   readingCallsOf,
   updatePatient,
 } from '../contract/endpoints/operation'
+import {
+  amendPeriodicExam,
+  createPeriodicExam,
+  deletePeriodicExam,
+  deletePeriodicExamClinicalExam,
+} from '../contract/endpoints/periodic-exams'
 import { recordSectionCalls } from '../contract/endpoints/record-sections'
+import {
+  amendVaccinationRecord,
+  createVaccinationRecord,
+  deleteVaccinationRecord,
+} from '../contract/endpoints/vaccination'
 import { READING_KINDS, type ReadingKind } from '../contract/schemas/readings'
 import { RECORD_SECTIONS, type RecordSection } from '../contract/schemas/record-sections'
 
@@ -43,6 +59,19 @@ export const syncPaths = {
   createCovidTest: (patientId: string) => pathFor(createCovidTest, { patientId }),
   updateCovidTest: (patientId: string, testId: string) => pathFor(updateCovidTest, { patientId, testId }),
   deleteCovidTest: (patientId: string, testId: string) => pathFor(deleteCovidTest, { patientId, testId }),
+  createVaccinationRecord: pathFor(createVaccinationRecord),
+  amendVaccinationRecord: (id: string) => pathFor(amendVaccinationRecord, { id }),
+  deleteVaccinationRecord: (id: string) => pathFor(deleteVaccinationRecord, { id }),
+  createPeriodicExam: (patient: string) => pathFor(createPeriodicExam, { patient }),
+  amendPeriodicExam: (patient: string, id: string) => pathFor(amendPeriodicExam, { patient, id }),
+  deletePeriodicExam: (patient: string, id: string) => pathFor(deletePeriodicExam, { patient, id }),
+  /** `id` is the clinical exam row's. */
+  removePeriodicExamClinicalExam: (patient: string, id: string) =>
+    pathFor(deletePeriodicExamClinicalExam, { patient, id }),
+  createAdmissionExam: (patient: string) => pathFor(createAdmissionExam, { patient }),
+  amendAdmissionExam: (id: string) => pathFor(amendAdmissionExam, { id }),
+  /** `id` is the treatment's. */
+  removeAdmissionExamTreatment: (id: string) => pathFor(deleteAdmissionExamTreatment, { id }),
 } as const
 
 /** The section a record-section entry's path names (`/api/operation/patients/<section>…`). */

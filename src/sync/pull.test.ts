@@ -144,19 +144,66 @@ describe('applying a page of the change feed', () => {
     })
   })
 
-  it('passes over vaccination records, which the device does not keep yet, and keeps the rest', async () => {
+  it('keeps vaccination records with the rest of the page', async () => {
     const { db } = aDevice()
     const record: FeedChange = {
       entity: 'vaccination-record',
       id: JUAN,
       op: 'upsert',
-      version: 1,
-      data: { id: JUAN, patient_id: GUADALUPE, version: 1 },
+      version: 2,
+      data: {
+        id: JUAN,
+        patient_id: GUADALUPE,
+        vaccine_id: GUADALUPE,
+        dose_number: 1,
+        applied_on: '2026-10-01',
+      },
     }
-    expect(await applyChanges(db, page([record, patientChange(GUADALUPE, 1)], '1.5'))).toBe(1)
+    expect(await applyChanges(db, page([record, patientChange(GUADALUPE, 1)], '1.5'))).toBe(2)
     expect(await db.patients.count()).toBe(1)
-    expect(await db.readings.count()).toBe(0)
+    expect(await db.vaccinationRecords.get(JUAN)).toMatchObject({
+      patient_id: GUADALUPE,
+      dose_number: 1,
+      version: 2,
+      syncState: 'synced',
+    })
     expect(await storedCursor(db)).toBe('1.5')
+    await applyChanges(db, page([{ ...record, op: 'delete', version: 3, data: null }], '1.6'))
+    expect(await db.vaccinationRecords.count()).toBe(0)
+  })
+
+  it('keeps periodic and admission exams from the feed in their own tables', async () => {
+    const { db } = aDevice()
+    const exam = {
+      entity: 'periodic-exam' as const,
+      id: JUAN,
+      op: 'upsert' as const,
+      version: 3,
+      data: {
+        id: JUAN,
+        patient_id: GUADALUPE,
+        examined_on: '2026-11-20',
+        condition: 'compliant',
+        clinical_exams: [],
+      },
+    }
+    const admission = {
+      entity: 'admission-exam' as const,
+      id: GUADALUPE,
+      op: 'upsert' as const,
+      version: 1,
+      data: { id: GUADALUPE, patient_id: JUAN, examined_on: '2026-11-19', result: null, treatments: [] },
+    }
+    expect(await applyChanges(db, page([exam, admission], '1.7'))).toBe(2)
+    expect(await db.periodicExams.get(JUAN)).toMatchObject({
+      condition: 'compliant',
+      version: 3,
+      syncState: 'synced',
+    })
+    expect(await db.admissionExams.get(GUADALUPE)).toMatchObject({ patient_id: JUAN, version: 1 })
+    expect(await db.readings.count()).toBe(0)
+    await applyChanges(db, page([{ ...exam, op: 'delete', version: 4, data: null }], '1.8'))
+    expect(await db.periodicExams.count()).toBe(0)
   })
 
   it('ignores a version older than the one already held', async () => {

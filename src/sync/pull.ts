@@ -1,14 +1,16 @@
 import { READING_KINDS, type ReadingKind } from '../contract/schemas/readings'
 import type { SyncedEntity } from '../contract/schemas/sync'
 import type { LocalDb, LocalRow, Shadow, SyncEntity } from '../db/local-db'
-import { rowTable, rowTables } from '../db/local-db'
+import { CURSOR_KEY, rowTable, rowTables } from '../db/local-db'
 
 /**
  * One change of the feed (DESIGN §5 "Pulling"). Readings arrive as 'reading' or under their own
  * kind ('blood-pressure', 'glucose', 'somatometry', 'nutrition', 'habit', as the contract's
  * SYNCED_ENTITIES names them); record section entries as 'record-section'; consultations as
  * 'encounter'; files' metadata as 'attachment'; the COVID records (decision 0025) as
- * 'covid-consultation', 'covid-reclassification', 'covid-decline' and 'covid-test'.
+ * 'covid-consultation', 'covid-reclassification', 'covid-decline' and 'covid-test'; vaccination
+ * records (decision 0026) as 'vaccination-record'; occupational exams (issue 22) as
+ * 'periodic-exam' and 'admission-exam'.
  */
 export interface FeedChange {
   entity: SyncedEntity | 'reading'
@@ -26,7 +28,7 @@ export interface FeedPage {
   reset?: boolean
 }
 
-export const CURSOR_KEY = 'pull.cursor'
+export { CURSOR_KEY }
 /** About a thousand rows per page and per Dexie transaction (DESIGN §5 initial sync). */
 export const PAGE_SIZE = 1000
 
@@ -48,6 +50,12 @@ const entityOf = (change: FeedChange): SyncEntity => {
       return 'covidDecline'
     case 'covid-test':
       return 'covidTest'
+    case 'vaccination-record':
+      return 'vaccinationRecord'
+    case 'periodic-exam':
+      return 'periodicExam'
+    case 'admission-exam':
+      return 'admissionExam'
     default:
       return 'reading'
   }
@@ -64,6 +72,9 @@ const ENTITIES = [
   'covidReclassification',
   'covidDecline',
   'covidTest',
+  'vaccinationRecord',
+  'periodicExam',
+  'admissionExam',
 ] as const satisfies readonly SyncEntity[]
 
 /**
@@ -111,9 +122,6 @@ export async function applyChanges(db: LocalDb, page: FeedPage): Promise<number>
     const state = await readState(db, page.changes)
     let applied = 0
     for (const change of page.changes) {
-      // Vaccination records (issue 21) reach the feed before the device keeps them: skipped
-      // until their table lands (its Dexie version must then pull them again from the start).
-      if (change.entity === 'vaccination-record') continue
       const entity = entityOf(change)
       const key = keyOf(entity, change.id)
       const held = state.shadows.get(key) ?? undefined
@@ -179,8 +187,7 @@ async function readState(db: LocalDb, changes: FeedChange[]): Promise<PageState>
     changedRows: new Set(),
     changedShadows: new Set(),
   }
-  const kept = changes.filter((c) => c.entity !== 'vaccination-record')
-  const unique = [...new Map(kept.map((c) => [keyOf(entityOf(c), c.id), c] as const)).values()]
+  const unique = [...new Map(changes.map((c) => [keyOf(entityOf(c), c.id), c] as const)).values()]
   for (const entity of ENTITIES) {
     const ids = unique.filter((c) => entityOf(c) === entity).map((c) => c.id)
     if (ids.length === 0) continue

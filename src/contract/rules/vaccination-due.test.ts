@@ -7,6 +7,7 @@ import {
   type DueSchemeEntry,
   type DueVaccine,
   daysBetween,
+  givenEarly,
   vaccinationDue,
 } from './vaccination-due'
 
@@ -210,5 +211,21 @@ describe('who a scheme entry applies to', () => {
     expect(result.vaccines[0]?.seriesDoses).toBe(1)
     expect(result.vaccines[0]?.next).toBeNull()
     expect(result.status).toBe('complete')
+  })
+})
+
+describe('a dose given early', () => {
+  it('is one a day short of the interval, not one on the day; a first dose never is', () => {
+    const previous = { applicationDate: '2026-01-31' }
+    expect(givenEarly(hepB, previous, { applicationDate: '2026-03-01', booster: false })).toBe(true)
+    expect(givenEarly(hepB, previous, { applicationDate: '2026-03-02', booster: false })).toBe(false)
+    expect(givenEarly(hepB, null, { applicationDate: '2026-01-01', booster: false })).toBe(false)
+  })
+
+  it('measures a booster by the booster interval, and never flags one of a vaccine without it', () => {
+    const previous = { applicationDate: '2020-01-01' }
+    expect(givenEarly(td, previous, { applicationDate: '2029-12-28', booster: true })).toBe(true)
+    expect(givenEarly(td, previous, { applicationDate: '2029-12-29', booster: true })).toBe(false)
+    expect(givenEarly(pneumo, previous, { applicationDate: '2020-01-02', booster: true })).toBe(false)
   })
 })

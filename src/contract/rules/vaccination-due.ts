@@ -110,6 +110,21 @@ export function birthdayAt(birthDate: string, years: number): string {
   return `${String(target).padStart(4, '0')}${birthDate.slice(4, 10)}`
 }
 
+/**
+ * Whether a dose came sooner than its vaccine's minimum interval after the dose before it (the
+ * series' interval, or the booster's for a booster): the card marks it, and the device asks the
+ * professional to confirm it before recording it (issue 21). The first dose is never early.
+ */
+export function givenEarly(
+  vaccine: DueVaccine,
+  previous: Pick<DueDoseGiven, 'applicationDate'> | null,
+  dose: Pick<DueDoseGiven, 'applicationDate' | 'booster'>,
+): boolean {
+  if (!previous) return false
+  const minimum = dose.booster ? (vaccine.boosterIntervalDays ?? 0) : vaccine.intervalDays
+  return daysBetween(previous.applicationDate, dose.applicationDate) < minimum
+}
+
 function entryApplies(entry: DueSchemeEntry, patient: DuePatient, age: number): boolean {
   if (entry.ageFrom !== null && age < entry.ageFrom) return false
   if (entry.ageTo !== null && age > entry.ageTo) return false
@@ -141,11 +156,7 @@ function vaccineDue(
   const early: string[] = []
   let previous: DueDoseGiven | null = null
   for (const dose of doses) {
-    if (previous) {
-      const minimum = dose.booster ? (vaccine.boosterIntervalDays ?? 0) : vaccine.intervalDays
-      if (daysBetween(previous.applicationDate, dose.applicationDate) < minimum)
-        early.push(dose.applicationDate)
-    }
+    if (givenEarly(vaccine, previous, dose)) early.push(dose.applicationDate)
     previous = dose
   }
   const seriesGiven = Math.min(series.length, seriesDoses)

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId } from 'react'
 import { useCatalogueEntries } from '../../catalogs/use-catalog'
 import type { VitalSign } from '../../contract/schemas/encounters'
 import type { LocalEncounter } from '../../db/local-db'
+import { AmendmentHistory as SharedHistory } from '../../ui/AmendmentHistory'
 import { MODALITY_NAMES, TYPE_NAMES } from '../../ui/consultation-names'
 import { formatDateTime } from '../../ui/format-date'
 import { FIXED_UNITS } from '../../ui/vital-signs/vital-signs'
@@ -14,16 +14,12 @@ const SI_SYMBOLS: Record<string, string> = { weight_kg: 'kg', height_m: 'm', tem
 const SHOWN_TEXT = 140
 
 /**
- * NOM-004: the edits of a consultation, oldest first — who, when, and each field's value before
- * and after — as the server keeps them. The change feed brings them with the consultation
- * (decision 0024), so the section reads the device's row and shows them offline; an edit made
- * here joins them once the server has recorded it.
+ * NOM-004: the edits of a consultation (decision 0024) in the shared history, with the
+ * consultation's own names and values.
  */
 export function AmendmentHistory({ encounter }: { encounter: LocalEncounter }) {
-  const { t, i18n } = useLingui()
-  const titleId = useId()
+  const { i18n } = useLingui()
   const reasons = useCatalogueEntries('consultReason') ?? []
-  const amendments = encounter.amendments
 
   const shownValue = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '—'
@@ -44,47 +40,15 @@ export function AmendmentHistory({ encounter }: { encounter: LocalEncounter }) {
   }
 
   return (
-    <section className="form-card consultation-amendments" aria-labelledby={titleId}>
-      <h2 id={titleId} className="consultation-prescription__title">
-        <Trans>Historial de cambios</Trans>
-      </h2>
-      {!amendments && (
-        <p className="form-hint">
-          <Trans>El historial de cambios llegará del servidor cuando la consulta se haya enviado.</Trans>
-        </p>
-      )}
-      {amendments && encounter.syncState !== 'synced' && (
-        <p className="form-hint">
-          <Trans>
-            Los cambios hechos en este dispositivo se añadirán al historial cuando se hayan enviado.
-          </Trans>
-        </p>
-      )}
-      {amendments && amendments.length === 0 && (
-        <p className="form-hint">
-          <Trans>La nota no ha tenido cambios desde que se registró.</Trans>
-        </p>
-      )}
-      {amendments && amendments.length > 0 && (
-        <ol className="consultation-amendments__list">
-          {amendments.map((amendment) => (
-            <li key={amendment.id}>
-              <p>
-                <strong>{formatDateTime(amendment.amended_at)}</strong> ·{' '}
-                {amendment.amended_by?.name ?? t`Usuario desconocido`}
-              </p>
-              <ul>
-                {Object.entries(amendment.changes).map(([field, change]) => (
-                  <li key={field}>
-                    {FIELD_NAMES[field] ? i18n._(FIELD_NAMES[field]) : field}:{' '}
-                    {shownValue(field, change?.before)} → {shownValue(field, change?.after)}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+    <SharedHistory
+      amendments={encounter.amendments}
+      synced={encounter.syncState === 'synced'}
+      fieldName={(field) => (FIELD_NAMES[field] ? i18n._(FIELD_NAMES[field]) : field)}
+      shownValue={shownValue}
+      awaiting={
+        <Trans>El historial de cambios llegará del servidor cuando la consulta se haya enviado.</Trans>
+      }
+      unchanged={<Trans>La nota no ha tenido cambios desde que se registró.</Trans>}
+    />
   )
 }

@@ -11,9 +11,9 @@ import { fold } from '../../ui/data-table/local-rows'
 import { errorMessage } from '../../ui/form/error-message'
 import { formatDate, formatDateTime } from '../../ui/format-date'
 import { notify } from '../../ui/notices'
+import { SyncBadge } from '../../ui/SyncBadge'
 import { TextField } from '../../ui/TextField'
 import { CLASSIFICATION_NAMES, DECLINE_NAMES, statusName } from './covid-texts'
-import { SyncBadge } from './SyncBadge'
 
 /** A classification in words, in its colour (the same style class the triage list's rows carry). */
 export function ClassificationTag({ code }: { code: keyof typeof CLASSIFICATION_NAMES }) {

@@ -18,8 +18,8 @@ import { fieldMessage, issueMessage } from '../../ui/form/field-errors'
 import { formatDate } from '../../ui/format-date'
 import { notify } from '../../ui/notices'
 import { SelectField } from '../../ui/SelectField'
+import { SyncBadge } from '../../ui/SyncBadge'
 import { useConfirmedDelete } from '../../ui/use-confirmed-delete'
-import { SyncBadge } from './SyncBadge'
 
 /**
  * The patient's COVID tests (SPEC §3: date, type, result), newest first, from the device; staff

@@ -100,6 +100,7 @@ export function PatientRecordPage({
         canEdit={canEdit}
         canConsult={canConsult}
         canTriage={hasPermission(session, 'covid-create')}
+        canSeeVaccinations={hasPermission(session, 'vaccinations-card')}
       />
       {seesConsultations && consultations}
       {admissionExams}

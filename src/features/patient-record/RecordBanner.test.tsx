@@ -51,4 +51,25 @@ describe('the record’s banner', () => {
     expect(links).toHaveLength(1)
     expect(links[0]?.getAttribute('href')).toBe(`/covid/create/${patient.id}`)
   })
+
+  it('offers “Vacunas” in the record’s banner only to who may see the vaccination card', async () => {
+    const { db, ctx } = aDevice()
+    const patient = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
+    await renderInRouter(() => (
+      <>
+        <RecordBanner
+          patient={patient}
+          allergies={[]}
+          alerts={[]}
+          canEdit={false}
+          canConsult={false}
+          canSeeVaccinations
+        />
+        <RecordBanner patient={patient} allergies={[]} alerts={[]} canEdit={false} canConsult={false} />
+      </>
+    ))
+    const links = await screen.findAllByRole('link', { name: 'Vacunas' })
+    expect(links).toHaveLength(1)
+    expect(links[0]?.getAttribute('href')).toBe(`/vaccinations/card/${patient.id}`)
+  })
 })

@@ -23,6 +23,7 @@ export function RecordBanner({
   canEdit,
   canConsult,
   canTriage = false,
+  canSeeVaccinations = false,
 }: {
   patient: LocalPatient
   allergies: LocalRecordSection[]
@@ -32,6 +33,8 @@ export function RecordBanner({
   canConsult: boolean
   /** The user may record a COVID triage (SPEC §2 covid-create). */
   canTriage?: boolean
+  /** The user may open the patient's vaccination card (SPEC §2 vaccinations-card). */
+  canSeeVaccinations?: boolean
 }) {
   const { t } = useLingui()
   const genders = useReferenceList('genders')
@@ -83,6 +86,16 @@ export function RecordBanner({
               data-variant="secondary"
             >
               <Trans>Triage COVID</Trans>
+            </Link>
+          )}
+          {canSeeVaccinations && (
+            <Link
+              to="/vaccinations/card/$id"
+              params={{ id: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Vacunas</Trans>
             </Link>
           )}
           {canEdit && (

@@ -82,6 +82,16 @@ export function SyncPage() {
     'covidTest.create': t`Nueva prueba COVID`,
     'covidTest.update': t`Corrección de prueba COVID`,
     'covidTest.delete': t`Baja de prueba COVID`,
+    'vaccinationRecord.create': t`Nueva dosis de vacuna`,
+    'vaccinationRecord.update': t`Corrección de dosis de vacuna`,
+    'vaccinationRecord.delete': t`Baja de dosis de vacuna`,
+    'periodicExam.create': t`Nuevo examen periódico`,
+    'periodicExam.update': t`Corrección de examen periódico`,
+    'periodicExam.delete': t`Baja de examen periódico`,
+    'periodicExam.removeClinicalExam': t`Retiro de un examen clínico del examen periódico`,
+    'admissionExam.create': t`Nuevo examen de admisión`,
+    'admissionExam.update': t`Avance o corrección de examen de admisión`,
+    'admissionExam.removeTreatment': t`Retiro de un tratamiento del examen de admisión`,
   }
   const readingText: Record<ReadingKind, string> = {
     'blood-pressure': t`Lectura de presión arterial`,
@@ -114,6 +124,12 @@ export function SyncPage() {
         return t`Seguimiento COVID de ${patient}`
       case 'covidTest':
         return t`Prueba COVID de ${patient}`
+      case 'vaccinationRecord':
+        return t`Vacunación de ${patient}`
+      case 'periodicExam':
+        return t`Examen periódico de ${patient}`
+      case 'admissionExam':
+        return t`Examen de admisión de ${patient}`
       case 'attachment': {
         const file = subject?.file ?? t`Un archivo`
         return t`${file} en el expediente de ${patient}`

@@ -44,6 +44,18 @@ async function subjectOf(db: LocalDb, entry: OutboxEntry, self: SessionUser | nu
       const patientId = row?.patient_id ?? (entry.body.patient_id as string | undefined)
       return { patient: patientId ? await nameOf(db, patientId, self) : null, section: row?.section }
     }
+    case 'vaccinationRecord': {
+      const row = await db.vaccinationRecords.get(entry.entityId)
+      const patientId = row?.patient_id ?? (entry.body.patient_id as string | undefined)
+      return { patient: patientId ? await nameOf(db, patientId, self) : null }
+    }
+    case 'periodicExam':
+    case 'admissionExam': {
+      // Their creates name the patient in the path only; the row is on the device until sent.
+      const row = await rowTable(db, entry.entity).get(entry.entityId)
+      const patientId = row?.patient_id as string | undefined
+      return { patient: patientId ? await nameOf(db, patientId, self) : null }
+    }
     case 'encounter': {
       const row = await db.encounters.get(entry.entityId)
       const patientId = row?.patient_id ?? (entry.body.patient_id as string | undefined)

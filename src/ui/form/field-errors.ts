@@ -94,6 +94,14 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(msg`La edad del candidato en la fecha del examen debe estar entre 8 y 99 años.`)
     case 'covid.reclassifyWithoutConsultation':
       return i18n._(msg`Debe de tener al menos 1 consulta covid para poder reclasificar.`)
+    case 'vaccination.countryRequired':
+      return i18n._(msg`Indica el país donde se aplicó la vacuna.`)
+    case 'vaccination.countryWithoutAbroad':
+      return i18n._(msg`El país solo se indica si la vacuna se aplicó en el extranjero.`)
+    case 'vaccination.earlyDoseUnconfirmed':
+      return i18n._(
+        msg`La dosis se aplica antes del intervalo mínimo de la vacuna: confírmala para registrarla.`,
+      )
     default:
       // Another contract key with no text here yet; anything else is a server message, shown as is.
       return /^[a-z][\w-]*\.[\w-]+$/.test(key) ? i18n._(msg`Valor no permitido`) : key
