@@ -8,6 +8,7 @@ import { clearFormDraft, saveFormDraft } from '../../db/form-drafts'
 import type { LocalAdmissionExam, LocalDb, LocalFile } from '../../db/local-db'
 import { mutationContext } from '../../session/mutation-context'
 import {
+  type AdmissionExamChanges,
   AdmissionExamRefusal,
   amendAdmissionExam,
   attachToAdmissionExam,
@@ -214,7 +215,13 @@ export function AdmissionExamForm({
       if (removed.length > 0 && !next) next = (await db.admissionExams.get(exam.id)) ?? null
     } else {
       const changes = changedFields(exam, parsed.fields ?? {})
-      if (Object.keys(changes).length > 0) next = await amendAdmissionExam(db, ctx, exam.id, changes)
+      if (Object.keys(changes).length > 0) next = await amendAdmissionExam(
+          db,
+          ctx,
+          exam.id,
+          // The fields of one step, each checked by its contract schema above.
+          changes as AdmissionExamChanges,
+        )
     }
     if (next) notify(t`Paso guardado en este dispositivo`)
     return next ?? exam

@@ -64,7 +64,7 @@ export function AdmissionExamPage({
   }, [db, key])
   const [finished, setFinished] = useState<LocalAdmissionExam | null>(null)
 
-  if (!db || !data || data.patientId !== patientId || data.examId !== examId || draft?.key !== key)
+  if (!db || !data || data.patientId !== patientId || data.examId !== examId || !draft || draft.key !== key)
     return <Spinner />
   const { patient, exam } = data
   const title = examId ? t`Editar examen de admisión` : t`Nuevo examen de admisión`
