@@ -312,8 +312,8 @@ export function AdmissionExamDetailPage({ patientId, examId }: { patientId: stri
             listName: t`Archivos del examen`,
             pickedListName: t`Archivos por guardar con el examen`,
             empty: t`Este examen no tiene archivos.`,
-            removeQuestion: (file) =>
-              t`¿Quitar ${file} del examen? El expediente conserva el registro de que existió.`,
+            removeQuestion: (name) =>
+              t`¿Quitar ${name} del examen? El expediente conserva el registro de que existió.`,
           }}
         />
       </Section>
