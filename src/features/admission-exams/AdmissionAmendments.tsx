@@ -29,7 +29,9 @@ export function AdmissionAmendments({ exam }: { exam: LocalAdmissionExam }) {
   const shown = (field: string, value: unknown): string | null => {
     if (value === null || value === undefined || value === '') return '—'
     if (field === 'result' && typeof value === 'string')
-      return RESULT_NAMES[value as keyof typeof RESULT_NAMES] ? i18n._(RESULT_NAMES[value as keyof typeof RESULT_NAMES]) : value
+      return RESULT_NAMES[value as keyof typeof RESULT_NAMES]
+        ? i18n._(RESULT_NAMES[value as keyof typeof RESULT_NAMES])
+        : value
     if (typeof value === 'object') return null
     const text = String(value)
     return text.length > SHOWN_TEXT ? `${text.slice(0, SHOWN_TEXT)}…` : text
@@ -46,7 +48,9 @@ export function AdmissionAmendments({ exam }: { exam: LocalAdmissionExam }) {
       )}
       {amendments && exam.syncState !== 'synced' && (
         <p className="form-hint">
-          <Trans>Los cambios hechos en este dispositivo se añadirán al historial cuando se hayan enviado.</Trans>
+          <Trans>
+            Los cambios hechos en este dispositivo se añadirán al historial cuando se hayan enviado.
+          </Trans>
         </p>
       )}
       {amendments && amendments.length === 0 && (
@@ -69,7 +73,9 @@ export function AdmissionAmendments({ exam }: { exam: LocalAdmissionExam }) {
                   return (
                     <li key={field}>
                       {fieldName(field)}
-                      {before !== null && after !== null ? `: ${before} → ${after}` : ` (${t`sección actualizada`})`}
+                      {before !== null && after !== null
+                        ? `: ${before} → ${after}`
+                        : ` (${t`sección actualizada`})`}
                     </li>
                   )
                 })}

@@ -20,8 +20,8 @@ import { notify } from '../../ui/notices'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
 import { FIXED_UNITS, VITAL_SIGN_FIELDS, VITAL_SIGN_NAMES } from '../../ui/vital-signs/vital-signs'
-import { PERSONAL_FIELDS } from './admission-form-values'
 import { AdmissionAmendments } from './AdmissionAmendments'
+import { PERSONAL_FIELDS } from './admission-form-values'
 import {
   AGENT_NAMES,
   HOUSING_SERVICE_NAMES,
@@ -170,7 +170,9 @@ export function AdmissionExamDetailPage({ patientId, examId }: { patientId: stri
             [t`Fecha del examen`, isoToDateText(exam.examined_on)],
             [t`Puesto al que aspira`, exam.position],
             [t`Resultado`, exam.result ? name(RESULT_NAMES, exam.result) : t`Borrador (sin resultado)`],
-            ...(exam.result === 'complies_with_conditions' ? [[t`Condiciones`, exam.conditions] as const] : []),
+            ...(exam.result === 'complies_with_conditions'
+              ? [[t`Condiciones`, exam.conditions] as const]
+              : []),
             [t`Observaciones`, exam.observations],
             [t`Registró`, exam.author?.name],
           ]}
@@ -188,7 +190,8 @@ export function AdmissionExamDetailPage({ patientId, examId }: { patientId: stri
                 {family.entries.map((entry, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a stored list, shown in its order
                   <li key={index}>
-                    {name(RELATIVE_NAMES, entry.relative)}: {entry.condition} ({t`vive`}: {yesNo(entry.alive)})
+                    {name(RELATIVE_NAMES, entry.relative)}: {entry.condition} ({t`vive`}: {yesNo(entry.alive)}
+                    )
                   </li>
                 ))}
               </ul>
@@ -201,12 +204,17 @@ export function AdmissionExamDetailPage({ patientId, examId }: { patientId: stri
         {hygiene && (
           <Facts
             rows={[
-              ...hygiene.consumptions.map((c) => [name(SUBSTANCE_NAMES, c.substance), consumptionText(c)] as const),
+              ...hygiene.consumptions.map(
+                (c) => [name(SUBSTANCE_NAMES, c.substance), consumptionText(c)] as const,
+              ),
               [t`Actividad física`, hygiene.physical_activity],
               [t`Días de actividad por semana`, hygiene.activity_times_per_week],
               [t`Baños por semana`, hygiene.baths_per_week],
               [t`Tipo de vivienda`, name(HOUSING_TYPE_NAMES, hygiene.housing_type)],
-              [t`Servicios`, hygiene.housing_services.map((code) => name(HOUSING_SERVICE_NAMES, code)).join(', ')],
+              [
+                t`Servicios`,
+                hygiene.housing_services.map((code) => name(HOUSING_SERVICE_NAMES, code)).join(', '),
+              ],
               [t`Habitantes`, hygiene.inhabitants],
               [t`Mascotas`, hygiene.pets],
               [t`Notas`, hygiene.notes],
@@ -215,7 +223,9 @@ export function AdmissionExamDetailPage({ patientId, examId }: { patientId: stri
         )}
       </Section>
       <Section title={i18n._(STEP_NAMES.personal_background)} filled={personal !== null}>
-        {personal && <Facts rows={PERSONAL_FIELDS.map((field) => [name(PERSONAL_NAMES, field), personal[field]])} />}
+        {personal && (
+          <Facts rows={PERSONAL_FIELDS.map((field) => [name(PERSONAL_NAMES, field), personal[field]])} />
+        )}
       </Section>
       <Section title={i18n._(STEP_NAMES.work_background)} filled={work !== null}>
         {work && (
@@ -234,7 +244,10 @@ export function AdmissionExamDetailPage({ patientId, examId }: { patientId: stri
                       <div>
                         {t`Exposiciones`}:{' '}
                         {job.exposures
-                          .map((e) => `${name(AGENT_NAMES, e.agent)} ${yearsText(e.years)}${e.notes ? ` (${e.notes})` : ''}`)
+                          .map(
+                            (e) =>
+                              `${name(AGENT_NAMES, e.agent)} ${yearsText(e.years)}${e.notes ? ` (${e.notes})` : ''}`,
+                          )
                           .join('; ')}
                       </div>
                     )}
@@ -257,7 +270,9 @@ export function AdmissionExamDetailPage({ patientId, examId }: { patientId: stri
         )}
       </Section>
       <Section title={i18n._(STEP_NAMES.systems_interrogation)} filled={systems !== null}>
-        {systems && <Facts rows={BODY_SYSTEMS.map((system) => [name(SYSTEM_NAMES, system), systems[system]])} />}
+        {systems && (
+          <Facts rows={BODY_SYSTEMS.map((system) => [name(SYSTEM_NAMES, system), systems[system]])} />
+        )}
       </Section>
       <Section title={i18n._(STEP_NAMES.physical_exploration)} filled={physical !== null}>
         {physical && (

@@ -23,11 +23,12 @@ import { errorMessage } from '../../ui/form/error-message'
 import { fieldMessage } from '../../ui/form/field-errors'
 import { notify } from '../../ui/notices'
 import { useUnits } from '../../ui/unit-preference'
+import { type AdmissionDraft, draftKeyOf } from './admission-draft'
 import {
   ADMISSION_STEPS,
   type AdmissionFormValues,
-  admissionFormValues,
   type AdmissionStep,
+  admissionFormValues,
   changedFields,
   parseStep,
   savedSteps,
@@ -35,7 +36,6 @@ import {
   treatmentChanges,
 } from './admission-form-values'
 import { PERSONAL_NAMES, STEP_NAMES, SYSTEM_NAMES } from './admission-texts'
-import { type AdmissionDraft, draftKeyOf } from './admission-draft'
 import { FamilyHistoryStep } from './FamilyHistoryStep'
 import { GeneralStep } from './GeneralStep'
 import { HygieneHousingStep } from './HygieneHousingStep'
@@ -103,7 +103,9 @@ export function AdmissionExamForm({
   const formRef = useRef<HTMLFormElement>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
   const [step, setStep] = useState(() => Math.min(draft?.step ?? 0, ADMISSION_STEPS.length - 1))
-  const form = useForm<AdmissionFormValues>({ defaultValues: draft?.values ?? admissionFormValues(exam, units, today) })
+  const form = useForm<AdmissionFormValues>({
+    defaultValues: draft?.values ?? admissionFormValues(exam, units, today),
+  })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -215,7 +217,8 @@ export function AdmissionExamForm({
       if (removed.length > 0 && !next) next = (await db.admissionExams.get(exam.id)) ?? null
     } else {
       const changes = changedFields(exam, parsed.fields ?? {})
-      if (Object.keys(changes).length > 0) next = await amendAdmissionExam(
+      if (Object.keys(changes).length > 0)
+        next = await amendAdmissionExam(
           db,
           ctx,
           exam.id,
@@ -240,7 +243,9 @@ export function AdmissionExamForm({
       after(result)
     } catch (error) {
       if (error instanceof AdmissionExamRefusal) {
-        showErrors(Object.fromEntries(error.problems.map(([field, key]) => [field, fieldMessage(key, i18n) ?? ''])))
+        showErrors(
+          Object.fromEntries(error.problems.map(([field, key]) => [field, fieldMessage(key, i18n) ?? ''])),
+        )
       } else setFailure(errorMessage(error, i18n))
     } finally {
       saving.current = false
@@ -376,7 +381,9 @@ export function AdmissionExamForm({
             <NoteFields {...props} prefix="systems_interrogation" names={SYSTEM_NAMES} />
           </fieldset>
         )}
-        {current === 'physical_exploration' && <PhysicalExplorationStep {...props} units={units} last={last} />}
+        {current === 'physical_exploration' && (
+          <PhysicalExplorationStep {...props} units={units} last={last} />
+        )}
         {current === 'lab_results' && (
           <>
             <LabResultsStep {...props} />

@@ -21,9 +21,13 @@ export function AdmissionExamList({ patientId }: { patientId: string }) {
   const exams = useLiveQuery(
     async () =>
       db
-        ? (await db.admissionExams.where('[patient_id+examined_on]').between([patientId, ''], [patientId, '\uffff']).reverse().toArray()).filter(
-            (exam) => !exam.deleted_at,
-          )
+        ? (
+            await db.admissionExams
+              .where('[patient_id+examined_on]')
+              .between([patientId, ''], [patientId, '\uffff'])
+              .reverse()
+              .toArray()
+          ).filter((exam) => !exam.deleted_at)
         : undefined,
     [db, patientId],
   )

@@ -2,10 +2,10 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { completeAdmissionSections } from '../../contract/schemas/admission-exam-example'
 import { draftKey } from '../../db/form-drafts'
-import { createAdmissionExam } from '../../sync/admission-exam-mutators'
-import { aDevice, pendingEntries } from '../../sync/test-fixtures'
-import { setCurrentEngine } from '../../sync/current-engine'
 import { saveSession } from '../../session/session-store'
+import { createAdmissionExam } from '../../sync/admission-exam-mutators'
+import { setCurrentEngine } from '../../sync/current-engine'
+import { aDevice, pendingEntries } from '../../sync/test-fixtures'
 import { signedInAs } from '../../test/session'
 import { DRAFT_DELAY_MS } from './AdmissionExamForm'
 import { aCandidate, fill, renderAdmissionExamPage } from './test-page'
@@ -14,7 +14,10 @@ import { aCandidate, fill, renderAdmissionExamPage } from './test-page'
 configure({ asyncUtilTimeout: 5_000 })
 
 const next = () => fireEvent.click(screen.getByRole('button', { name: 'Guardar y continuar' }))
-const step = (name: string) => within(screen.getByRole('navigation', { name: 'Pasos del examen' })).getByRole('button', { name: new RegExp(name) })
+const step = (name: string) =>
+  within(screen.getByRole('navigation', { name: 'Pasos del examen' })).getByRole('button', {
+    name: new RegExp(name),
+  })
 
 describe('the admission exam screen', { timeout: 30_000 }, () => {
   beforeEach(() => signedInAs(['medical-exam-create', 'medical-exam-edit', 'medical-exam-detail']))
@@ -54,7 +57,11 @@ describe('the admission exam screen', { timeout: 30_000 }, () => {
   it('refuses a step against the SPEC §5 ranges, summarising the errors with links to the fields', async () => {
     const { db, ctx } = aDevice()
     const patient = await aCandidate(db, ctx)
-    const exam = await createAdmissionExam(db, ctx, { patient_id: patient.id, examined_on: '2026-11-20', treatments: [] })
+    const exam = await createAdmissionExam(db, ctx, {
+      patient_id: patient.id,
+      examined_on: '2026-11-20',
+      treatments: [],
+    })
     await renderAdmissionExamPage(db, patient.id, exam.id)
     fireEvent.click(await screen.findByRole('button', { name: /Hábitos higiénicos y de vivienda/ }))
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Tabaco' }))
@@ -66,8 +73,12 @@ describe('the admission exam screen', { timeout: 30_000 }, () => {
     next()
     const heading = await screen.findByText('Revisa los campos marcados antes de continuar')
     const summary = heading.closest<HTMLElement>('[role="alert"]') as HTMLElement
-    expect(within(summary).getByRole('link', { name: 'Cantidad por ocasión: Debe ser como máximo 300.' })).toBeTruthy()
-    expect(within(summary).getByRole('link', { name: 'Veces por semana: Debe ser como máximo 7.' })).toBeTruthy()
+    expect(
+      within(summary).getByRole('link', { name: 'Cantidad por ocasión: Debe ser como máximo 300.' }),
+    ).toBeTruthy()
+    expect(
+      within(summary).getByRole('link', { name: 'Veces por semana: Debe ser como máximo 7.' }),
+    ).toBeTruthy()
     expect(step('Hábitos higiénicos').textContent).toContain('con errores')
     expect((await db.admissionExams.get(exam.id))?.hygiene_housing).toBeNull()
     fill('Cantidad por ocasión', '300')
@@ -88,14 +99,20 @@ describe('the admission exam screen', { timeout: 30_000 }, () => {
   it('keeps what is typed as a draft on the device and restores it after a reload', async () => {
     const { db, ctx } = aDevice()
     const patient = await aCandidate(db, ctx)
-    const exam = await createAdmissionExam(db, ctx, { patient_id: patient.id, examined_on: '2026-11-20', treatments: [] })
+    const exam = await createAdmissionExam(db, ctx, {
+      patient_id: patient.id,
+      examined_on: '2026-11-20',
+      treatments: [],
+    })
     const first = await renderAdmissionExamPage(db, patient.id, exam.id)
     fireEvent.click(await screen.findByRole('button', { name: /Antecedentes personales/ }))
     fill('Alergias', 'Penicilina')
     fill('Cirugías', 'Apendicectomía')
     await waitFor(
       async () =>
-        expect((await db.formDrafts.get(draftKey('admission-exam', patient.id, exam.id)))?.value).toMatchObject({
+        expect(
+          (await db.formDrafts.get(draftKey('admission-exam', patient.id, exam.id)))?.value,
+        ).toMatchObject({
           step: 3,
           values: { personal_background: { allergies: 'Penicilina', surgeries: 'Apendicectomía' } },
         }),
@@ -123,7 +140,9 @@ describe('the admission exam screen', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Resultado \(/ }))
     fill('Resultado del examen', 'complies_with_conditions')
     fireEvent.click(screen.getByRole('button', { name: 'Guardar examen' }))
-    expect(await screen.findByRole('link', { name: 'Condiciones: Escribe las condiciones con las que cumple.' })).toBeTruthy()
+    expect(
+      await screen.findByRole('link', { name: 'Condiciones: Escribe las condiciones con las que cumple.' }),
+    ).toBeTruthy()
     fill('Condiciones', 'Uso de protección auditiva')
     fireEvent.click(screen.getByRole('button', { name: 'Guardar examen' }))
     await waitFor(() => expect(done).toHaveLength(1))

@@ -50,7 +50,8 @@ export function LabResultsStep({ form, message }: StepProps) {
                   onChange={(event) => {
                     // The catalogue's name is the result's name; another may still be typed.
                     const picked = allExams.find((exam) => exam.id === event.target.value)
-                    if (picked) form.setValue(`lab_results.results.${index}.name`, picked.name, { shouldDirty: true })
+                    if (picked)
+                      form.setValue(`lab_results.results.${index}.name`, picked.name, { shouldDirty: true })
                   }}
                 />
                 <TextField

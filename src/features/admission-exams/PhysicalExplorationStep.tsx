@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import type { VitalSign } from '../../contract/schemas/encounters'
 import type { UnitChoice } from '../../contract/rules/units'
+import type { VitalSign } from '../../contract/schemas/encounters'
 import { TextField } from '../../ui/TextField'
 import { VitalSignsFields } from '../../ui/vital-signs/VitalSignsFields'
 import { REGION_NAMES } from './admission-texts'

@@ -16,7 +16,11 @@ import type { StepProps } from './step-props'
 export function TreatmentsStep({ form, message }: StepProps) {
   const { t } = useLingui()
   const id = useId()
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'treatments', keyName: 'key' })
+  const { fields, append, remove } = useFieldArray({
+    control: form.control,
+    name: 'treatments',
+    keyName: 'key',
+  })
   return (
     <fieldset className="form-section">
       <legend>{t`Tratamientos`}</legend>

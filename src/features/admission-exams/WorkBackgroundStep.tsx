@@ -112,7 +112,11 @@ export function WorkBackgroundStep({ form, message }: StepProps) {
           })}
         </ol>
         <div>
-          <Button variant="secondary" disabled={jobs.fields.length >= 20} onClick={() => jobs.append(emptyJob())}>
+          <Button
+            variant="secondary"
+            disabled={jobs.fields.length >= 20}
+            onClick={() => jobs.append(emptyJob())}
+          >
             <Trans>Agregar empleo</Trans>
           </Button>
         </div>

@@ -12,7 +12,8 @@ export interface AdmissionDraft {
   values: AdmissionFormValues
 }
 
-export const draftKeyOf = (patientId: string, examId?: string) => draftKey('admission-exam', patientId, examId)
+export const draftKeyOf = (patientId: string, examId?: string) =>
+  draftKey('admission-exam', patientId, examId)
 
 /** The draft as kept, or null when there is none or it is not one of this form's. */
 export function admissionDraftOf(row: LocalFormDraft | undefined): AdmissionDraft | null {

@@ -152,8 +152,13 @@ describe('the admission exam form’s values', () => {
       conditions: 'Escribe las condiciones con las que cumple.',
     })
     expect(
-      result({ result: 'complies_with_conditions', conditions: 'Uso de protección auditiva' }, whole()).fields,
-    ).toEqual({ result: 'complies_with_conditions', conditions: 'Uso de protección auditiva', observations: null })
+      result({ result: 'complies_with_conditions', conditions: 'Uso de protección auditiva' }, whole())
+        .fields,
+    ).toEqual({
+      result: 'complies_with_conditions',
+      conditions: 'Uso de protección auditiva',
+      observations: null,
+    })
     // Conditions typed before another result was chosen are not kept.
     expect(result({ result: 'complies', conditions: 'Lentes' }, whole()).fields).toMatchObject({
       result: 'complies',
@@ -166,7 +171,12 @@ describe('the admission exam form’s values', () => {
   })
 
   it('tells the treatments to add or change from those to remove', () => {
-    const added = { id: '0193a3b0-0000-7000-8000-0000000000b2', medicine: 'Losartán', dose: null, indications: null }
+    const added = {
+      id: '0193a3b0-0000-7000-8000-0000000000b2',
+      medicine: 'Losartán',
+      dose: null,
+      indications: null,
+    }
     expect(treatmentChanges(whole(), [added])).toEqual({ upserts: [added], removed: [TREATMENT] })
     const parsed = parseStep(
       'treatments',

@@ -248,7 +248,10 @@ export function admissionFormValues(
 
 /** A step's values as the contract's fields, or its errors by the form's field names. */
 export type ParsedStep =
-  | { fields: Partial<Record<AdmissionExamField, unknown>> & { treatments?: Treatment[] }; errors?: undefined }
+  | {
+      fields: Partial<Record<AdmissionExamField, unknown>> & { treatments?: Treatment[] }
+      errors?: undefined
+    }
   | { fields?: undefined; errors: Record<string, string> }
 
 /** What a step is judged with besides its own values. */
@@ -279,7 +282,12 @@ function numberOf(value: string, name: string, notNumbers: Set<string>): number 
 }
 
 /** The raw object a section's schema checks, built from the form's texts. */
-function rawSection(section: AdmissionSection, values: AdmissionFormValues, bad: Set<string>, context: StepContext) {
+function rawSection(
+  section: AdmissionSection,
+  values: AdmissionFormValues,
+  bad: Set<string>,
+  context: StepContext,
+) {
   const at = (name: string) => `${section}.${name}`
   switch (section) {
     case 'family_history':
@@ -325,7 +333,11 @@ function rawSection(section: AdmissionSection, values: AdmissionFormValues, bad:
           years: numberOf(job.years, at(`previous_jobs.${index}.years`), bad),
           exposures: EXPOSURE_AGENTS.filter((agent) => job.exposures[agent].exposed).map((agent) => ({
             agent,
-            years: numberOf(job.exposures[agent].years, at(`previous_jobs.${index}.exposures.${agent}.years`), bad),
+            years: numberOf(
+              job.exposures[agent].years,
+              at(`previous_jobs.${index}.exposures.${agent}.years`),
+              bad,
+            ),
             notes: typed(job.exposures[agent].notes),
           })),
           protective_equipment: typed(job.protective_equipment),
@@ -372,7 +384,11 @@ function rawSection(section: AdmissionSection, values: AdmissionFormValues, bad:
  * The form's name of a section schema's issue: a vital sign sits under `vitals`, a consumption
  * and an exposure under their substance and agent (the form keeps one row per code).
  */
-function formName(section: AdmissionSection, issue: v.BaseIssue<unknown>, raw: Record<string, unknown>): string {
+function formName(
+  section: AdmissionSection,
+  issue: v.BaseIssue<unknown>,
+  raw: Record<string, unknown>,
+): string {
   const keys = (issue.path ?? []).map((item) => String(item.key))
   if (section === 'physical_exploration' && VITAL_SIGN_FIELDS.some((field) => field.sign === keys[0]))
     return `${section}.vitals.${keys[0]}`
@@ -417,7 +433,11 @@ function collect(
 }
 
 /** One step's values as the contract's fields, checked as the server will check them. */
-export function parseStep(step: AdmissionStep, values: AdmissionFormValues, context: StepContext): ParsedStep {
+export function parseStep(
+  step: AdmissionStep,
+  values: AdmissionFormValues,
+  context: StepContext,
+): ParsedStep {
   const { i18n } = context
   const errors: Record<string, string> = {}
   const notNumber = i18n._(msg`Escribe un número.`)
@@ -440,7 +460,8 @@ export function parseStep(step: AdmissionStep, values: AdmissionFormValues, cont
     const bad = new Set<string>()
     const raw = rawSection(step, values, bad, context) as Record<string, unknown>
     const checked = v.safeParse(ADMISSION_SECTIONS[step], raw)
-    for (const name of bad) errors[name] = name.includes('.vitals.') ? vitalMessage(step, values, context, name) : notNumber
+    for (const name of bad)
+      errors[name] = name.includes('.vitals.') ? vitalMessage(step, values, context, name) : notNumber
     if (!checked.success) collect(checked.issues, (issue) => formName(step, issue, raw), errors, i18n)
     if (Object.keys(errors).length > 0) return { errors }
     return { fields: { [step]: checked.output } }
@@ -478,8 +499,18 @@ export function parseStep(step: AdmissionStep, values: AdmissionFormValues, cont
 }
 
 /** A vital sign's own message (its range in the user's unit), as `parseVitalSigns` worded it. */
-function vitalMessage(section: AdmissionSection, values: AdmissionFormValues, context: StepContext, name: string) {
-  const { errors } = parseVitalSigns(values.physical_exploration.vitals, VITAL_SIGN_FIELDS, context.units, context.i18n)
+function vitalMessage(
+  section: AdmissionSection,
+  values: AdmissionFormValues,
+  context: StepContext,
+  name: string,
+) {
+  const { errors } = parseVitalSigns(
+    values.physical_exploration.vitals,
+    VITAL_SIGN_FIELDS,
+    context.units,
+    context.i18n,
+  )
   return errors[name.slice(`${section}.`.length)] ?? ''
 }
 

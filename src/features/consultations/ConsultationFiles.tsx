@@ -24,7 +24,13 @@ export interface ConsultationFilesProps {
  * new consultation keeps its picks until it is saved with them (one transaction); a recorded one
  * attaches them at once.
  */
-export function ConsultationFiles({ db, encounterId, files, picked, onPickedChange }: ConsultationFilesProps) {
+export function ConsultationFiles({
+  db,
+  encounterId,
+  files,
+  picked,
+  onPickedChange,
+}: ConsultationFilesProps) {
   const { t } = useLingui()
   return (
     <RecordFiles

@@ -1,4 +1,11 @@
-import { createFileRoute, notFound, Outlet, useLocation, useNavigate, useParams } from '@tanstack/react-router'
+import {
+  createFileRoute,
+  notFound,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useParams,
+} from '@tanstack/react-router'
 import { AdmissionExamPage } from '../../../features/admission-exams/AdmissionExamPage'
 
 /**

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ADMISSION_EXAM_READERS } from '../../../../contract/endpoints/admission-exams'
 import { AdmissionExamList } from '../../../../features/admission-exams/AdmissionExamList'
 import { ConsultationHistory } from '../../../../features/consultations/ConsultationHistory'
 import { PatientRecordPage } from '../../../../features/patient-record/PatientRecordPage'
-import { ADMISSION_EXAM_READERS } from '../../../../contract/endpoints/admission-exams'
 import { currentSession, hasPermission } from '../../../../session/session-store'
 
 /**
@@ -24,7 +24,9 @@ export const Route = createFileRoute('/_app/patients/record/$id')({
         id={id}
         consultations={<ConsultationHistory patientId={id} canEdit={canEdit} />}
         admissionExams={
-          seesExams || hasPermission(session, 'medical-exam-create') ? <AdmissionExamList patientId={id} /> : null
+          seesExams || hasPermission(session, 'medical-exam-create') ? (
+            <AdmissionExamList patientId={id} />
+          ) : null
         }
       />
     )
