@@ -19,7 +19,12 @@ export function LabResultsStep({ form, message }: StepProps) {
   const notesId = useId()
   const exams = useCatalogueOptions('clinicalExam') ?? []
   const allExams = useCatalogueEntries('clinicalExam') ?? []
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'lab_results.results' })
+  const { fields, append, remove } = useFieldArray({
+    control: form.control,
+    name: 'lab_results.results',
+    // A result's own `id` is the contract's: the list's keys go under another name.
+    keyName: 'key',
+  })
   const rows = form.watch('lab_results.results')
   const optionsFor = (held: string) => {
     const options = exams.map((exam) => ({ value: exam.id, label: exam.name }))
@@ -39,7 +44,7 @@ export function LabResultsStep({ form, message }: StepProps) {
         {fields.map((field, index) => {
           const at = (name: string) => `lab_results.results.${index}.${name}`
           return (
-            <li key={field.id} className="admission-row">
+            <li key={field.key} className="admission-row">
               <div className="form-grid">
                 <FormSelect
                   bind={form}
@@ -67,13 +72,13 @@ export function LabResultsStep({ form, message }: StepProps) {
                   {...form.register(`lab_results.results.${index}.performed_on`)}
                 />
               </div>
-              <Field id={`${notesId}-${field.id}`} label={t`Resultado`} error={message(at('result'))}>
+              <Field id={`${notesId}-${field.key}`} label={t`Resultado`} error={message(at('result'))}>
                 <textarea
-                  id={`${notesId}-${field.id}`}
+                  id={`${notesId}-${field.key}`}
                   className="field__input admission-form__note"
                   rows={2}
                   aria-required
-                  {...errorAria(`${notesId}-${field.id}`, message(at('result')))}
+                  {...errorAria(`${notesId}-${field.key}`, message(at('result')))}
                   {...form.register(`lab_results.results.${index}.result`)}
                 />
               </Field>
