@@ -84,6 +84,7 @@ import { Route as AppClinicalExamsEditIdRouteImport } from './routes/_app/clinic
 import { Route as AppCollaboratorTypesEditIdRouteImport } from './routes/_app/collaborator-types/edit/$id'
 import { Route as AppCovidCreateIdRouteImport } from './routes/_app/covid/create/$id'
 import { Route as AppCovidHistoryIdRouteImport } from './routes/_app/covid/history/$id'
+import { Route as AppDigitalRecordPeriodicExamsIndexRouteImport } from './routes/_app/digital-record/periodic-exams/index'
 import { Route as AppDisabilityStatusEditIdRouteImport } from './routes/_app/disability-status/edit/$id'
 import { Route as AppDisabilityTypesEditIdRouteImport } from './routes/_app/disability-types/edit/$id'
 import { Route as AppMedicalConditionsEditIdRouteImport } from './routes/_app/medical-conditions/edit/$id'
@@ -102,11 +103,14 @@ import { Route as AppVaccinationsRecordsEditIdRouteImport } from './routes/_app/
 import { Route as AppVaccinationsSchemeEditIdRouteImport } from './routes/_app/vaccinations-scheme/edit/$id'
 import { Route as AppVaccinationsCardIdRouteImport } from './routes/_app/vaccinations/card/$id'
 import { Route as AppDigitalRecordMedicalExamCreatePatientIdRouteImport } from './routes/_app/digital-record/medical-exam/create/$patientId'
+import { Route as AppDigitalRecordPeriodicExamsCreatePatientIdRouteImport } from './routes/_app/digital-record/periodic-exams/create/$patientId'
 import { Route as AppMedicalConsultationEditPatientIdEncounterIdRouteImport } from './routes/_app/medical-consultation/edit/$patientId/$encounterId'
 import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
 import { Route as AppVaccinationsRegisterVaccineIdIndexRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/index'
 import { Route as AppDigitalRecordMedicalExamDetailPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/detail/$patientId/$examId'
 import { Route as AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/edit/$patientId/$examId'
+import { Route as AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/edit/$patientId/$id'
+import { Route as AppDigitalRecordPeriodicExamsViewPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/view/$patientId/$id'
 import { Route as AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/edit/$recordId'
 import { Route as AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
 
@@ -510,6 +514,12 @@ const AppCovidHistoryIdRoute = AppCovidHistoryIdRouteImport.update({
   path: '/covid/history/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDigitalRecordPeriodicExamsIndexRoute =
+  AppDigitalRecordPeriodicExamsIndexRouteImport.update({
+    id: '/digital-record/periodic-exams/',
+    path: '/digital-record/periodic-exams/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDisabilityStatusEditIdRoute =
   AppDisabilityStatusEditIdRouteImport.update({
     id: '/disability-status/edit/$id',
@@ -610,6 +620,12 @@ const AppDigitalRecordMedicalExamCreatePatientIdRoute =
     path: '/create/$patientId',
     getParentRoute: () => AppDigitalRecordMedicalExamRoute,
   } as any)
+const AppDigitalRecordPeriodicExamsCreatePatientIdRoute =
+  AppDigitalRecordPeriodicExamsCreatePatientIdRouteImport.update({
+    id: '/digital-record/periodic-exams/create/$patientId',
+    path: '/digital-record/periodic-exams/create/$patientId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMedicalConsultationEditPatientIdEncounterIdRoute =
   AppMedicalConsultationEditPatientIdEncounterIdRouteImport.update({
     id: '/edit/$patientId/$encounterId',
@@ -639,6 +655,18 @@ const AppDigitalRecordMedicalExamEditPatientIdExamIdRoute =
     id: '/edit/$patientId/$examId',
     path: '/edit/$patientId/$examId',
     getParentRoute: () => AppDigitalRecordMedicalExamRoute,
+  } as any)
+const AppDigitalRecordPeriodicExamsEditPatientIdIdRoute =
+  AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport.update({
+    id: '/digital-record/periodic-exams/edit/$patientId/$id',
+    path: '/digital-record/periodic-exams/edit/$patientId/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDigitalRecordPeriodicExamsViewPatientIdIdRoute =
+  AppDigitalRecordPeriodicExamsViewPatientIdIdRouteImport.update({
+    id: '/digital-record/periodic-exams/view/$patientId/$id',
+    path: '/digital-record/periodic-exams/view/$patientId/$id',
+    getParentRoute: () => AppRoute,
   } as any)
 const AppVaccinationsRegisterVaccineIdEditRecordIdRoute =
   AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport.update({
@@ -745,12 +773,16 @@ export interface FileRoutesByFullPath {
   '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
+  '/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
   '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
+  '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   '/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
+  '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
@@ -846,12 +878,16 @@ export interface FileRoutesByTo {
   '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
+  '/digital-record/periodic-exams': typeof AppDigitalRecordPeriodicExamsIndexRoute
   '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
+  '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   '/vaccinations/register-vaccine/$id': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
+  '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
@@ -949,12 +985,16 @@ export interface FileRoutesById {
   '/_app/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/_app/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/_app/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
+  '/_app/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
   '/_app/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
+  '/_app/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/_app/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   '/_app/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/_app/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/_app/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/_app/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
+  '/_app/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/_app/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
@@ -1052,12 +1092,16 @@ export interface FileRouteTypes {
     | '/vaccinations-records/edit/$id'
     | '/vaccinations-scheme/edit/$id'
     | '/vaccinations/card/$id'
+    | '/digital-record/periodic-exams/'
     | '/digital-record/medical-exam/create/$patientId'
+    | '/digital-record/periodic-exams/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
     | '/vaccinations/register-vaccine/$id/'
     | '/digital-record/medical-exam/detail/$patientId/$examId'
     | '/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/digital-record/periodic-exams/edit/$patientId/$id'
+    | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
   fileRoutesByTo: FileRoutesByTo
@@ -1153,12 +1197,16 @@ export interface FileRouteTypes {
     | '/vaccinations-records/edit/$id'
     | '/vaccinations-scheme/edit/$id'
     | '/vaccinations/card/$id'
+    | '/digital-record/periodic-exams'
     | '/digital-record/medical-exam/create/$patientId'
+    | '/digital-record/periodic-exams/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
     | '/vaccinations/register-vaccine/$id'
     | '/digital-record/medical-exam/detail/$patientId/$examId'
     | '/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/digital-record/periodic-exams/edit/$patientId/$id'
+    | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
   id:
@@ -1255,12 +1303,16 @@ export interface FileRouteTypes {
     | '/_app/vaccinations-records/edit/$id'
     | '/_app/vaccinations-scheme/edit/$id'
     | '/_app/vaccinations/card/$id'
+    | '/_app/digital-record/periodic-exams/'
     | '/_app/digital-record/medical-exam/create/$patientId'
+    | '/_app/digital-record/periodic-exams/create/$patientId'
     | '/_app/medical-consultation/edit/$patientId/$encounterId'
     | '/_app/patients/assignments-history/$userId/$patientId'
     | '/_app/vaccinations/register-vaccine/$id/'
     | '/_app/digital-record/medical-exam/detail/$patientId/$examId'
     | '/_app/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/_app/digital-record/periodic-exams/edit/$patientId/$id'
+    | '/_app/digital-record/periodic-exams/view/$patientId/$id'
     | '/_app/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
   fileRoutesById: FileRoutesById
@@ -1803,6 +1855,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCovidHistoryIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/digital-record/periodic-exams/': {
+      id: '/_app/digital-record/periodic-exams/'
+      path: '/digital-record/periodic-exams'
+      fullPath: '/digital-record/periodic-exams/'
+      preLoaderRoute: typeof AppDigitalRecordPeriodicExamsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/disability-status/edit/$id': {
       id: '/_app/disability-status/edit/$id'
       path: '/disability-status/edit/$id'
@@ -1929,6 +1988,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDigitalRecordMedicalExamCreatePatientIdRouteImport
       parentRoute: typeof AppDigitalRecordMedicalExamRoute
     }
+    '/_app/digital-record/periodic-exams/create/$patientId': {
+      id: '/_app/digital-record/periodic-exams/create/$patientId'
+      path: '/digital-record/periodic-exams/create/$patientId'
+      fullPath: '/digital-record/periodic-exams/create/$patientId'
+      preLoaderRoute: typeof AppDigitalRecordPeriodicExamsCreatePatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/medical-consultation/edit/$patientId/$encounterId': {
       id: '/_app/medical-consultation/edit/$patientId/$encounterId'
       path: '/edit/$patientId/$encounterId'
@@ -1963,6 +2029,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/digital-record/medical-exam/edit/$patientId/$examId'
       preLoaderRoute: typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport
       parentRoute: typeof AppDigitalRecordMedicalExamRoute
+    }
+    '/_app/digital-record/periodic-exams/edit/$patientId/$id': {
+      id: '/_app/digital-record/periodic-exams/edit/$patientId/$id'
+      path: '/digital-record/periodic-exams/edit/$patientId/$id'
+      fullPath: '/digital-record/periodic-exams/edit/$patientId/$id'
+      preLoaderRoute: typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/periodic-exams/view/$patientId/$id': {
+      id: '/_app/digital-record/periodic-exams/view/$patientId/$id'
+      path: '/digital-record/periodic-exams/view/$patientId/$id'
+      fullPath: '/digital-record/periodic-exams/view/$patientId/$id'
+      preLoaderRoute: typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/vaccinations/register-vaccine/$id/edit/$recordId': {
       id: '/_app/vaccinations/register-vaccine/$id/edit/$recordId'
@@ -2104,8 +2184,12 @@ interface AppRouteChildren {
   AppVaccinationsRecordsEditIdRoute: typeof AppVaccinationsRecordsEditIdRoute
   AppVaccinationsSchemeEditIdRoute: typeof AppVaccinationsSchemeEditIdRoute
   AppVaccinationsCardIdRoute: typeof AppVaccinationsCardIdRoute
+  AppDigitalRecordPeriodicExamsIndexRoute: typeof AppDigitalRecordPeriodicExamsIndexRoute
+  AppDigitalRecordPeriodicExamsCreatePatientIdRoute: typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   AppVaccinationsRegisterVaccineIdIndexRoute: typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  AppDigitalRecordPeriodicExamsEditPatientIdIdRoute: typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
+  AppDigitalRecordPeriodicExamsViewPatientIdIdRoute: typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   AppVaccinationsRegisterVaccineIdEditRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
 }
@@ -2196,10 +2280,18 @@ const AppRouteChildren: AppRouteChildren = {
   AppVaccinationsRecordsEditIdRoute: AppVaccinationsRecordsEditIdRoute,
   AppVaccinationsSchemeEditIdRoute: AppVaccinationsSchemeEditIdRoute,
   AppVaccinationsCardIdRoute: AppVaccinationsCardIdRoute,
+  AppDigitalRecordPeriodicExamsIndexRoute:
+    AppDigitalRecordPeriodicExamsIndexRoute,
+  AppDigitalRecordPeriodicExamsCreatePatientIdRoute:
+    AppDigitalRecordPeriodicExamsCreatePatientIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
     AppPatientsAssignmentsHistoryUserIdPatientIdRoute,
   AppVaccinationsRegisterVaccineIdIndexRoute:
     AppVaccinationsRegisterVaccineIdIndexRoute,
+  AppDigitalRecordPeriodicExamsEditPatientIdIdRoute:
+    AppDigitalRecordPeriodicExamsEditPatientIdIdRoute,
+  AppDigitalRecordPeriodicExamsViewPatientIdIdRoute:
+    AppDigitalRecordPeriodicExamsViewPatientIdIdRoute,
   AppVaccinationsRegisterVaccineIdEditRecordIdRoute:
     AppVaccinationsRegisterVaccineIdEditRecordIdRoute,
   AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute:

@@ -96,6 +96,7 @@ describe('the local database', () => {
         expect.arrayContaining(['patient_id', '[patient_id+examined_on]', 'syncState']),
       )
     }
+    expect(db.periodicExams.schema.indexes.map((i) => i.name)).toContain('[patient_id+examined_on+condition]')
     expect(db.formDrafts.schema.primKey.name).toBe('key')
     expect(db.formDrafts.schema.indexes.map((i) => i.name)).toContain('patient_id')
     expect(db.recordSections.schema.indexes.map((i) => i.name)).toEqual(

@@ -709,15 +709,17 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
     })
     .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY))
   // Occupational exams (issue 22, decision 0027). A patient's exams by patient, newest first from
-  // [patient_id+examined_on]; the periodic exams' due list over every patient reads that index's
-  // keys alone, in patient order, so each patient's latest exam day is the last key of its run
-  // (no row is copied out of IndexedDB for it; `syncState` finds the few deleted here, unsent).
+  // [patient_id+examined_on]; the periodic exams' due list over every patient reads the keys of
+  // [patient_id+examined_on+condition] alone, in patient order, so each patient's latest exam and
+  // its rating are the last key of its run (no row is copied out of IndexedDB for it; `syncState`
+  // finds the few deleted here and not yet sent).
   // Form drafts (the admission exam's long form, a periodic exam being written) by patient.
   // Version 14 is the vaccination records'. Earlier versions moved the feed's cursor past the
   // exams: forgetting it brings them again, the outbox kept (as version 14 does).
   db.version(15)
     .stores({
-      periodicExams: 'id, patient_id, [patient_id+examined_on], syncState',
+      periodicExams:
+        'id, patient_id, [patient_id+examined_on], [patient_id+examined_on+condition], syncState',
       admissionExams: 'id, patient_id, [patient_id+examined_on], syncState',
       formDrafts: 'key, patient_id, updatedAt',
     })

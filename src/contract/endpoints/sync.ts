@@ -1,4 +1,5 @@
 import { ChangesPage, ChangesQuery, SyncBatch, SyncBatchAnswers } from '../schemas/sync'
+import { amendAdmissionExam, createAdmissionExam, deleteAdmissionExamTreatment } from './admission-exams'
 import {
   createCovidTest,
   createTriageConsultation,
@@ -10,6 +11,12 @@ import {
 import { type Endpoint, endpoint, fullPath } from './define'
 import { createEncounter, updateEncounter } from './encounters'
 import { createPatient, editPatientProfile, readingCallsOf, updatePatient } from './operation'
+import {
+  amendPeriodicExam,
+  createPeriodicExam,
+  deletePeriodicExam,
+  deletePeriodicExamClinicalExam,
+} from './periodic-exams'
 import { recordSectionCalls } from './record-sections'
 import {
   amendVaccinationRecord,
@@ -69,6 +76,14 @@ export const REPLAYABLE_ENDPOINTS: readonly Endpoint[] = [
   createVaccinationRecordForPatientVaccine,
   amendVaccinationRecord,
   deleteVaccinationRecord,
+  // Occupational exams (issue 22): created, amended, a row removed; a periodic exam deleted.
+  createPeriodicExam,
+  amendPeriodicExam,
+  deletePeriodicExamClinicalExam,
+  deletePeriodicExam,
+  createAdmissionExam,
+  amendAdmissionExam,
+  deleteAdmissionExamTreatment,
 ]
 
 const patternOf = (path: string) =>

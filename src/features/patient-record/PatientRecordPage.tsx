@@ -101,6 +101,7 @@ export function PatientRecordPage({
         canConsult={canConsult}
         canTriage={hasPermission(session, 'covid-create')}
         canSeeVaccinations={hasPermission(session, 'vaccinations-card')}
+        canExamine={hasPermission(session, 'periodic-exams-create')}
       />
       {seesConsultations && consultations}
       {admissionExams}

@@ -24,6 +24,7 @@ export function RecordBanner({
   canConsult,
   canTriage = false,
   canSeeVaccinations = false,
+  canExamine = false,
 }: {
   patient: LocalPatient
   allergies: LocalRecordSection[]
@@ -35,6 +36,8 @@ export function RecordBanner({
   canTriage?: boolean
   /** The user may open the patient's vaccination card (SPEC §2 vaccinations-card). */
   canSeeVaccinations?: boolean
+  /** The user may record a periodic exam (SPEC §2 periodic-exams-create). */
+  canExamine?: boolean
 }) {
   const { t } = useLingui()
   const genders = useReferenceList('genders')
@@ -96,6 +99,16 @@ export function RecordBanner({
               data-variant="secondary"
             >
               <Trans>Vacunas</Trans>
+            </Link>
+          )}
+          {canExamine && (
+            <Link
+              to="/digital-record/periodic-exams/create/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Examen periódico</Trans>
             </Link>
           )}
           {canEdit && (

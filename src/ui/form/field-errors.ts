@@ -78,8 +78,6 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(msg`La clasificación propuesta no corresponde a los signos vitales y factores de riesgo.`)
     case 'covid.quarantineEndBeforeStart':
       return i18n._(msg`La cuarentena no puede terminar antes de empezar.`)
-    case 'exposure.duplicateAgent':
-      return i18n._(msg`Cada agente de exposición se registra una sola vez.`)
     case 'admissionExam.sectionRequired':
       return i18n._(msg`Completa esta sección antes de dar el resultado del examen.`)
     case 'admissionExam.conditionsRequired':
@@ -102,6 +100,12 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(
         msg`La dosis se aplica antes del intervalo mínimo de la vacuna: confírmala para registrarla.`,
       )
+    case 'exposure.duplicateAgent':
+      return i18n._(msg`Cada agente de exposición se registra una sola vez.`)
+    case 'periodicExam.duplicateClinicalExam':
+      return i18n._(msg`Cada examen clínico se registra una sola vez en el examen periódico.`)
+    case 'periodicExam.clinicalExamFixed':
+      return i18n._(msg`El examen clínico de un resultado registrado no cambia; elimínalo y agrega otro.`)
     default:
       // Another contract key with no text here yet; anything else is a server message, shown as is.
       return /^[a-z][\w-]*\.[\w-]+$/.test(key) ? i18n._(msg`Valor no permitido`) : key
