@@ -201,6 +201,7 @@ export function AdmissionExamForm({
       await saveFormDraft(db, draftKeyOf(patientId, recorded.id), patientId, {
         step: Math.min(stepRef.current + 1, ADMISSION_STEPS.length - 1),
         values: form.getValues(),
+        carried: true,
       } satisfies AdmissionDraft)
       await clearFormDraft(db, key)
       created.current = true
@@ -274,12 +275,16 @@ export function AdmissionExamForm({
     setRestored(false)
     notify(t`Borrador descartado`)
   }
-  const [restored, setRestored] = useState(Boolean(draft))
+  const [restored, setRestored] = useState(Boolean(draft && !draft.carried))
 
   const message = (name: string) => errors[name]
   /** A whole section's problem (a result without it) has no input: its step names it. */
   const sectionLabel = (name: string) => i18n._(STEP_NAMES[stepOfField(name)])
-  const shownErrors = Object.entries(errors)
+  // The summary names this step's errors (and, on the result, the sections it still needs);
+  // another step's errors wait there, marked in the stepper.
+  const shownErrors = Object.entries(errors).filter(
+    ([name]) => stepOfField(name) === current || (current === 'result' && !name.includes('.')),
+  )
   const props = { form, message }
   const stateOf = (name: AdmissionStep) =>
     withErrors.has(name) ? t`con errores` : saved.has(name) ? t`completo` : t`pendiente`

@@ -92,7 +92,7 @@ describe('the admission exam screen', { timeout: 30_000 }, () => {
         inhabitants: 3,
       }),
     )
-    expect(step('Hábitos higiénicos').textContent).toContain('completo')
+    await waitFor(() => expect(step('Hábitos higiénicos').textContent).toContain('completo'))
     expect(await screen.findByRole('group', { name: 'Antecedentes personales' })).toBeTruthy()
   })
 

@@ -10,6 +10,8 @@ import type { AdmissionFormValues } from './admission-form-values'
 export interface AdmissionDraft {
   step: number
   values: AdmissionFormValues
+  /** Set when the first step moved it under the new exam: nothing to announce as recovered. */
+  carried?: boolean
 }
 
 export const draftKeyOf = (patientId: string, examId?: string) =>
