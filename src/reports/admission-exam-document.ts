@@ -47,16 +47,33 @@ export async function admissionExamDocumentFromDevice(
   timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
   const context = await contextOf(db, exam, language, timeZone)
-  // A row the server has not answered yet has no history nor server dates: its own fields stand.
-  const stored = {
-    ...exam,
+  // The exam as the server answers it, and nothing of the device's own (its sync state): the
+  // document's file id is made from its input. A row the server has not answered yet has no
+  // history nor server dates: its own fields stand.
+  const at = (value: unknown) => (typeof value === 'string' ? value : `${exam.examined_on}T12:00:00.000Z`)
+  const stored: AdmissionExam = {
+    id: exam.id,
+    patient_id: exam.patient_id,
+    examined_on: exam.examined_on,
+    position: exam.position,
+    family_history: exam.family_history,
+    hygiene_housing: exam.hygiene_housing,
+    personal_background: exam.personal_background,
+    work_background: exam.work_background,
+    systems_interrogation: exam.systems_interrogation,
+    physical_exploration: exam.physical_exploration,
+    lab_results: exam.lab_results,
+    result: exam.result,
+    conditions: exam.conditions,
+    observations: exam.observations,
+    treatments: exam.treatments.map((row) => ({ ...row, deleted_at: row.deleted_at ?? null })),
     author: exam.author ?? null,
     amendments: exam.amendments ?? [],
-    treatments: exam.treatments.map((row) => ({ ...row, deleted_at: row.deleted_at ?? null })),
-    created_at: typeof exam.created_at === 'string' ? exam.created_at : `${exam.examined_on}T12:00:00.000Z`,
-    updated_at: typeof exam.updated_at === 'string' ? exam.updated_at : `${exam.examined_on}T12:00:00.000Z`,
+    version: exam.version,
+    created_at: at(exam.created_at),
+    updated_at: at(exam.updated_at),
     deleted_at: exam.deleted_at ?? null,
-  } as AdmissionExam
+  }
   const { buildAdmissionExamPdf } = await import('../documents/admission-exam-pdf')
   return buildAdmissionExamPdf(admissionExamDocumentOf(stored, context))
 }

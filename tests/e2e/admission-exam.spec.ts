@@ -147,6 +147,10 @@ test('a nurse fills an admission exam offline across every step, reloads mid-for
   await expect(page.getByText('Ruido 4 años (92 dB)')).toBeVisible()
   await expect(page.getByText('Sección pendiente.')).toHaveCount(0)
   await expectAccessible(page, 'the admission exam’s detail')
+  // The whole exam as a PDF, built on the device: it downloads offline.
+  const pdf = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Descargar PDF' }).click()
+  expect((await pdf).suggestedFilename()).toMatch(/\.pdf$/)
 
   await goOnline(context, page)
   // The server has the exam once, whole, with its result and its lab file.
