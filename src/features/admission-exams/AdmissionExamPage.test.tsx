@@ -126,6 +126,32 @@ describe('the admission exam screen', { timeout: 30_000 }, () => {
     expect((screen.getByLabelText('Cirugías') as HTMLTextAreaElement).value).toBe('Apendicectomía')
   })
 
+  it('writes the draft at once when the tablet hides the page, without waiting for typing to pause', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await aCandidate(db, ctx)
+    const exam = await createAdmissionExam(db, ctx, {
+      patient_id: patient.id,
+      examined_on: '2026-11-20',
+      treatments: [],
+    })
+    await renderAdmissionExamPage(db, patient.id, exam.id)
+    fireEvent.click(await screen.findByRole('button', { name: /Antecedentes personales/ }))
+    const key = draftKey('admission-exam', patient.id, exam.id)
+    await waitFor(async () => expect(await db.formDrafts.get(key)).toBeDefined())
+    await db.formDrafts.delete(key)
+    fill('Transfusiones', 'Una, en 2019')
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    document.dispatchEvent(new Event('visibilitychange'))
+    // Well before the typing pause would have written it.
+    await waitFor(
+      async () =>
+        expect((await db.formDrafts.get(key))?.value).toMatchObject({
+          values: { personal_background: { transfusions: 'Una, en 2019' } },
+        }),
+      { timeout: DRAFT_DELAY_MS / 2 },
+    )
+  })
+
   it('asks the conditions of "complies with conditions" before saving the result, then clears the draft', async () => {
     const { db, ctx } = aDevice()
     const patient = await aCandidate(db, ctx)
