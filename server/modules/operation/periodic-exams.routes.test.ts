@@ -452,7 +452,8 @@ describe('periodic exams', () => {
       const exported = await withTenant(t.database.db, acmeId, async (tx) =>
         (await tx.select().from(auditLog)).filter((entry) => entry.action === 'periodic-exam.export'),
       )
-      expect((exported.at(-1)?.details as { patients: string[] }).patients).toHaveLength(3)
+      const details = exported.at(-1)?.details as { patients: string[] } | undefined
+      expect(details?.patients).toHaveLength(3)
     })
 
     it('filters by state, and keeps to the caller’s patients and tenant', async () => {

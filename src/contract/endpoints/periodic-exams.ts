@@ -67,7 +67,10 @@ export const showPeriodicExam = endpoint({
   params: PeriodicExamParams,
 })
 
-/** A soft delete, audited, against If-Match: the exam stays as a tombstone with its history. */
+/**
+ * A soft delete, audited (deletes win, DESIGN §5: no If-Match): the exam and its clinical-exam rows
+ * stay as tombstones with their history.
+ */
 export const deletePeriodicExam = endpoint({
   service: 'operation',
   method: 'DELETE',
