@@ -109,6 +109,8 @@ export function AdmissionExamForm({
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // A draft found on opening is announced, with the way to discard it.
+  const [restored, setRestored] = useState(Boolean(draft && !draft.carried))
   const saving = useRef(false)
   // Set once this form has created its exam: the exam's own form takes over from there.
   const created = useRef(false)
@@ -239,7 +241,14 @@ export function AdmissionExamForm({
     try {
       const result = await saveStep(which)
       if (!result) return
-      setErrors({})
+      // This step is clean now; another step's errors stay marked until it is saved in turn.
+      setErrors((held) =>
+        Object.fromEntries(
+          Object.entries(held).filter(
+            ([name]) => stepOfField(name) !== which && !(which === 'result' && !name.includes('.')),
+          ),
+        ),
+      )
       currentEngine()?.loop.kick()
       after(result)
     } catch (error) {
@@ -275,7 +284,6 @@ export function AdmissionExamForm({
     setRestored(false)
     notify(t`Borrador descartado`)
   }
-  const [restored, setRestored] = useState(Boolean(draft && !draft.carried))
 
   const message = (name: string) => errors[name]
   /** A whole section's problem (a result without it) has no input: its step names it. */
