@@ -21,6 +21,7 @@ import { lighthouseScores } from './lighthouse'
 import { loginRouteJs } from './login-route-js'
 import { outboxReplay } from './outbox-replay'
 import { patientSearch } from './patient-search'
+import { periodicExamDues } from './periodic-exam-due'
 import { precacheSize } from './precache-size'
 import { triageListOpens } from './triage-list'
 import { virtualListScroll } from './virtual-list'
@@ -115,6 +116,12 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     title: '/covid over 20 000 cached patients, filtered by status (Chromium, 4× CPU throttle)',
     header: '| what | figure | verdict |\n|---|---|---|',
     rows: triageListOpens,
+  },
+  {
+    name: 'periodic-exam-due',
+    title: 'The periodic exams’ due state of 20 000 cached patients (Chromium, 4× CPU throttle)',
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: periodicExamDues,
   },
   {
     name: 'encounter-history',

@@ -63,6 +63,13 @@ export interface ConsultationSaveResult {
   history: number
 }
 
+export interface PeriodicExamDueResult {
+  /** Each round's time to work out every cached patient's due state. */
+  dueMs: number[]
+  /** How many patients fell in each state (first round). */
+  states: Record<string, number>
+}
+
 export interface TriageListResult {
   /** Each round's time to read the list's first page filtered by status, with its counts. */
   openMs: number[]
@@ -91,4 +98,8 @@ export interface BrowserBench {
   triageListSeed(patients: number, perPatient: number, database: string): Promise<number>
   /** `/covid`'s list read and filtered `rounds` times over that database, deleted afterwards. */
   triageListOpen(rounds: number, database: string): Promise<TriageListResult>
+  /** A fresh database of `patients` cached patients, nine in ten with `perPatient` periodic exams. */
+  periodicExamDueSeed(patients: number, perPatient: number, database: string): Promise<number>
+  /** The periodic exams' due list worked out `rounds` times over that database, deleted afterwards. */
+  periodicExamDueOpen(rounds: number, database: string): Promise<PeriodicExamDueResult>
 }

@@ -7,6 +7,7 @@ import { consultationPdf } from './consultation-pdf'
 import { consultationSave } from './consultation-save'
 import { initialSync } from './initial-sync'
 import { feedPatients, outboxReplay, storedReadings } from './outbox-replay'
+import { periodicExamDueOpen, periodicExamDueSeed } from './periodic-exam-due'
 import { signIn } from './session'
 import { triageListOpen, triageListSeed } from './triage-list'
 import { virtualList } from './virtual-list'
@@ -28,4 +29,6 @@ window.bench = {
   consultationSave,
   triageListSeed,
   triageListOpen,
+  periodicExamDueSeed,
+  periodicExamDueOpen,
 }

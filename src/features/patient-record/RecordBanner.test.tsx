@@ -72,4 +72,24 @@ describe('the record’s banner', () => {
     expect(links).toHaveLength(1)
     expect(links[0]?.getAttribute('href')).toBe(`/vaccinations/card/${patient.id}`)
   })
+  it('offers “Examen periódico” in the record’s banner only to who may record one', async () => {
+    const { db, ctx } = aDevice()
+    const patient = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
+    await renderInRouter(() => (
+      <>
+        <RecordBanner
+          patient={patient}
+          allergies={[]}
+          alerts={[]}
+          canEdit={false}
+          canConsult={false}
+          canExamine
+        />
+        <RecordBanner patient={patient} allergies={[]} alerts={[]} canEdit={false} canConsult={false} />
+      </>
+    ))
+    const links = await screen.findAllByRole('link', { name: 'Examen periódico' })
+    expect(links).toHaveLength(1)
+    expect(links[0]?.getAttribute('href')).toBe(`/digital-record/periodic-exams/create/${patient.id}`)
+  })
 })

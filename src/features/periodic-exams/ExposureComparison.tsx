@@ -41,20 +41,22 @@ export function ExposureComparison({
           <Trans>Sin examen anterior</Trans>
         )}
       </h3>
-      <ul className="exposure-comparison__list">
-        {current.map((row) => {
-          const change = changeOf(row)
-          if (!change) return null
-          const was = before.find((exposure) => exposure.agent === row.agent)
-          return (
-            <li key={row.agent} data-change={change}>
-              <span>{i18n._(AGENT_NAMES[row.agent])}</span>{' '}
-              <span>{was ? t`${was.years} años antes` : t`no estaba`}</span>{' '}
-              <strong className="exposure-comparison__change">{CHANGE_TEXT[change]}</strong>
-            </li>
-          )
-        })}
-      </ul>
+      {previous && (
+        <ul className="exposure-comparison__list">
+          {current.map((row) => {
+            const change = changeOf(row)
+            if (!change) return null
+            const was = before.find((exposure) => exposure.agent === row.agent)
+            return (
+              <li key={row.agent} data-change={change}>
+                <span>{i18n._(AGENT_NAMES[row.agent])}</span>{' '}
+                <span>{was ? t`${was.years} años antes` : t`no estaba`}</span>{' '}
+                <strong className="exposure-comparison__change">{CHANGE_TEXT[change]}</strong>
+              </li>
+            )
+          })}
+        </ul>
+      )}
     </section>
   )
 }

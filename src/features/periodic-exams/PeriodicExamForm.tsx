@@ -259,14 +259,24 @@ export function PeriodicExamForm({
                 {exposure.checked && (
                   <div className="form-grid">
                     <TextField
-                      label={t`Años de exposición`}
+                      label={
+                        <>
+                          {t`Años de exposición`}
+                          <span className="visually-hidden"> {i18n._(AGENT_NAMES[exposure.agent])}</span>
+                        </>
+                      }
                       inputMode="numeric"
                       aria-required
                       error={message(`exposures.${index}.years`)}
                       {...form.register(`exposures.${index}.years`)}
                     />
                     <TextField
-                      label={t`Detalle`}
+                      label={
+                        <>
+                          {t`Detalle`}
+                          <span className="visually-hidden"> {i18n._(AGENT_NAMES[exposure.agent])}</span>
+                        </>
+                      }
                       error={message(`exposures.${index}.notes`)}
                       {...form.register(`exposures.${index}.notes`)}
                     />
