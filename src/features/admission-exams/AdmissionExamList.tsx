@@ -34,7 +34,7 @@ export function AdmissionExamList({ patientId }: { patientId: string }) {
   const session = currentSession()
   const canCreate = hasPermission(session, 'medical-exam-create')
   const canEdit = hasPermission(session, 'medical-exam-edit')
-  const canView = hasPermission(session, 'medical-exam-detail') || canEdit
+  const canView = hasPermission(session, 'medical-exam-detail')
   if (!exams) return null
   return (
     <section className="admission-list" aria-labelledby={titleId} id="record-admission-exams">

@@ -7,6 +7,7 @@ import {
   useParams,
 } from '@tanstack/react-router'
 import { AdmissionExamPage } from '../../../features/admission-exams/AdmissionExamPage'
+import { currentSession, hasPermission } from '../../../session/session-store'
 
 /**
  * The layout of SPEC §2 /digital-record/medical-exam create/{patient_id} and
@@ -36,10 +37,13 @@ export const Route = createFileRoute('/_app/digital-record/medical-exam')({
           })
         }
         onDone={(exam) =>
-          void navigate({
-            to: '/digital-record/medical-exam/detail/$patientId/$examId',
-            params: { patientId, examId: exam.id },
-          })
+          // The whole exam opens read only for who may read it; anyone else goes back to the record.
+          hasPermission(currentSession(), 'medical-exam-detail')
+            ? void navigate({
+                to: '/digital-record/medical-exam/detail/$patientId/$examId',
+                params: { patientId, examId: exam.id },
+              })
+            : void navigate({ to: '/patients/record/$id', params: { id: patientId } })
         }
       />
     )
