@@ -37,6 +37,7 @@ import { Route as AppCovidIndexRouteImport } from './routes/_app/covid/index'
 import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/index'
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
 import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
+import { Route as AppDigitalRecordMedicalExamRouteImport } from './routes/_app/digital-record/medical-exam'
 import { Route as AppDisabilityStatusIndexRouteImport } from './routes/_app/disability-status/index'
 import { Route as AppDisabilityStatusCreateRouteImport } from './routes/_app/disability-status/create'
 import { Route as AppDisabilityTypesIndexRouteImport } from './routes/_app/disability-types/index'
@@ -103,10 +104,13 @@ import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id
 import { Route as AppVaccinationsRecordsEditIdRouteImport } from './routes/_app/vaccinations-records/edit/$id'
 import { Route as AppVaccinationsSchemeEditIdRouteImport } from './routes/_app/vaccinations-scheme/edit/$id'
 import { Route as AppVaccinationsCardIdRouteImport } from './routes/_app/vaccinations/card/$id'
+import { Route as AppDigitalRecordMedicalExamCreatePatientIdRouteImport } from './routes/_app/digital-record/medical-exam/create/$patientId'
 import { Route as AppDigitalRecordPeriodicExamsCreatePatientIdRouteImport } from './routes/_app/digital-record/periodic-exams/create/$patientId'
 import { Route as AppMedicalConsultationEditPatientIdEncounterIdRouteImport } from './routes/_app/medical-consultation/edit/$patientId/$encounterId'
 import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
 import { Route as AppVaccinationsRegisterVaccineIdIndexRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/index'
+import { Route as AppDigitalRecordMedicalExamDetailPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/detail/$patientId/$examId'
+import { Route as AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/edit/$patientId/$examId'
 import { Route as AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/edit/$patientId/$id'
 import { Route as AppDigitalRecordPeriodicExamsViewPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/view/$patientId/$id'
 import { Route as AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/edit/$recordId'
@@ -257,6 +261,12 @@ const AppDashboardPatientHomeRoute = AppDashboardPatientHomeRouteImport.update({
   path: '/dashboard/patient-home',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDigitalRecordMedicalExamRoute =
+  AppDigitalRecordMedicalExamRouteImport.update({
+    id: '/digital-record/medical-exam',
+    path: '/digital-record/medical-exam',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDisabilityStatusIndexRoute =
   AppDisabilityStatusIndexRouteImport.update({
     id: '/disability-status/',
@@ -617,6 +627,12 @@ const AppVaccinationsCardIdRoute = AppVaccinationsCardIdRouteImport.update({
   path: '/vaccinations/card/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDigitalRecordMedicalExamCreatePatientIdRoute =
+  AppDigitalRecordMedicalExamCreatePatientIdRouteImport.update({
+    id: '/create/$patientId',
+    path: '/create/$patientId',
+    getParentRoute: () => AppDigitalRecordMedicalExamRoute,
+  } as any)
 const AppDigitalRecordPeriodicExamsCreatePatientIdRoute =
   AppDigitalRecordPeriodicExamsCreatePatientIdRouteImport.update({
     id: '/digital-record/periodic-exams/create/$patientId',
@@ -640,6 +656,18 @@ const AppVaccinationsRegisterVaccineIdIndexRoute =
     id: '/vaccinations/register-vaccine/$id/',
     path: '/vaccinations/register-vaccine/$id/',
     getParentRoute: () => AppRoute,
+  } as any)
+const AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute =
+  AppDigitalRecordMedicalExamDetailPatientIdExamIdRouteImport.update({
+    id: '/detail/$patientId/$examId',
+    path: '/detail/$patientId/$examId',
+    getParentRoute: () => AppDigitalRecordMedicalExamRoute,
+  } as any)
+const AppDigitalRecordMedicalExamEditPatientIdExamIdRoute =
+  AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport.update({
+    id: '/edit/$patientId/$examId',
+    path: '/edit/$patientId/$examId',
+    getParentRoute: () => AppDigitalRecordMedicalExamRoute,
   } as any)
 const AppDigitalRecordPeriodicExamsEditPatientIdIdRoute =
   AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport.update({
@@ -685,6 +713,7 @@ export interface FileRoutesByFullPath {
   '/collaborator-types/create': typeof AppCollaboratorTypesCreateRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/digital-record/medical-exam': typeof AppDigitalRecordMedicalExamRouteWithChildren
   '/disability-status/create': typeof AppDisabilityStatusCreateRoute
   '/disability-types/create': typeof AppDisabilityTypesCreateRoute
   '/medical-conditions/create': typeof AppMedicalConditionsCreateRoute
@@ -760,10 +789,13 @@ export interface FileRoutesByFullPath {
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   '/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
+  '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
   '/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
@@ -788,6 +820,7 @@ export interface FileRoutesByTo {
   '/collaborator-types/create': typeof AppCollaboratorTypesCreateRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/digital-record/medical-exam': typeof AppDigitalRecordMedicalExamRouteWithChildren
   '/disability-status/create': typeof AppDisabilityStatusCreateRoute
   '/disability-types/create': typeof AppDisabilityTypesCreateRoute
   '/medical-conditions/create': typeof AppMedicalConditionsCreateRoute
@@ -863,10 +896,13 @@ export interface FileRoutesByTo {
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/digital-record/periodic-exams': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   '/vaccinations/register-vaccine/$id': typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
+  '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
   '/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
@@ -893,6 +929,7 @@ export interface FileRoutesById {
   '/_app/collaborator-types/create': typeof AppCollaboratorTypesCreateRoute
   '/_app/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/_app/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/_app/digital-record/medical-exam': typeof AppDigitalRecordMedicalExamRouteWithChildren
   '/_app/disability-status/create': typeof AppDisabilityStatusCreateRoute
   '/_app/disability-types/create': typeof AppDisabilityTypesCreateRoute
   '/_app/medical-conditions/create': typeof AppMedicalConditionsCreateRoute
@@ -968,10 +1005,13 @@ export interface FileRoutesById {
   '/_app/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/_app/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/_app/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/_app/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/_app/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/_app/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   '/_app/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  '/_app/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
+  '/_app/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
   '/_app/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/_app/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/_app/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
@@ -998,6 +1038,7 @@ export interface FileRouteTypes {
     | '/collaborator-types/create'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/digital-record/medical-exam'
     | '/disability-status/create'
     | '/disability-types/create'
     | '/medical-conditions/create'
@@ -1073,10 +1114,13 @@ export interface FileRouteTypes {
     | '/vaccinations-scheme/edit/$id'
     | '/vaccinations/card/$id'
     | '/digital-record/periodic-exams/'
+    | '/digital-record/medical-exam/create/$patientId'
     | '/digital-record/periodic-exams/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
     | '/vaccinations/register-vaccine/$id/'
+    | '/digital-record/medical-exam/detail/$patientId/$examId'
+    | '/digital-record/medical-exam/edit/$patientId/$examId'
     | '/digital-record/periodic-exams/edit/$patientId/$id'
     | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
@@ -1101,6 +1145,7 @@ export interface FileRouteTypes {
     | '/collaborator-types/create'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/digital-record/medical-exam'
     | '/disability-status/create'
     | '/disability-types/create'
     | '/medical-conditions/create'
@@ -1176,10 +1221,13 @@ export interface FileRouteTypes {
     | '/vaccinations-scheme/edit/$id'
     | '/vaccinations/card/$id'
     | '/digital-record/periodic-exams'
+    | '/digital-record/medical-exam/create/$patientId'
     | '/digital-record/periodic-exams/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
     | '/vaccinations/register-vaccine/$id'
+    | '/digital-record/medical-exam/detail/$patientId/$examId'
+    | '/digital-record/medical-exam/edit/$patientId/$examId'
     | '/digital-record/periodic-exams/edit/$patientId/$id'
     | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
@@ -1205,6 +1253,7 @@ export interface FileRouteTypes {
     | '/_app/collaborator-types/create'
     | '/_app/dashboard/home-empty'
     | '/_app/dashboard/patient-home'
+    | '/_app/digital-record/medical-exam'
     | '/_app/disability-status/create'
     | '/_app/disability-types/create'
     | '/_app/medical-conditions/create'
@@ -1280,10 +1329,13 @@ export interface FileRouteTypes {
     | '/_app/vaccinations-scheme/edit/$id'
     | '/_app/vaccinations/card/$id'
     | '/_app/digital-record/periodic-exams/'
+    | '/_app/digital-record/medical-exam/create/$patientId'
     | '/_app/digital-record/periodic-exams/create/$patientId'
     | '/_app/medical-consultation/edit/$patientId/$encounterId'
     | '/_app/patients/assignments-history/$userId/$patientId'
     | '/_app/vaccinations/register-vaccine/$id/'
+    | '/_app/digital-record/medical-exam/detail/$patientId/$examId'
+    | '/_app/digital-record/medical-exam/edit/$patientId/$examId'
     | '/_app/digital-record/periodic-exams/edit/$patientId/$id'
     | '/_app/digital-record/periodic-exams/view/$patientId/$id'
     | '/_app/vaccinations/register-vaccine/$id/edit/$recordId'
@@ -1497,6 +1549,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard/patient-home'
       fullPath: '/dashboard/patient-home'
       preLoaderRoute: typeof AppDashboardPatientHomeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-exam': {
+      id: '/_app/digital-record/medical-exam'
+      path: '/digital-record/medical-exam'
+      fullPath: '/digital-record/medical-exam'
+      preLoaderRoute: typeof AppDigitalRecordMedicalExamRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/disability-status/': {
@@ -1961,6 +2020,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVaccinationsCardIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/digital-record/medical-exam/create/$patientId': {
+      id: '/_app/digital-record/medical-exam/create/$patientId'
+      path: '/create/$patientId'
+      fullPath: '/digital-record/medical-exam/create/$patientId'
+      preLoaderRoute: typeof AppDigitalRecordMedicalExamCreatePatientIdRouteImport
+      parentRoute: typeof AppDigitalRecordMedicalExamRoute
+    }
     '/_app/digital-record/periodic-exams/create/$patientId': {
       id: '/_app/digital-record/periodic-exams/create/$patientId'
       path: '/digital-record/periodic-exams/create/$patientId'
@@ -1988,6 +2054,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/vaccinations/register-vaccine/$id/'
       preLoaderRoute: typeof AppVaccinationsRegisterVaccineIdIndexRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-exam/detail/$patientId/$examId': {
+      id: '/_app/digital-record/medical-exam/detail/$patientId/$examId'
+      path: '/detail/$patientId/$examId'
+      fullPath: '/digital-record/medical-exam/detail/$patientId/$examId'
+      preLoaderRoute: typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRouteImport
+      parentRoute: typeof AppDigitalRecordMedicalExamRoute
+    }
+    '/_app/digital-record/medical-exam/edit/$patientId/$examId': {
+      id: '/_app/digital-record/medical-exam/edit/$patientId/$examId'
+      path: '/edit/$patientId/$examId'
+      fullPath: '/digital-record/medical-exam/edit/$patientId/$examId'
+      preLoaderRoute: typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport
+      parentRoute: typeof AppDigitalRecordMedicalExamRoute
     }
     '/_app/digital-record/periodic-exams/edit/$patientId/$id': {
       id: '/_app/digital-record/periodic-exams/edit/$patientId/$id'
@@ -2038,6 +2118,27 @@ const AppMedicalConsultationRouteWithChildren =
     AppMedicalConsultationRouteChildren,
   )
 
+interface AppDigitalRecordMedicalExamRouteChildren {
+  AppDigitalRecordMedicalExamCreatePatientIdRoute: typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
+  AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute: typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
+  AppDigitalRecordMedicalExamEditPatientIdExamIdRoute: typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+}
+
+const AppDigitalRecordMedicalExamRouteChildren: AppDigitalRecordMedicalExamRouteChildren =
+  {
+    AppDigitalRecordMedicalExamCreatePatientIdRoute:
+      AppDigitalRecordMedicalExamCreatePatientIdRoute,
+    AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute:
+      AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute,
+    AppDigitalRecordMedicalExamEditPatientIdExamIdRoute:
+      AppDigitalRecordMedicalExamEditPatientIdExamIdRoute,
+  }
+
+const AppDigitalRecordMedicalExamRouteWithChildren =
+  AppDigitalRecordMedicalExamRoute._addFileChildren(
+    AppDigitalRecordMedicalExamRouteChildren,
+  )
+
 interface AppRouteChildren {
   AppCatalogImportRoute: typeof AppCatalogImportRoute
   AppMedicalConsultationRoute: typeof AppMedicalConsultationRouteWithChildren
@@ -2050,6 +2151,7 @@ interface AppRouteChildren {
   AppCollaboratorTypesCreateRoute: typeof AppCollaboratorTypesCreateRoute
   AppDashboardHomeEmptyRoute: typeof AppDashboardHomeEmptyRoute
   AppDashboardPatientHomeRoute: typeof AppDashboardPatientHomeRoute
+  AppDigitalRecordMedicalExamRoute: typeof AppDigitalRecordMedicalExamRouteWithChildren
   AppDisabilityStatusCreateRoute: typeof AppDisabilityStatusCreateRoute
   AppDisabilityTypesCreateRoute: typeof AppDisabilityTypesCreateRoute
   AppMedicalConditionsCreateRoute: typeof AppMedicalConditionsCreateRoute
@@ -2145,6 +2247,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCollaboratorTypesCreateRoute: AppCollaboratorTypesCreateRoute,
   AppDashboardHomeEmptyRoute: AppDashboardHomeEmptyRoute,
   AppDashboardPatientHomeRoute: AppDashboardPatientHomeRoute,
+  AppDigitalRecordMedicalExamRoute:
+    AppDigitalRecordMedicalExamRouteWithChildren,
   AppDisabilityStatusCreateRoute: AppDisabilityStatusCreateRoute,
   AppDisabilityTypesCreateRoute: AppDisabilityTypesCreateRoute,
   AppMedicalConditionsCreateRoute: AppMedicalConditionsCreateRoute,

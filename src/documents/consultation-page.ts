@@ -2,7 +2,7 @@ import { jsPDF } from 'jspdf'
 import { ageOn } from '../contract/rules/age'
 import type { ConsultationDocumentInput } from './consultation-input'
 import { type ConsultationTexts, consultationTexts } from './consultation-texts'
-import { fileIdOf } from './file-id'
+import { canonicalJson, fileIdOf } from './file-id'
 import { ensureRoom, type Flow } from './pdf-flow'
 import { drawLogo } from './pdf-logo'
 import { printableInput } from './printable-text'
@@ -50,7 +50,7 @@ export function openDocument<T extends Pick<DocumentFrame, 'language' | 'generat
   const texts = consultationTexts[input.language]
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: false, putOnlyUsedFonts: true })
   doc.setCreationDate(input.generatedAt)
-  doc.setFileId(fileIdOf(JSON.stringify([kind, input])))
+  doc.setFileId(fileIdOf(canonicalJson([kind, input])))
   doc.setDocumentProperties({ title, author: input.tenant.name })
   doc.setLanguage(input.language === 'es' ? 'es-MX' : 'en-US')
   const flow: Flow = {

@@ -16,3 +16,18 @@ export function fileIdOf(text: string): string {
     .join('')
     .toUpperCase()
 }
+
+/**
+ * JSON with every object's keys sorted: the same content gives the same text whatever order its
+ * keys were written in — the device's row keeps the contract's order, the server's jsonb columns
+ * their own — so a file id made from it is the same on both sides.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, held: unknown) =>
+    held && typeof held === 'object' && !Array.isArray(held) && !(held instanceof Uint8Array)
+      ? Object.fromEntries(
+          Object.entries(held as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : held,
+  )
+}

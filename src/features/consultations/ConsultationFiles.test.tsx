@@ -99,7 +99,7 @@ describe('a consultation’s attachments', { timeout: 20_000 }, () => {
     await renderConsultationPage(db, patient.id, saved[0]?.id)
     const list = await screen.findByRole('list', { name: 'Archivos de la consulta' })
     const rows = within(list).getAllByRole('listitem')
-    expect(rows.map((row) => row.querySelector('.consultation-files__name')?.textContent)).toEqual([
+    expect(rows.map((row) => row.querySelector('.record-files__name')?.textContent)).toEqual([
       'laboratorio.pdf',
       'garganta.jpg',
     ])

@@ -78,6 +78,18 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(msg`La clasificación propuesta no corresponde a los signos vitales y factores de riesgo.`)
     case 'covid.quarantineEndBeforeStart':
       return i18n._(msg`La cuarentena no puede terminar antes de empezar.`)
+    case 'admissionExam.sectionRequired':
+      return i18n._(msg`Completa esta sección antes de dar el resultado del examen.`)
+    case 'admissionExam.conditionsRequired':
+      return i18n._(msg`Escribe las condiciones con las que cumple.`)
+    case 'admissionExam.conditionsWithoutResult':
+      return i18n._(msg`Las condiciones solo se escriben si el resultado es «Cumple con condiciones».`)
+    case 'admissionExam.duplicateSubstance':
+      return i18n._(msg`Cada sustancia se registra una sola vez.`)
+    case 'admissionExam.duplicateTreatment':
+      return i18n._(msg`El tratamiento ya está registrado.`)
+    case 'admissionExam.ageOutOfRange':
+      return i18n._(msg`La edad del candidato en la fecha del examen debe estar entre 8 y 99 años.`)
     case 'covid.reclassifyWithoutConsultation':
       return i18n._(msg`Debe de tener al menos 1 consulta covid para poder reclasificar.`)
     case 'vaccination.countryRequired':

@@ -33,6 +33,8 @@ export interface VitalSignsFieldsProps {
   /** Weight and height as typed, for the BMI; without them no BMI is shown. */
   bmiFrom?: { weight: string; height: string }
   legend?: string
+  /** The signs the record requires (marked as such); none by default. */
+  required?: readonly VitalSign[]
 }
 
 /**
@@ -48,6 +50,7 @@ export function VitalSignsFields({
   last,
   bmiFrom,
   legend,
+  required = [],
 }: VitalSignsFieldsProps) {
   const { t, i18n } = useLingui()
   const unitOf = (sign: VitalSign, measure: keyof UnitChoice | undefined) =>
@@ -74,6 +77,7 @@ export function VitalSignsFields({
               <TextField
                 label={`${i18n._(VITAL_SIGN_NAMES[sign])} (${unit})`}
                 inputMode={integer ? 'numeric' : 'decimal'}
+                aria-required={required.includes(sign) || undefined}
                 autoComplete="off"
                 error={message(`vitals.${sign}`)}
                 {...register(`vitals.${sign}`)}
