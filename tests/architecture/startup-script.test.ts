@@ -7,7 +7,8 @@ import {
   type Taken,
 } from '../../build/startup-script'
 
-const takenFrom = (...libraries: string[]) => new Map(libraries.map((library) => [library, new Set<string>()]))
+const takenFrom = (...libraries: string[]) =>
+  new Map(libraries.map((library) => [library, new Set<string>()]))
 const sorted = (names: Taken | undefined) => [...(names ?? [])].sort()
 
 describe('the libraries in the classic startup script (issue 17)', () => {
