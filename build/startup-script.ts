@@ -104,6 +104,17 @@ export function collectTaken(file: string, code: string, taken: Map<string, Take
   }
 }
 
+/** Styles and assets: what a module of JavaScript is not (after the other plugins' transforms). */
+const NOT_SCRIPT = /\.(css|scss|sass|less|json|svg|png|jpe?g|gif|webp|ico|woff2?|ttf|html|wasm)$/
+
+/**
+ * A module of JavaScript (or TypeScript, JSX): a file, or a plugin's virtual module (the PWA's
+ * `virtual:pwa-register/react`, with no extension, imports React), but not a stand-in of
+ * this plugin.
+ */
+export const isScript = (id: string): boolean =>
+  !id.startsWith(SHIM) && !NOT_SCRIPT.test(id.split('?')[0] ?? '')
+
 const nameOf = (node: { type: string; name?: string; value?: unknown }): string =>
   node.type === 'Literal' ? String(node.value) : (node.name ?? '')
 
@@ -209,8 +220,7 @@ export function startupScript(libraries: readonly string[] = STARTUP_LIBRARIES):
       // After the other plugins: JSX has become `react/jsx-runtime` imports, TypeScript is gone.
       order: 'post',
       handler(code, id) {
-        if (!id.startsWith('\0') && /\.[cm]?[jt]sx?$/.test(id.split('?')[0] ?? ''))
-          collectTaken(id, code, taken)
+        if (isScript(id)) collectTaken(id, code, taken)
         return null
       },
     },

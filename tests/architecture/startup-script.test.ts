@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   collectTaken,
+  isScript,
   STARTUP_GLOBAL,
   shimSource,
   startupEntrySource,
@@ -42,6 +43,16 @@ describe('the libraries in the classic startup script (issue 17)', () => {
       collectTaken('/repo/node_modules/x/index.js', code, taken)
       expect(sorted(taken.get('react-dom')), code).toEqual(['*'])
     }
+  })
+
+  it("reads every module of JavaScript, a plugin's virtual one too, and no style or asset", () => {
+    expect(isScript('/repo/src/main.tsx')).toBe(true)
+    expect(isScript('/repo/src/routes/_app/patients/index.tsx?tsr-split=component')).toBe(true)
+    expect(isScript('/@vite-plugin-pwa/virtual:pwa-register/react')).toBe(true)
+    expect(isScript('\0vite/preload-helper.js')).toBe(true)
+    expect(isScript('/repo/src/ui/theme.css')).toBe(false)
+    expect(isScript('/repo/public/icons/favicon.svg?url')).toBe(false)
+    expect(isScript('\0startup:react')).toBe(false)
   })
 
   it('builds the script from what is taken: named imports, or the namespace', () => {
