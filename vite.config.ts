@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { staffChunks } from './build/staff-chunks'
+import { startupScript } from './build/startup-script'
 
 const apiPort = process.env.API_PORT ?? '3001'
 
@@ -72,6 +73,7 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     ...clientPlugins(),
+    startupScript(),
     staff.plugin,
     VitePWA({
       strategies: 'injectManifest',
