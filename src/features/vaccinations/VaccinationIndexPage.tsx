@@ -146,7 +146,17 @@ export function VaccinationIndexPage() {
           isSort: true,
           // What the list is for: it never gives way to the width.
           priority: 0,
-          component: (row) => (row.next_due_date ? formatDate(row.next_due_date) : '—'),
+          // An overdue dose says so instead of its date: a first dose never given is due from the
+          // day the patient became eligible, which for a vaccine of any age is the birth date, and
+          // "1963/05/18" would read as a mistake. The card gives each dose's date.
+          component: (row) =>
+            row.overdue_count > 0 ? (
+              <span className="vaccination-status" data-status="incomplete">{t`Vencida`}</span>
+            ) : row.next_due_date ? (
+              formatDate(row.next_due_date)
+            ) : (
+              '—'
+            ),
         },
         {
           key: 'overdue_count',
