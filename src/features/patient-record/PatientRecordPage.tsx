@@ -102,6 +102,7 @@ export function PatientRecordPage({
         canTriage={hasPermission(session, 'covid-create')}
         canSeeVaccinations={hasPermission(session, 'vaccinations-card')}
         canExamine={hasPermission(session, 'periodic-exams-create')}
+        canAdmit={hasPermission(session, 'medical-exam-create')}
       />
       {seesConsultations && consultations}
       {admissionExams}

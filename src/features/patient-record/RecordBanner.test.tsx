@@ -92,4 +92,25 @@ describe('the record’s banner', () => {
     expect(links).toHaveLength(1)
     expect(links[0]?.getAttribute('href')).toBe(`/digital-record/periodic-exams/create/${patient.id}`)
   })
+
+  it('offers “Examen de admisión” in the record’s banner only to who may start one', async () => {
+    const { db, ctx } = aDevice()
+    const patient = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
+    await renderInRouter(() => (
+      <>
+        <RecordBanner
+          patient={patient}
+          allergies={[]}
+          alerts={[]}
+          canEdit={false}
+          canConsult={false}
+          canAdmit
+        />
+        <RecordBanner patient={patient} allergies={[]} alerts={[]} canEdit={false} canConsult={false} />
+      </>
+    ))
+    const links = await screen.findAllByRole('link', { name: 'Examen de admisión' })
+    expect(links).toHaveLength(1)
+    expect(links[0]?.getAttribute('href')).toBe(`/digital-record/medical-exam/create/${patient.id}`)
+  })
 })

@@ -25,6 +25,7 @@ export function RecordBanner({
   canTriage = false,
   canSeeVaccinations = false,
   canExamine = false,
+  canAdmit = false,
 }: {
   patient: LocalPatient
   allergies: LocalRecordSection[]
@@ -38,6 +39,8 @@ export function RecordBanner({
   canSeeVaccinations?: boolean
   /** The user may record a periodic exam (SPEC §2 periodic-exams-create). */
   canExamine?: boolean
+  /** The user may start an admission exam (SPEC §2 medical-exam-create). */
+  canAdmit?: boolean
 }) {
   const { t } = useLingui()
   const genders = useReferenceList('genders')
@@ -111,12 +114,22 @@ export function RecordBanner({
               <Trans>Examen periódico</Trans>
             </Link>
           )}
+          {canAdmit && (
+            <Link
+              to="/digital-record/medical-exam/create/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Examen de admisión</Trans>
+            </Link>
+          )}
           {canEdit && (
             <Link
               to="/patients/edit/$id"
               params={{ id: patient.id }}
               className="button"
-              data-variant="primary"
+              data-variant="secondary"
             >
               <Trans>Editar datos</Trans>
             </Link>
