@@ -27,8 +27,14 @@ import type {
 } from '../contract/schemas/vaccination-records'
 import { patientSortName } from './patient-sort-name'
 import { type LocalTriageSummary, triageSummariesOf, triageSummaryMiddleware } from './triage-summary'
+import {
+  type LocalVaccinationSummary,
+  vaccinationSummariesOf,
+  vaccinationSummaryMiddleware,
+} from './vaccination-summary'
 
 export type { LocalTriageSummary } from './triage-summary'
+export type { LocalVaccinationSummary } from './vaccination-summary'
 
 /**
  * The device's database (DESIGN §5): one per user and tenant, so two nurses sharing a tablet
@@ -470,6 +476,7 @@ export type LocalDb = Dexie & {
   covidTests: EntityTable<LocalCovidTest, 'id'>
   triageSummaries: EntityTable<LocalTriageSummary, 'patient_id'>
   vaccinationRecords: EntityTable<LocalVaccinationRecord, 'id'>
+  vaccinationSummaries: EntityTable<LocalVaccinationSummary, 'patient_id'>
 }
 
 /** Where the change feed's cursor is kept in `meta` (DESIGN §5 "Pulling"). */
@@ -604,8 +611,25 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
       vaccinationRecords: 'id, patient_id, [patient_id+applied_on], vaccine_id, syncState',
     })
     .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY))
+  // Version 15 is the occupational exams' (issue 22).
+  // The `/vaccinations` index's summary (issue 21, decisions 0026 and 0025's pattern): a compact
+  // row per patient of the due-date rule's inputs and what the index shows, kept by the database
+  // itself (vaccination-summary.ts); the index reads every row and works the due dates out for
+  // the day. Read whole, so by its key alone. The upgrade computes every row from the rows here.
+  db.version(16)
+    .stores({ vaccinationSummaries: 'patient_id' })
+    .upgrade(async (tx) => {
+      const [patients, records] = await Promise.all([
+        tx.table<LocalPatient, string>('patients').toArray(),
+        tx.table<LocalVaccinationRecord, string>('vaccinationRecords').toArray(),
+      ])
+      await tx
+        .table<LocalVaccinationSummary, string>('vaccinationSummaries')
+        .bulkPut(vaccinationSummariesOf(patients, records))
+    })
   db.use(withPatientSortName)
   db.use(triageSummaryMiddleware(db))
+  db.use(vaccinationSummaryMiddleware(db))
   return db
 }
 
@@ -671,11 +695,12 @@ export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, strin
 }
 
 /**
- * Every table of visible synced rows, and the triage summary the database keeps from some of them:
- * the scope of a transaction that may touch any entity's row.
+ * Every table of visible synced rows, and the summaries the database keeps from some of them
+ * (triage, vaccination): the scope of a transaction that may touch any entity's row.
  */
 export const rowTables = (db: LocalDb) => [
   db.triageSummaries,
+  db.vaccinationSummaries,
   db.patients,
   db.readings,
   db.recordSections,
