@@ -203,8 +203,16 @@ async function refreshVaccinationSummaries(
     const patientTable = core.table('patients')
     const recordTable = core.table('vaccinationRecords')
     const [patientRows, recordRows] = await Promise.all([
-      patientTable.query({ trans, values: true, query: { index: patientTable.schema.primaryKey, range: EVERY } }),
-      recordTable.query({ trans, values: true, query: { index: recordTable.schema.primaryKey, range: EVERY } }),
+      patientTable.query({
+        trans,
+        values: true,
+        query: { index: patientTable.schema.primaryKey, range: EVERY },
+      }),
+      recordTable.query({
+        trans,
+        values: true,
+        query: { index: recordTable.schema.primaryKey, range: EVERY },
+      }),
     ])
     const rows = vaccinationSummariesOf(
       patientRows.result as LocalPatient[],
@@ -236,7 +244,11 @@ async function refreshVaccinationSummaries(
   const put: LocalVaccinationSummary[] = []
   const gone: string[] = []
   ids.forEach((id, index) => {
-    const summary = vaccinationSummaryOf(id, patientRows[index] as LocalPatient | undefined, doses[index] ?? [])
+    const summary = vaccinationSummaryOf(
+      id,
+      patientRows[index] as LocalPatient | undefined,
+      doses[index] ?? [],
+    )
     if (summary) put.push(summary)
     else gone.push(id)
   })

@@ -1,4 +1,8 @@
-import { outlineOfDue, type VaccinationDue, type VaccinationDueOutline } from '../contract/rules/vaccination-due'
+import {
+  outlineOfDue,
+  type VaccinationDue,
+  type VaccinationDueOutline,
+} from '../contract/rules/vaccination-due'
 import { OCCUPATIONAL_RISKS } from '../contract/schemas/catalogue-definitions'
 import {
   OVERDUE_CHOICES,

@@ -260,7 +260,10 @@ describe('the due outline of a list (vaccinationDueOutliner)', () => {
     for (const today of days)
       for (const birthDate of births)
         for (const sex of ['female', 'male', null])
-          for (const groups of [{ subgroups: [], risks: [] }, { subgroups: ['nursing'], risks: ['biological'] }])
+          for (const groups of [
+            { subgroups: [], risks: [] },
+            { subgroups: ['nursing'], risks: ['biological'] },
+          ])
             for (const given of histories) {
               const who: DuePatient = { birthDate, sex, ...groups }
               expect(outline(who, given, today)).toEqual(
@@ -280,7 +283,9 @@ describe('the due outline of a list (vaccinationDueOutliner)', () => {
       nextVaccineId: 'td',
       nextDueDate: '1980-06-15',
     })
-    expect(twins(patient, [dose('td', 1, '2026-11-01'), dose('pneumo', 1, '2026-11-01')], '2026-11-25')).toEqual({
+    expect(
+      twins(patient, [dose('td', 1, '2026-11-01'), dose('pneumo', 1, '2026-11-01')], '2026-11-25'),
+    ).toEqual({
       status: 'complete',
       overdueCount: 0,
       vaccineIds: ['td', 'pneumo'],

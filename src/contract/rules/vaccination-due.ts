@@ -105,7 +105,10 @@ function dayOf(number: number): string {
   const era = Math.floor(z / 146_097)
   const dayOfEra = z - era * 146_097
   const yearOfEra = Math.floor(
-    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) /
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
       365,
   )
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
@@ -305,7 +308,13 @@ export function vaccinationDueOutliner(
         nextVaccineId = vaccine.id
       }
     }
-    return { status: complete ? 'complete' : 'incomplete', overdueCount, vaccineIds, nextVaccineId, nextDueDate }
+    return {
+      status: complete ? 'complete' : 'incomplete',
+      overdueCount,
+      vaccineIds,
+      nextVaccineId,
+      nextDueDate,
+    }
   }
 }
 

@@ -27,7 +27,9 @@ export interface VaccinationIndex {
 }
 
 /** A row the index lists: a patient here with a birth date (no age, no due date). */
-const listed = (row: LocalVaccinationSummary): row is LocalVaccinationSummary & DuePatient & { name: string } =>
+const listed = (
+  row: LocalVaccinationSummary,
+): row is LocalVaccinationSummary & DuePatient & { name: string } =>
   row.name !== null && row.birthDate !== null
 
 /**
