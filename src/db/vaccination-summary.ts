@@ -119,6 +119,20 @@ const patientOf = (source: Source, row: { id?: unknown; patient_id?: unknown } |
 const isString = (value: string | undefined): value is string => value !== undefined
 
 /**
+ * Dexie's zones (its `PSD`): a read through the database's stack looks up the transaction of the
+ * zone it runs in. An `await` of a native promise (another middleware's async `mutate`, the triage
+ * summary's, below or above this one) may resume outside the zone, and a read there fails ("reading
+ * 'mode' of undefined"). So the zone is taken when the write comes in, and every read of the
+ * refresh is started in it. Dexie exposes both on its Promise; its types do not name them.
+ */
+type Zone = <T>(read: () => T) => T
+const zones = Dexie.Promise as unknown as { PSD: unknown; usePSD<T>(psd: unknown, fn: () => T): T }
+const currentZone = (): Zone => {
+  const psd = zones.PSD
+  return (read) => zones.usePSD(psd, read)
+}
+
+/**
  * Keeps `vaccinationSummaries` in step with its sources, whoever writes them (the pull, the
  * mutators, the acknowledgements, a merge, a discard), as the triage summary is kept
  * (`triage-summary.ts`). Each write of a source names patients; their rows are computed again
@@ -145,6 +159,7 @@ export function vaccinationSummaryMiddleware(db: LocalDb): Middleware<DBCore> {
         return {
           ...table,
           async mutate(request) {
+            const zone = currentZone()
             let patients: Set<string> | 'all'
             if (request.type === 'deleteRange') patients = 'all'
             else if (request.type === 'delete' && source === 'patients')
@@ -157,7 +172,7 @@ export function vaccinationSummaryMiddleware(db: LocalDb): Middleware<DBCore> {
             if (patients !== 'all' && patients.size === 0) return result
             const trans = request.trans as unknown as IDBTransaction
             if (VACCINATION_SUMMARY_STORES.every((store) => trans.objectStoreNames.contains(store))) {
-              await refreshVaccinationSummaries(down, request.trans, source, patients)
+              await refreshVaccinationSummaries(down, request.trans, source, patients, zone)
             } else if (trans.mode !== 'versionchange') {
               trans.addEventListener('complete', () => {
                 void Dexie.ignoreTransaction(() =>
@@ -167,6 +182,7 @@ export function vaccinationSummaryMiddleware(db: LocalDb): Middleware<DBCore> {
                       tx.idbtrans as unknown as DBCoreTransaction,
                       source,
                       patients,
+                      currentZone(),
                     ),
                   ),
                 ).catch(() => {
@@ -197,6 +213,7 @@ async function refreshVaccinationSummaries(
   trans: DBCoreTransaction,
   source: Source,
   patients: Set<string> | 'all',
+  zone: Zone,
 ): Promise<void> {
   const summaries = core.table('vaccinationSummaries')
   if (patients === 'all') {
@@ -218,15 +235,17 @@ async function refreshVaccinationSummaries(
       patientRows.result as LocalPatient[],
       recordRows.result as LocalVaccinationRecord[],
     )
-    await summaries.mutate({ type: 'deleteRange', trans, range: EVERY })
-    if (rows.length > 0) await summaries.mutate({ type: 'put', trans, values: rows })
+    await zone(() => summaries.mutate({ type: 'deleteRange', trans, range: EVERY }))
+    if (rows.length > 0) await zone(() => summaries.mutate({ type: 'put', trans, values: rows }))
     return
   }
   const ids = [...patients]
-  const [patientRows, held] = await Promise.all([
-    core.table('patients').getMany({ trans, keys: ids }),
-    source === 'patients' ? summaries.getMany({ trans, keys: ids }) : Promise.resolve([]),
-  ])
+  const [patientRows, held] = await zone(() =>
+    Promise.all([
+      core.table('patients').getMany({ trans, keys: ids }),
+      source === 'patients' ? summaries.getMany({ trans, keys: ids }) : Promise.resolve([]),
+    ]),
+  )
   let doses: DueDoseGiven[][]
   if (source === 'patients') {
     // A patient's own write leaves their doses as they were: the row it replaces holds them, and
@@ -236,8 +255,8 @@ async function refreshVaccinationSummaries(
   } else {
     const records = core.table('vaccinationRecords')
     const index = indexOf(records, 'patient_id')
-    const read = await Promise.all(
-      ids.map((id) => records.query({ trans, values: true, query: { index, range: only(id) } })),
+    const read = await zone(() =>
+      Promise.all(ids.map((id) => records.query({ trans, values: true, query: { index, range: only(id) } }))),
     )
     doses = read.map((answer) => dosesOf(answer.result as LocalVaccinationRecord[]))
   }
@@ -252,6 +271,6 @@ async function refreshVaccinationSummaries(
     if (summary) put.push(summary)
     else gone.push(id)
   })
-  if (put.length > 0) await summaries.mutate({ type: 'put', trans, values: put })
-  if (gone.length > 0) await summaries.mutate({ type: 'delete', trans, keys: gone })
+  if (put.length > 0) await zone(() => summaries.mutate({ type: 'put', trans, values: put }))
+  if (gone.length > 0) await zone(() => summaries.mutate({ type: 'delete', trans, keys: gone }))
 }
