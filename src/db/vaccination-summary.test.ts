@@ -75,6 +75,7 @@ describe('the vaccination index’s summary', () => {
     expect(await db.vaccinationSummaries.get(patient.id)).toEqual({
       patient_id: patient.id,
       name: 'María Guadalupe González Martínez',
+      sortName: 'maria guadalupe gonzalez martinez',
       payroll_number: 'N010245',
       curp: CURPS.guadalupe,
       birthDate: '1985-03-17',
@@ -126,6 +127,7 @@ describe('the vaccination index’s summary', () => {
     expect(await db.vaccinationSummaries.get(PATIENT)).toEqual({
       patient_id: PATIENT,
       name: 'Juan Carlos Ramírez Ortiz',
+      sortName: 'juan carlos ramirez ortiz',
       payroll_number: 'N020511',
       curp: CURPS.juan,
       birthDate: '1990-05-12',

@@ -2,7 +2,7 @@ import type { DBCore, DBCoreIndex, DBCoreTable, DBCoreTransaction, Middleware } 
 import Dexie from 'dexie'
 import type { DueDoseGiven } from '../contract/rules/vaccination-due'
 import type { LocalDb, LocalPatient, LocalVaccinationRecord } from './local-db'
-import { fullName } from './patient-sort-name'
+import { fullName, patientSortName } from './patient-sort-name'
 import { doseGivenOf, duePatientOf } from './vaccination-due'
 
 /**
@@ -19,6 +19,11 @@ export interface LocalVaccinationSummary {
   patient_id: string
   /** The name as the lists show it; null while the patient is not (or no longer) here: not listed. */
   name: string | null
+  /**
+   * The name as the patient list orders it (`patientSortName`: code-unit order is Spanish order),
+   * so the index orders names without a collator over thousands of ties.
+   */
+  sortName: string
   payroll_number: string | null
   curp: string | null
   /**
@@ -76,6 +81,7 @@ export function vaccinationSummaryOf(
   return {
     patient_id: patientId,
     name: present ? fullName(present) : null,
+    sortName: patientSortName(present ?? {}),
     payroll_number: text(present?.payroll_number),
     curp: text(present?.curp),
     birthDate: duePatient?.birthDate ?? null,
