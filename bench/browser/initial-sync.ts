@@ -37,7 +37,7 @@ export async function initialSync(database: string): Promise<InitialSyncResult> 
   // administrator may read); the triage and vaccination summaries are the database's own, not the feed's.
   const counts = await Promise.all(
     rowTables(db)
-      .filter((table) => table !== db.triageSummaries && table !== db.vaccinationSummaries)
+      .filter((table) => !table.name.endsWith('Summaries') && !table.name.startsWith('vaccinationSummary'))
       .map((table) => table.count()),
   )
   const stored = counts.reduce((sum, count) => sum + count, 0)

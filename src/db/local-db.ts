@@ -29,12 +29,19 @@ import { patientSortName } from './patient-sort-name'
 import { type LocalTriageSummary, triageSummariesOf, triageSummaryMiddleware } from './triage-summary'
 import {
   type LocalVaccinationSummary,
+  type LocalVaccinationSummaryChange,
+  type LocalVaccinationSummaryPack,
+  packsOf,
   vaccinationSummariesOf,
   vaccinationSummaryMiddleware,
 } from './vaccination-summary'
 
 export type { LocalTriageSummary } from './triage-summary'
-export type { LocalVaccinationSummary } from './vaccination-summary'
+export type {
+  LocalVaccinationSummary,
+  LocalVaccinationSummaryChange,
+  LocalVaccinationSummaryPack,
+} from './vaccination-summary'
 
 /**
  * The device's database (DESIGN §5): one per user and tenant, so two nurses sharing a tablet
@@ -477,6 +484,8 @@ export type LocalDb = Dexie & {
   triageSummaries: EntityTable<LocalTriageSummary, 'patient_id'>
   vaccinationRecords: EntityTable<LocalVaccinationRecord, 'id'>
   vaccinationSummaries: EntityTable<LocalVaccinationSummary, 'patient_id'>
+  vaccinationSummaryChanges: EntityTable<LocalVaccinationSummaryChange, 'patient_id'>
+  vaccinationSummaryPacks: EntityTable<LocalVaccinationSummaryPack, 'id'>
 }
 
 /** Where the change feed's cursor is kept in `meta` (DESIGN §5 "Pulling"). */
@@ -615,17 +624,22 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
   // The `/vaccinations` index's summary (issue 21, decisions 0026 and 0025's pattern): a compact
   // row per patient of the due-date rule's inputs and what the index shows, kept by the database
   // itself (vaccination-summary.ts); the index reads every row and works the due dates out for
-  // the day. Read whole, so by its key alone. The upgrade computes every row from the rows here.
+  // the day. Read whole, so by their keys alone: the rows packed a thousand to a record, and the
+  // patients whose row changed since. The upgrade computes every row from the rows here, packed.
   db.version(16)
-    .stores({ vaccinationSummaries: 'patient_id' })
+    .stores({
+      vaccinationSummaries: 'patient_id',
+      vaccinationSummaryChanges: 'patient_id',
+      vaccinationSummaryPacks: 'id',
+    })
     .upgrade(async (tx) => {
       const [patients, records] = await Promise.all([
         tx.table<LocalPatient, string>('patients').toArray(),
         tx.table<LocalVaccinationRecord, string>('vaccinationRecords').toArray(),
       ])
-      await tx
-        .table<LocalVaccinationSummary, string>('vaccinationSummaries')
-        .bulkPut(vaccinationSummariesOf(patients, records))
+      const rows = vaccinationSummariesOf(patients, records)
+      await tx.table<LocalVaccinationSummary, string>('vaccinationSummaries').bulkPut(rows)
+      await tx.table<LocalVaccinationSummaryPack, number>('vaccinationSummaryPacks').bulkPut(packsOf(rows))
     })
   db.use(withPatientSortName)
   db.use(triageSummaryMiddleware(db))
@@ -701,6 +715,8 @@ export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, strin
 export const rowTables = (db: LocalDb) => [
   db.triageSummaries,
   db.vaccinationSummaries,
+  db.vaccinationSummaryChanges,
+  db.vaccinationSummaryPacks,
   db.patients,
   db.readings,
   db.recordSections,

@@ -2,6 +2,7 @@ import { type DuePatient, vaccinationDueOutliner } from '../../contract/rules/va
 import type { CatalogueEntry } from '../../contract/schemas/catalogue-definitions'
 import type { LocalDb, LocalVaccinationSummary } from '../../db/local-db'
 import { type DueCatalogue, dueCatalogue } from '../../db/vaccination-due'
+import { readVaccinationSummaries } from '../../db/vaccination-summary'
 import {
   byVaccinationUrgency,
   type VaccinationIndexRow,
@@ -26,6 +27,8 @@ export interface VaccinationIndex {
   vaccines: CatalogueEntry[]
   /** The subgroup items the listed patients carry, as `get-filters/vaccinations` answers them. */
   subgroupsInUse: string[]
+  /** How many summary rows changed since they were last packed (read one by one). */
+  unpacked: number
 }
 
 /**
@@ -77,15 +80,13 @@ export function vaccinationIndexOf(
     )
     for (const id of summary.subgroups) subgroups.add(id)
     // Onto the row itself: a spread into a new object took longer than the rule over 20 000 rows.
-    entries.push(
-      Object.assign(row, {
-        id: summary.patient_id,
-        sort_name: summary.sortName,
-        next_vaccine_name: row.next_vaccine_id ? (names.get(row.next_vaccine_id) ?? '') : '',
-        subgroups: summary.subgroups,
-        occupational_risks: summary.risks,
-      }),
-    )
+    const entry = row as VaccinationIndexEntry
+    entry.id = summary.patient_id
+    entry.sort_name = summary.sortName
+    entry.next_vaccine_name = row.next_vaccine_id ? (names.get(row.next_vaccine_id) ?? '') : ''
+    entry.subgroups = summary.subgroups
+    entry.occupational_risks = summary.risks
+    entries.push(entry)
   }
   entries.sort(inIndexOrder)
   return { entries, subgroupsInUse: [...subgroups].sort() }
@@ -96,21 +97,24 @@ const byCatalogueOrder = (a: CatalogueEntry, b: CatalogueEntry) =>
 
 /**
  * Reads what the index needs from the device in one read transaction (the catalogues and every
- * summary row, `vaccination-summary.ts`) and works it out: what the screen's live query runs, and
- * what the bench measures.
+ * summary row, from its packs and the rows changed since: `vaccination-summary.ts`) and works it
+ * out: what the screen's live query runs, and what the bench measures.
  */
 export async function readVaccinationIndex(db: LocalDb, today: string): Promise<VaccinationIndex> {
   const [catalogue, vaccines, summaries] = await db.transaction(
     'r',
-    db.catalogueEntries,
-    db.vaccinationSummaries,
+    [db.catalogueEntries, db.vaccinationSummaries, db.vaccinationSummaryChanges, db.vaccinationSummaryPacks],
     () =>
       Promise.all([
         dueCatalogue(db),
         db.catalogueEntries.where('catalogue').equals('vaccination-records').toArray(),
-        db.vaccinationSummaries.toArray(),
+        readVaccinationSummaries(db),
       ]),
   )
   vaccines.sort(byCatalogueOrder)
-  return { ...vaccinationIndexOf(catalogue, vaccines, summaries, today), vaccines }
+  return {
+    ...vaccinationIndexOf(catalogue, vaccines, summaries.rows, today),
+    vaccines,
+    unpacked: summaries.unpacked,
+  }
 }
