@@ -83,6 +83,8 @@ describe('the local database', () => {
       'triageSummaries',
       'vaccinationRecords',
       'vaccinationSummaries',
+      'vaccinationSummaryChanges',
+      'vaccinationSummaryPacks',
     ])
     // A patient's card by patient, every patient's records in patient order for the due dates.
     expect(db.vaccinationRecords.schema.indexes.map((i) => i.name)).toEqual(
@@ -117,6 +119,8 @@ describe('the local database', () => {
     // The vaccination index reads its summary whole (issue 21): by its key alone.
     expect(db.vaccinationSummaries.schema.primKey.name).toBe('patient_id')
     expect(db.vaccinationSummaries.schema.indexes).toEqual([])
+    expect(db.vaccinationSummaryChanges.schema.indexes).toEqual([])
+    expect(db.vaccinationSummaryPacks.schema.indexes).toEqual([])
     // Only what is read by index: every other index would be written with each row for nothing.
     expect(db.patients.schema.indexes.map((i) => i.name)).toEqual(['curp', '[sortName+id]'])
     expect(db.readings.schema.indexes.map((i) => i.name)).toEqual(

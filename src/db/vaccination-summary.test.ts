@@ -10,6 +10,7 @@ import {
   deleteVaccinationRecord,
 } from '../sync/vaccination-mutators'
 import { localDbName, openLocalDb } from './local-db'
+import { packVaccinationSummaries, readVaccinationSummaries } from './vaccination-summary'
 import { cacheVaccines, HEPATITIS_B, TETANUS } from './vaccination-test-data'
 
 const PATIENT = '0193a7f2-5b1e-7c3d-8e4f-00000000a101'
@@ -222,6 +223,11 @@ describe('the vaccination index’s summary', () => {
     await db.vaccinationRecords.clear()
     await vi.waitFor(async () => expect(await db.vaccinationSummaries.count()).toBe(1))
     expect((await db.vaccinationSummaries.get(patient.id))?.doses).toEqual([])
+    // Computed whole, and packed so.
+    expect(await readVaccinationSummaries(db)).toMatchObject({
+      unpacked: 0,
+      rows: [{ patient_id: patient.id }],
+    })
     await db.patients.clear()
     await vi.waitFor(async () => expect(await db.vaccinationSummaries.count()).toBe(0))
   })
@@ -259,6 +265,42 @@ describe('the vaccination index’s summary', () => {
       overdue_count: 1,
     })
     expect(after.subgroupsInUse).toEqual(['s-1'])
+  })
+
+  it('is read from its packs and the rows changed since, packed again on demand', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await aSyncedPatient(db, ctx)
+    await applyChanges(db, {
+      changes: [pulledPatient(1), pulledRecord(RECORD, PATIENT)],
+      cursor: '1',
+      hasMore: false,
+    })
+    await vi.waitFor(async () => expect(await db.vaccinationSummaries.count()).toBe(2))
+    // Nothing packed yet: every row is read by itself.
+    expect((await readVaccinationSummaries(db)).unpacked).toBe(2)
+    await packVaccinationSummaries(db)
+    expect(await db.vaccinationSummaryChanges.count()).toBe(0)
+    const packed = await readVaccinationSummaries(db)
+    expect(packed.unpacked).toBe(0)
+    expect(packed.rows.map((row) => row.patient_id).sort()).toEqual([patient.id, PATIENT].sort())
+    expect(packed.rows.find((row) => row.patient_id === PATIENT)?.doses).toEqual([td('2020-05-10')])
+
+    // A dose deleted and a patient gone after the packing: their rows override the packed copies.
+    await applyChanges(db, {
+      changes: [
+        { ...pulledRecord(RECORD, PATIENT), op: 'delete', version: 2, data: null },
+        { entity: 'patient', id: PATIENT, op: 'delete', version: 2, data: null },
+      ],
+      cursor: '2',
+      hasMore: false,
+    })
+    const after = await readVaccinationSummaries(db)
+    expect(after.unpacked).toBe(1)
+    expect(after.rows.map((row) => row.patient_id)).toEqual([patient.id])
+    await updatePatient(db, ctx, patient.id, { name: 'Lupita' })
+    await vi.waitFor(async () =>
+      expect((await readVaccinationSummaries(db)).rows[0]?.name).toBe('Lupita González Martínez'),
+    )
   })
 
   it('is built on version 16 from the rows a version-14 device holds', async () => {
@@ -305,6 +347,10 @@ describe('the vaccination index’s summary', () => {
       // A deleted patient without doses has none.
       expect(await db.vaccinationSummaries.get('gone')).toBeUndefined()
       expect(await db.vaccinationSummaries.count()).toBe(2)
+      // Packed at once: the index's first read is the quick one.
+      const read = await readVaccinationSummaries(db)
+      expect(read.unpacked).toBe(0)
+      expect(read.rows.map((row) => row.patient_id).sort()).toEqual([PATIENT, 'absent'].sort())
     } finally {
       await db.delete()
     }
