@@ -295,7 +295,7 @@ describe('the due outline of a list (vaccinationDueOutliner)', () => {
   })
 })
 
-describe('day arithmetic', () => {
+describe('day arithmetic without Date', () => {
   it('counts days as the UTC calendar does, over centuries and leap days', () => {
     const DAY = 86_400_000
     const isoOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10)
