@@ -82,8 +82,14 @@ export interface TriageListResult {
 export interface VaccinationDueResult {
   /** Each round's time to read the cache and work out every patient's due dates and index row. */
   dueMs: number[]
-  /** Each round's time for the reads alone (catalogues, patients, records), apart from the above. */
+  /** Each round's time for the reads alone (catalogues, summary packs and changed rows), apart from the above. */
   readMs: number[]
+  /** The first open right after the seed (every summary row changed since the last packing: read one by one). */
+  firstMs: number
+  /** How many rows that first open read one by one. */
+  unpacked: number
+  /** The packing the screen then does (`packVaccinationSummaries`). */
+  packMs: number
   /** Patients in the index. */
   rows: number
   /** Of them, those with an overdue dose. */

@@ -34,10 +34,10 @@ export async function initialSync(database: string): Promise<InitialSyncResult> 
   const totalMs = performance.now() - started
   const patients = await db.patients.count()
   // Every synced row the feed brought (the patients, and the demo's clinical records the
-  // administrator may read); the triage summary is the database's own, not the feed's.
+  // administrator may read); the triage and vaccination summaries are the database's own, not the feed's.
   const counts = await Promise.all(
     rowTables(db)
-      .filter((table) => table !== db.triageSummaries)
+      .filter((table) => !table.name.endsWith('Summaries') && !table.name.startsWith('vaccinationSummary'))
       .map((table) => table.count()),
   )
   const stored = counts.reduce((sum, count) => sum + count, 0)

@@ -54,10 +54,10 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 15 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records, the occupational exams and the form drafts', async () => {
+  it('has version 16 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records and the vaccination index’s summary', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(15)
+    expect(db.verno).toBe(16)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'admissionExams',
       'catalogItems',
@@ -85,6 +85,9 @@ describe('the local database', () => {
       'specialLabels',
       'triageSummaries',
       'vaccinationRecords',
+      'vaccinationSummaries',
+      'vaccinationSummaryChanges',
+      'vaccinationSummaryPacks',
     ])
     // A patient's card by patient, every patient's records in patient order for the due dates.
     expect(db.vaccinationRecords.schema.indexes.map((i) => i.name)).toEqual(
@@ -125,6 +128,11 @@ describe('the local database', () => {
       '[status+classification]',
       '[declined+classification]',
     ])
+    // The vaccination index reads its summary whole (issue 21): by its key alone.
+    expect(db.vaccinationSummaries.schema.primKey.name).toBe('patient_id')
+    expect(db.vaccinationSummaries.schema.indexes).toEqual([])
+    expect(db.vaccinationSummaryChanges.schema.indexes).toEqual([])
+    expect(db.vaccinationSummaryPacks.schema.indexes).toEqual([])
     // Only what is read by index: every other index would be written with each row for nothing.
     expect(db.patients.schema.indexes.map((i) => i.name)).toEqual(['curp', '[sortName+id]'])
     expect(db.readings.schema.indexes.map((i) => i.name)).toEqual(

@@ -47,8 +47,21 @@ import type {
 } from '../contract/schemas/vaccination-records'
 import { patientSortName } from './patient-sort-name'
 import { type LocalTriageSummary, triageSummariesOf, triageSummaryMiddleware } from './triage-summary'
+import {
+  type LocalVaccinationSummary,
+  type LocalVaccinationSummaryChange,
+  type LocalVaccinationSummaryPack,
+  packsOf,
+  vaccinationSummariesOf,
+  vaccinationSummaryMiddleware,
+} from './vaccination-summary'
 
 export type { LocalTriageSummary } from './triage-summary'
+export type {
+  LocalVaccinationSummary,
+  LocalVaccinationSummaryChange,
+  LocalVaccinationSummaryPack,
+} from './vaccination-summary'
 
 /**
  * The device's database (DESIGN §5): one per user and tenant, so two nurses sharing a tablet
@@ -574,6 +587,9 @@ export type LocalDb = Dexie & {
   periodicExams: EntityTable<LocalPeriodicExam, 'id'>
   admissionExams: EntityTable<LocalAdmissionExam, 'id'>
   formDrafts: EntityTable<LocalFormDraft, 'key'>
+  vaccinationSummaries: EntityTable<LocalVaccinationSummary, 'patient_id'>
+  vaccinationSummaryChanges: EntityTable<LocalVaccinationSummaryChange, 'patient_id'>
+  vaccinationSummaryPacks: EntityTable<LocalVaccinationSummaryPack, 'id'>
 }
 
 /** Where the change feed's cursor is kept in `meta` (DESIGN §5 "Pulling"). */
@@ -724,8 +740,29 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
       formDrafts: 'key, patient_id, updatedAt',
     })
     .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY))
+  // The `/vaccinations` index's summary (issue 21, decisions 0026 and 0025's pattern): a compact
+  // row per patient of the due-date rule's inputs and what the index shows, kept by the database
+  // itself (vaccination-summary.ts); the index reads every row and works the due dates out for
+  // the day. Read whole, so by their keys alone: the rows packed a thousand to a record, and the
+  // patients whose row changed since. The upgrade computes every row from the rows here, packed.
+  db.version(16)
+    .stores({
+      vaccinationSummaries: 'patient_id',
+      vaccinationSummaryChanges: 'patient_id',
+      vaccinationSummaryPacks: 'id',
+    })
+    .upgrade(async (tx) => {
+      const [patients, records] = await Promise.all([
+        tx.table<LocalPatient, string>('patients').toArray(),
+        tx.table<LocalVaccinationRecord, string>('vaccinationRecords').toArray(),
+      ])
+      const rows = vaccinationSummariesOf(patients, records)
+      await tx.table<LocalVaccinationSummary, string>('vaccinationSummaries').bulkPut(rows)
+      await tx.table<LocalVaccinationSummaryPack, number>('vaccinationSummaryPacks').bulkPut(packsOf(rows))
+    })
   db.use(withPatientSortName)
   db.use(triageSummaryMiddleware(db))
+  db.use(vaccinationSummaryMiddleware(db))
   return db
 }
 
@@ -793,11 +830,14 @@ export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, strin
 }
 
 /**
- * Every table of visible synced rows, and the triage summary the database keeps from some of them:
- * the scope of a transaction that may touch any entity's row.
+ * Every table of visible synced rows, and the summaries the database keeps from some of them
+ * (triage, vaccination): the scope of a transaction that may touch any entity's row.
  */
 export const rowTables = (db: LocalDb) => [
   db.triageSummaries,
+  db.vaccinationSummaries,
+  db.vaccinationSummaryChanges,
+  db.vaccinationSummaryPacks,
   db.patients,
   db.readings,
   db.recordSections,

@@ -1,4 +1,8 @@
-import type { VaccinationDue } from '../contract/rules/vaccination-due'
+import {
+  outlineOfDue,
+  type VaccinationDue,
+  type VaccinationDueOutline,
+} from '../contract/rules/vaccination-due'
 import { OCCUPATIONAL_RISKS } from '../contract/schemas/catalogue-definitions'
 import {
   OVERDUE_CHOICES,
@@ -58,30 +62,40 @@ export function vaccinationIndexRowOf(
   return vaccinationIndexRowFromDue(patient, patientVaccinationDue(catalogue, patient, records, today))
 }
 
-/**
- * A patient's row from their due state already worked out: the device's index works every
- * patient out in one pass over its cached records (`src/db/vaccination-due.ts`) and lays the
- * rows out here, as the server does through `vaccinationIndexRowOf`.
- */
+/** A patient's row from their due state already worked out (the card's whole `vaccinationDue`). */
 export function vaccinationIndexRowFromDue(
   patient: Pick<IndexPatient, 'id' | 'name' | 'last_name' | 'second_last_name' | 'payroll_number' | 'curp'>,
   due: VaccinationDue,
 ): VaccinationIndexRow {
-  let next: { vaccineId: string; dueDate: string } | null = null
-  for (const vaccine of due.vaccines) {
-    if (vaccine.next && (!next || vaccine.next.dueDate < next.dueDate)) {
-      next = { vaccineId: vaccine.vaccineId, dueDate: vaccine.next.dueDate }
-    }
-  }
+  return vaccinationIndexRowFromOutline(
+    {
+      id: patient.id,
+      patient_name: [patient.name, patient.last_name, patient.second_last_name].filter(Boolean).join(' '),
+      payroll_number: patient.payroll_number ?? null,
+      curp: patient.curp ?? null,
+    },
+    outlineOfDue(due),
+  )
+}
+
+/**
+ * A patient's row from the outline of their due state (`vaccinationDueOutliner`): the device's
+ * index works every patient out so from its summary rows (`src/db/vaccination-summary.ts`), and
+ * the server's rows pass here too (`vaccinationIndexRowFromDue`), so both lay them out alike.
+ */
+export function vaccinationIndexRowFromOutline(
+  patient: { id: string; patient_name: string; payroll_number: string | null; curp: string | null },
+  due: VaccinationDueOutline,
+): VaccinationIndexRow {
   return {
     patient_id: patient.id,
-    payroll_number: patient.payroll_number ?? null,
-    patient_name: [patient.name, patient.last_name, patient.second_last_name].filter(Boolean).join(' '),
-    curp: patient.curp ?? null,
+    payroll_number: patient.payroll_number,
+    patient_name: patient.patient_name,
+    curp: patient.curp,
     status: due.status,
-    vaccine_ids: due.vaccines.map((vaccine) => vaccine.vaccineId),
-    next_vaccine_id: next?.vaccineId ?? null,
-    next_due_date: next?.dueDate ?? null,
+    vaccine_ids: due.vaccineIds,
+    next_vaccine_id: due.nextVaccineId,
+    next_due_date: due.nextDueDate,
     overdue_count: due.overdueCount,
   }
 }
@@ -140,13 +154,19 @@ export function matchesVaccinationFilters(
   return true
 }
 
+/**
+ * Spanish order of names, made once: `localeCompare(…, 'es')` looks its collator up on every call,
+ * which over 20 000 rows is most of a sort's time. The same comparison.
+ */
+const spanish = new Intl.Collator('es')
+
 /** The index's order: the most overdue first, then the soonest due, then by name. */
 export function byVaccinationUrgency(a: VaccinationIndexRow, b: VaccinationIndexRow): number {
   if (a.overdue_count !== b.overdue_count) return b.overdue_count - a.overdue_count
   const aDue = a.next_due_date ?? '9999-12-31'
   const bDue = b.next_due_date ?? '9999-12-31'
   if (aDue !== bDue) return aDue < bDue ? -1 : 1
-  return a.patient_name.localeCompare(b.patient_name, 'es')
+  return a.patient_name === b.patient_name ? 0 : spanish.compare(a.patient_name, b.patient_name)
 }
 
 type Cell = string | number | null

@@ -10,6 +10,7 @@ import {
 } from '../contract/schemas/vaccination-records'
 import type { LocalDb, LocalVaccinationRecord } from '../db/local-db'
 import { doseComesEarly } from '../db/vaccination-due'
+import { vaccinationSummaryScope } from '../db/vaccination-summary'
 import { type MutationContext, queueCreate, queueDelete, queueEdit, stamp } from './edits'
 import { attachFiles, fileTables, type PreparedFile, removeFile } from './file-mutators'
 import { syncPaths } from './paths'
@@ -88,7 +89,8 @@ export async function createVaccinationRecord(
     deleted_at: null,
     syncState: 'pending',
   }
-  await db.transaction('rw', [db.vaccinationRecords, ...fileTables(db)], async () => {
+  // With the index's summary (vaccination-summary.ts): the dose and its row are kept together.
+  await db.transaction('rw', [...vaccinationSummaryScope(db), ...fileTables(db)], async () => {
     await queueCreate(db, ctx, {
       entity: 'vaccinationRecord',
       kind: 'vaccinationRecord.create',
@@ -142,7 +144,7 @@ export async function amendVaccinationRecord(
     : []
   const next = await db.transaction(
     'rw',
-    [db.vaccinationRecords, db.shadows, ...fileTables(db)],
+    [...vaccinationSummaryScope(db), db.shadows, ...fileTables(db)],
     async () => {
       const row = await liveRecord(db, id)
       const amended = await queueEdit(db, ctx, {
@@ -177,7 +179,7 @@ export async function amendVaccinationRecord(
 export async function deleteVaccinationRecord(db: LocalDb, ctx: MutationContext, id: string): Promise<void> {
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)
-  await db.transaction('rw', db.vaccinationRecords, db.outbox, db.shadows, async () => {
+  await db.transaction('rw', [...vaccinationSummaryScope(db), db.outbox, db.shadows], async () => {
     const row = await liveRecord(db, id)
     await queueDelete(db, ctx, {
       entity: 'vaccinationRecord',

@@ -8,7 +8,9 @@ import {
   type DueVaccine,
   daysBetween,
   givenEarly,
+  outlineOfDue,
   vaccinationDue,
+  vaccinationDueOutliner,
 } from './vaccination-due'
 
 const hepB: DueVaccine = { id: 'hepb', doses: 3, intervalDays: 30, boosterIntervalDays: null }
@@ -227,5 +229,86 @@ describe('a dose given early', () => {
     expect(givenEarly(td, previous, { applicationDate: '2029-12-28', booster: true })).toBe(true)
     expect(givenEarly(td, previous, { applicationDate: '2029-12-29', booster: true })).toBe(false)
     expect(givenEarly(pneumo, previous, { applicationDate: '2020-01-02', booster: true })).toBe(false)
+  })
+})
+
+describe('the due outline of a list (vaccinationDueOutliner)', () => {
+  const flu: DueVaccine = { id: 'flu', doses: 1, intervalDays: 0, boosterIntervalDays: 365 }
+  const vaccines = [hepB, td, pneumo, flu]
+  const scheme = [
+    entry('hepb', { risks: ['biological'] }),
+    entry('hepb', { subgroups: ['nursing'], doses: 4 }),
+    entry('td', { ageFrom: 18 }),
+    entry('pneumo', { ageFrom: 65 }),
+    entry('flu', { ageFrom: 60 }),
+    entry('flu', { sex: 'female', ageFrom: 20, ageTo: 39 }),
+  ]
+  const outline = vaccinationDueOutliner(vaccines, scheme)
+
+  it('answers what vaccinationDue answers, over patients of every age, sex, group and history', () => {
+    const days = ['2026-02-28', '2026-03-01', '2026-11-25', '2028-02-29']
+    const births = ['1961-02-28', '1964-02-29', '1966-03-01', '1987-11-25', '2008-11-26', '1930-01-01']
+    const histories: DueDoseGiven[][] = [
+      [],
+      [dose('hepb', 1, '2026-10-01')],
+      [dose('hepb', 2, '2026-10-20'), dose('hepb', 1, '2026-10-01'), dose('hepb', 3, '2026-10-25')],
+      [dose('td', 1, '2010-05-10'), dose('td', 2, '2020-05-10', true)],
+      [dose('td', 1, '2020-05-10'), dose('flu', 1, '2025-10-01'), dose('flu', 2, '2025-10-01', true)],
+      [dose('pneumo', 1, '2026-01-01'), dose('hepb', 1, '2019-01-01', true), dose('ghost', 1, '2020-01-01')],
+    ]
+    let compared = 0
+    for (const today of days)
+      for (const birthDate of births)
+        for (const sex of ['female', 'male', null])
+          for (const groups of [
+            { subgroups: [], risks: [] },
+            { subgroups: ['nursing'], risks: ['biological'] },
+          ])
+            for (const given of histories) {
+              const who: DuePatient = { birthDate, sex, ...groups }
+              expect(outline(who, given, today)).toEqual(
+                outlineOfDue(vaccinationDue(vaccines, scheme, who, given, today)),
+              )
+              compared++
+            }
+    expect(compared).toBe(4 * 6 * 3 * 2 * 6)
+  })
+
+  it('names the soonest next dose, the first vaccine in the catalogue’s order on a tie', () => {
+    const twins = vaccinationDueOutliner([td, pneumo], [entry('td'), entry('pneumo')])
+    expect(twins(patient, [], '2026-11-25')).toEqual({
+      status: 'incomplete',
+      overdueCount: 2,
+      vaccineIds: ['td', 'pneumo'],
+      nextVaccineId: 'td',
+      nextDueDate: '1980-06-15',
+    })
+    expect(
+      twins(patient, [dose('td', 1, '2026-11-01'), dose('pneumo', 1, '2026-11-01')], '2026-11-25'),
+    ).toEqual({
+      status: 'complete',
+      overdueCount: 0,
+      vaccineIds: ['td', 'pneumo'],
+      nextVaccineId: 'td',
+      nextDueDate: '2036-10-29',
+    })
+  })
+})
+
+describe('day arithmetic without Date', () => {
+  it('counts days as the UTC calendar does, over centuries and leap days', () => {
+    const DAY = 86_400_000
+    const isoOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10)
+    const wrong: string[] = []
+    let checked = 0
+    for (let day = Date.UTC(1899, 11, 20) / DAY; day < Date.UTC(2101, 0, 10) / DAY; day += 1) {
+      const iso = isoOf(day)
+      if (daysBetween('1970-01-01', iso) !== day) wrong.push(`daysBetween ${iso}`)
+      if (addDays(iso, 3650) !== isoOf(day + 3650)) wrong.push(`${iso} + 3650`)
+      if (addDays(iso, -29) !== isoOf(day - 29)) wrong.push(`${iso} - 29`)
+      checked++
+    }
+    expect(wrong).toEqual([])
+    expect(checked).toBeGreaterThan(73_000)
   })
 })

@@ -5,11 +5,7 @@ import { useCatalogueEntries } from '../../catalogs/use-catalog'
 import type { OccupationalRisk } from '../../contract/schemas/catalogue-definitions'
 import type { SchemeStatus, VaccinationFilterQuery } from '../../contract/schemas/vaccination-records'
 import type { DocumentLanguage } from '../../documents/self-tracking-texts'
-import {
-  byVaccinationUrgency,
-  matchesVaccinationFilters,
-  vaccinationFiltersOf,
-} from '../../documents/vaccination-rows'
+import { matchesVaccinationFilters, vaccinationFiltersOf } from '../../documents/vaccination-rows'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { Alert } from '../../ui/Alert'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
@@ -24,11 +20,8 @@ import type { VaccinationIndexEntry } from './vaccination-index'
 import { SCHEME_STATUS_NAMES } from './vaccination-texts'
 import './vaccinations.css'
 
-/** An index row with the texts the table shows and searches. */
-interface ListRow extends VaccinationIndexEntry {
-  id: string
-  next_vaccine_name: string
-}
+/** An index row as the table shows and searches it (its key and next vaccine's name included). */
+type ListRow = VaccinationIndexEntry
 
 /** One pick per filter of `get-filters/vaccinations`; '' is "all". */
 interface FilterValues {
@@ -88,17 +81,11 @@ export function VaccinationIndexPage() {
     () => vaccinationFiltersOf(language, index?.vaccines ?? [], index?.subgroupsInUse ?? []),
     [language, index?.vaccines, index?.subgroupsInUse],
   )
+  // The entries come in the index's order, ready to show: only the filters are applied here.
   const rows = useMemo<ListRow[]>(() => {
     const query = queryOf(values)
-    return (index?.entries ?? [])
-      .filter((entry) => matchesVaccinationFilters(entry, entry, query))
-      .sort(byVaccinationUrgency)
-      .map((entry) => ({
-        ...entry,
-        id: entry.patient_id,
-        next_vaccine_name: entry.next_vaccine_id ? (vaccineNames.get(entry.next_vaccine_id) ?? '') : '',
-      }))
-  }, [index?.entries, values, vaccineNames])
+    return (index?.entries ?? []).filter((entry) => matchesVaccinationFilters(entry, entry, query))
+  }, [index?.entries, values])
   const counts = useMemo(() => {
     const entries = index?.entries ?? []
     return {

@@ -1,11 +1,35 @@
 import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useRef } from 'react'
 import type { LocalDb } from '../../db/local-db'
+import { packVaccinationSummaries } from '../../db/vaccination-summary'
 import { readVaccinationIndex, type VaccinationIndex } from './vaccination-index'
 
 /**
+ * Rows read one by one over their packs before the screen packs the summary again: a few hundred
+ * cost little; thousands (after a sync) cost most of the index's read.
+ */
+export const REPACK_AFTER = 500
+
+/**
  * The `/vaccinations` index from the device (`readVaccinationIndex`), as a live query: a dose
- * recorded, a record pulled or a catalogue refreshed reads it again.
+ * recorded, a record or patient pulled or a catalogue refreshed reads it again. When many summary
+ * rows changed since they were packed, it packs them once the rows are shown (a write, so outside
+ * the live query), and the next read is the quick one.
  */
 export function useVaccinationIndex(db: LocalDb | undefined, today: string): VaccinationIndex | undefined {
-  return useLiveQuery(async () => (db ? readVaccinationIndex(db, today) : undefined), [db, today])
+  const index = useLiveQuery(async () => (db ? readVaccinationIndex(db, today) : undefined), [db, today])
+  const packing = useRef(false)
+  const unpacked = index?.unpacked ?? 0
+  useEffect(() => {
+    if (!db || unpacked <= REPACK_AFTER || packing.current) return
+    packing.current = true
+    packVaccinationSummaries(db)
+      .catch(() => {
+        // A closed database (a sign-out): the rows are read one by one until the next packing.
+      })
+      .finally(() => {
+        packing.current = false
+      })
+  }, [db, unpacked])
+  return index
 }
