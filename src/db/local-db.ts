@@ -46,8 +46,14 @@ import type {
   VaccinationRecordAmendment,
 } from '../contract/schemas/vaccination-records'
 import { patientSortName } from './patient-sort-name'
+import {
+  type LocalPeriodicExamSummary,
+  periodicExamSummariesOf,
+  periodicExamSummaryMiddleware,
+} from './periodic-exam-summary'
 import { type LocalTriageSummary, triageSummariesOf, triageSummaryMiddleware } from './triage-summary'
 
+export type { LocalPeriodicExamSummary } from './periodic-exam-summary'
 export type { LocalTriageSummary } from './triage-summary'
 
 /**
@@ -572,6 +578,7 @@ export type LocalDb = Dexie & {
   triageSummaries: EntityTable<LocalTriageSummary, 'patient_id'>
   vaccinationRecords: EntityTable<LocalVaccinationRecord, 'id'>
   periodicExams: EntityTable<LocalPeriodicExam, 'id'>
+  periodicExamSummaries: EntityTable<LocalPeriodicExamSummary, 'patient_id'>
   admissionExams: EntityTable<LocalAdmissionExam, 'id'>
   formDrafts: EntityTable<LocalFormDraft, 'key'>
 }
@@ -724,8 +731,23 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
       formDrafts: 'key, patient_id, updatedAt',
     })
     .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY))
+  // The periodic exams' due list (issue 22, decision 0027) reads one compact row per patient
+  // (`periodic-exam-summary.ts`) instead of every full patient row and the exams' index keys; the
+  // upgrade computes every row from the patients and exams held. (16 is the vaccination summary.)
+  db.version(17)
+    .stores({ periodicExamSummaries: 'patient_id' })
+    .upgrade(async (tx) => {
+      const [patients, exams] = await Promise.all([
+        tx.table<LocalPatient, string>('patients').toArray(),
+        tx.table<LocalPeriodicExam, string>('periodicExams').toArray(),
+      ])
+      await tx
+        .table<LocalPeriodicExamSummary, string>('periodicExamSummaries')
+        .bulkPut(periodicExamSummariesOf(patients, exams))
+    })
   db.use(withPatientSortName)
   db.use(triageSummaryMiddleware(db))
+  db.use(periodicExamSummaryMiddleware(db))
   return db
 }
 
@@ -793,11 +815,12 @@ export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, strin
 }
 
 /**
- * Every table of visible synced rows, and the triage summary the database keeps from some of them:
+ * Every table of visible synced rows, and the summaries the database keeps from some of them:
  * the scope of a transaction that may touch any entity's row.
  */
 export const rowTables = (db: LocalDb) => [
   db.triageSummaries,
+  db.periodicExamSummaries,
   db.patients,
   db.readings,
   db.recordSections,

@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo, useState } from 'react'
 import { useCatalogueEntries, useReferenceList } from '../../catalogs/use-catalog'
 import { EXAM_DUE_STATES, type ExamDueState } from '../../contract/rules/periodic-exam-due'
-import { type DeviceDueRow, latestPeriodicExamIds, periodicExamDueList } from '../../db/periodic-exam-due'
+import { type DeviceDueRow, periodicExamDueList } from '../../db/periodic-exam-due'
 import { hasPermission } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
 import { useSyncEngine } from '../../session/use-sync-engine'
@@ -57,8 +57,6 @@ export function PeriodicExamsIndexPage() {
         : undefined,
     [db, today, state, subgroup],
   )
-  // The latest exam of each patient, for the row's "view the last one".
-  const latestIds = useLiveQuery(async () => (db ? latestPeriodicExamIds(db) : undefined), [db])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for the labels
   const shown = useMemo<ListRow[]>(
@@ -99,7 +97,8 @@ export function PeriodicExamsIndexPage() {
           title: t`Acciones`,
           isAction: true,
           component: (row) => {
-            const latest = latestIds?.get(row.id)
+            // The latest live exam, kept in the patient's summary row.
+            const latest = row.last_id
             return (
               <span className="row-actions">
                 {canView && latest && (
@@ -130,7 +129,7 @@ export function PeriodicExamsIndexPage() {
         },
       ],
     }),
-    [i18n.locale, canCreate, canView, latestIds],
+    [i18n.locale, canCreate, canView],
   )
 
   const download = async () => {
