@@ -51,6 +51,7 @@ import {
   periodicExamSummariesOf,
   periodicExamSummaryMiddleware,
 } from './periodic-exam-summary'
+import { type LocalSummaryChange, type LocalSummaryPack, packsOf } from './summary-packs'
 import { type LocalTriageSummary, triageSummariesOf, triageSummaryMiddleware } from './triage-summary'
 
 export type { LocalPeriodicExamSummary } from './periodic-exam-summary'
@@ -579,6 +580,8 @@ export type LocalDb = Dexie & {
   vaccinationRecords: EntityTable<LocalVaccinationRecord, 'id'>
   periodicExams: EntityTable<LocalPeriodicExam, 'id'>
   periodicExamSummaries: EntityTable<LocalPeriodicExamSummary, 'patient_id'>
+  periodicExamSummaryChanges: EntityTable<LocalSummaryChange, 'patient_id'>
+  periodicExamSummaryPacks: EntityTable<LocalSummaryPack, 'id'>
   admissionExams: EntityTable<LocalAdmissionExam, 'id'>
   formDrafts: EntityTable<LocalFormDraft, 'key'>
 }
@@ -732,18 +735,23 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
     })
     .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY))
   // The periodic exams' due list (issue 22, decision 0027) reads one compact row per patient
-  // (`periodic-exam-summary.ts`) instead of every full patient row and the exams' index keys; the
-  // upgrade computes every row from the patients and exams held. (16 is the vaccination summary.)
+  // (`periodic-exam-summary.ts`) instead of every full patient row and the exams' index keys, read
+  // packed a thousand to a record with the rows changed since (`summary-packs.ts`). The upgrade
+  // computes every row from the patients and exams held, packed. (16 is the vaccination summary.)
   db.version(17)
-    .stores({ periodicExamSummaries: 'patient_id' })
+    .stores({
+      periodicExamSummaries: 'patient_id',
+      periodicExamSummaryChanges: 'patient_id',
+      periodicExamSummaryPacks: 'id',
+    })
     .upgrade(async (tx) => {
       const [patients, exams] = await Promise.all([
         tx.table<LocalPatient, string>('patients').toArray(),
         tx.table<LocalPeriodicExam, string>('periodicExams').toArray(),
       ])
-      await tx
-        .table<LocalPeriodicExamSummary, string>('periodicExamSummaries')
-        .bulkPut(periodicExamSummariesOf(patients, exams))
+      const rows = periodicExamSummariesOf(patients, exams)
+      await tx.table<LocalPeriodicExamSummary, string>('periodicExamSummaries').bulkPut(rows)
+      await tx.table<LocalSummaryPack, number>('periodicExamSummaryPacks').bulkPut(packsOf(rows))
     })
   db.use(withPatientSortName)
   db.use(triageSummaryMiddleware(db))
@@ -821,6 +829,8 @@ export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, strin
 export const rowTables = (db: LocalDb) => [
   db.triageSummaries,
   db.periodicExamSummaries,
+  db.periodicExamSummaryChanges,
+  db.periodicExamSummaryPacks,
   db.patients,
   db.readings,
   db.recordSections,

@@ -26,14 +26,14 @@ describe('the periodic exams’ due list on the device', () => {
     })
     const summary = await db.periodicExamSummaries.get(due.id)
     expect([summary?.last_exam_on, summary?.last_condition]).toEqual(['2025-12-01', 'fails'])
-    const rows = await periodicExamDueList(db, '2026-11-26')
+    const { rows } = await periodicExamDueList(db, '2026-11-26')
     expect(rows.map((row) => [row.patient_id, row.state, row.due_on, row.days_left])).toEqual([
       [due.id, 'due_soon', '2026-12-01', 5],
       [never.id, 'never_examined', null, null],
     ])
-    expect(await periodicExamDueList(db, '2026-11-26', { subgroup: SUBGROUP })).toHaveLength(1)
-    expect(await periodicExamDueList(db, '2026-11-26', { states: ['never_examined'] })).toHaveLength(1)
-    expect(await periodicExamDueList(db, '2026-11-26', { search: 'n020001' })).toHaveLength(1)
+    expect((await periodicExamDueList(db, '2026-11-26', { subgroup: SUBGROUP })).rows).toHaveLength(1)
+    expect((await periodicExamDueList(db, '2026-11-26', { states: ['never_examined'] })).rows).toHaveLength(1)
+    expect((await periodicExamDueList(db, '2026-11-26', { search: 'n020001' })).rows).toHaveLength(1)
   })
 
   it('leaves out an exam deleted on this device before the server has heard of the delete', async () => {
@@ -48,7 +48,9 @@ describe('the periodic exams’ due list on the device', () => {
     await createPeriodicExam(db, ctx, { ...fields, examined_on: '2026-01-10' })
     const newest = await createPeriodicExam(db, ctx, { ...fields, examined_on: '2026-10-01' })
     await deletePeriodicExam(db, ctx, newest.id)
-    const [row] = await periodicExamDueList(db, '2026-11-26')
+    const {
+      rows: [row],
+    } = await periodicExamDueList(db, '2026-11-26')
     expect(row?.last_exam_on).toBe('2026-01-10')
     expect(row?.last_id).not.toBe(newest.id)
   })

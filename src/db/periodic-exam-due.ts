@@ -6,7 +6,8 @@ import {
   periodicExamDueRows,
 } from '../documents/periodic-exam-due-rows'
 import type { LocalDb } from './local-db'
-import type { LocalPeriodicExamSummary } from './periodic-exam-summary'
+import { type LocalPeriodicExamSummary, periodicExamSummaryTables } from './periodic-exam-summary'
+import { readSummaries } from './summary-packs'
 
 /**
  * The periodic exams' due list on the device (issue 22, `/digital-record/periodic-exams`): every
@@ -35,8 +36,15 @@ export async function periodicExamDueList(
   db: LocalDb,
   today: string,
   filters: DeviceDueFilters = {},
-): Promise<DeviceDueRow[]> {
-  return dueRowsOf(await db.periodicExamSummaries.toArray(), today, filters)
+): Promise<DeviceDueList> {
+  const { rows, unpacked } = await readSummaries(periodicExamSummaryTables(db))
+  return { rows: dueRowsOf(rows, today, filters), unpacked }
+}
+
+/** The list's rows, and how many summary rows were read one by one (the screen packs past a few hundred). */
+export interface DeviceDueList {
+  rows: DeviceDueRow[]
+  unpacked: number
 }
 
 /** The work of `periodicExamDueList` on summary rows already read. */

@@ -10,6 +10,7 @@ import {
   type TouchedPatients,
   type Zone,
 } from './summary-middleware'
+import { noteChangedSummaries, packSummaries, replaceSummaries, type SummaryTables } from './summary-packs'
 
 /**
  * The periodic exams' due list's own table (issue 22, decision 0027): one compact row per patient
@@ -19,7 +20,8 @@ import {
  * so the list works it out when it reads (`periodic-exam-due.ts`) and states follow the date
  * without anything being written.
  * The database keeps the rows (`periodicExamSummaryMiddleware`): whoever writes a patient or a
- * periodic exam, the patient's row is computed again.
+ * periodic exam, the patient's row is computed again. The list reads them packed a thousand to a
+ * record, with the rows changed since (`summary-packs.ts`).
  */
 export interface LocalPeriodicExamSummary {
   patient_id: string
@@ -40,14 +42,38 @@ export interface LocalPeriodicExamSummary {
 const SOURCES = ['patients', 'periodicExams'] as const
 type Source = (typeof SOURCES)[number]
 /** What a transaction must hold to keep the summary in step within itself. */
-export const PERIODIC_EXAM_SUMMARY_STORES = ['periodicExamSummaries', ...SOURCES] as const
+export const PERIODIC_EXAM_SUMMARY_STORES = [
+  'periodicExamSummaries',
+  'periodicExamSummaryChanges',
+  'periodicExamSummaryPacks',
+  ...SOURCES,
+] as const
+
+/** The summary's own tables' names (`summary-packs.ts`). */
+const NAMES = {
+  rows: 'periodicExamSummaries',
+  changes: 'periodicExamSummaryChanges',
+  packs: 'periodicExamSummaryPacks',
+} as const
 
 /** The tables of `PERIODIC_EXAM_SUMMARY_STORES`: a writer of them puts these in its transaction's scope. */
 export const periodicExamSummaryScope = (db: LocalDb) => [
   db.periodicExamSummaries,
+  db.periodicExamSummaryChanges,
+  db.periodicExamSummaryPacks,
   db.patients,
   db.periodicExams,
 ]
+
+/** The summary's rows, changes and packs, for `readSummaries` and `packSummaries`. */
+export const periodicExamSummaryTables = (db: LocalDb): SummaryTables<LocalPeriodicExamSummary> => ({
+  rows: db.periodicExamSummaries,
+  changes: db.periodicExamSummaryChanges,
+  packs: db.periodicExamSummaryPacks,
+})
+
+/** Packs the summary again (the due list's screen asks for it when many rows have changed). */
+export const packPeriodicExamSummaries = (db: LocalDb) => packSummaries(db, periodicExamSummaryTables(db))
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
 
@@ -115,7 +141,7 @@ export function periodicExamSummaryOf(
   }
 }
 
-/** Every row computed from the rows as they are: version 17's upgrade. */
+/** Every row computed from the rows as they are: version 17's upgrade, and a cleared table's. */
 export function periodicExamSummariesOf(
   patients: readonly LocalPatient[],
   exams: readonly LocalPeriodicExam[],
@@ -167,7 +193,7 @@ async function refreshPeriodicExamSummaries(
   patients: TouchedPatients,
   zone: Zone,
 ): Promise<void> {
-  const summaries = core.table('periodicExamSummaries')
+  const summaries = core.table(NAMES.rows)
   if (patients === 'all') {
     const patientTable = core.table('patients')
     const examTable = core.table('periodicExams')
@@ -185,8 +211,7 @@ async function refreshPeriodicExamSummaries(
       patientRows.result as LocalPatient[],
       examRows.result as LocalPeriodicExam[],
     )
-    await zone(() => summaries.mutate({ type: 'deleteRange', trans, range: EVERY }))
-    if (rows.length > 0) await zone(() => summaries.mutate({ type: 'put', trans, values: rows }))
+    await replaceSummaries(core, trans, NAMES, rows, zone)
     return
   }
   const ids = [...patients]
@@ -227,4 +252,5 @@ async function refreshPeriodicExamSummaries(
   })
   if (put.length > 0) await zone(() => summaries.mutate({ type: 'put', trans, values: put }))
   if (gone.length > 0) await zone(() => summaries.mutate({ type: 'delete', trans, keys: gone }))
+  await noteChangedSummaries(core, trans, NAMES.changes, ids, zone)
 }

@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo, useState } from 'react'
 import { useCatalogueEntries, useReferenceList } from '../../catalogs/use-catalog'
 import { EXAM_DUE_STATES, type ExamDueState } from '../../contract/rules/periodic-exam-due'
-import { type DeviceDueRow, periodicExamDueList } from '../../db/periodic-exam-due'
+import type { DeviceDueRow } from '../../db/periodic-exam-due'
 import { hasPermission } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
 import { useSyncEngine } from '../../session/use-sync-engine'
@@ -18,6 +17,7 @@ import { SelectField } from '../../ui/SelectField'
 import { Spinner } from '../../ui/Spinner'
 import { localDay } from './periodic-exam-form-values'
 import { CONDITION_NAMES, DUE_STATE_NAMES } from './periodic-exam-texts'
+import { usePeriodicExamDueList } from './use-periodic-exam-due-list'
 import './periodic-exams.css'
 
 /** A patient's row with the texts the table shows and searches. */
@@ -50,13 +50,10 @@ export function PeriodicExamsIndexPage() {
   const statuses = useReferenceList('administrative-statuses')
   const frequencies = useReferenceList('examination-frequencies')
   const today = localDay(new Date())
-  const rows = useLiveQuery(
-    async () =>
-      db
-        ? periodicExamDueList(db, today, { states: state ? [state] : [], subgroup: subgroup || undefined })
-        : undefined,
-    [db, today, state, subgroup],
-  )
+  const rows = usePeriodicExamDueList(db, today, {
+    states: state ? [state] : [],
+    subgroup: subgroup || undefined,
+  })?.rows
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for the labels
   const shown = useMemo<ListRow[]>(
