@@ -2,13 +2,8 @@ import { liveQuery } from 'dexie'
 import { v7 as uuidv7 } from 'uuid'
 import { EXAM_CONDITIONS } from '../../src/contract/schemas/periodic-exams'
 import { type LocalPatient, type LocalPeriodicExam, openLocalDb } from '../../src/db/local-db'
-import { dueRowsOf, periodicExamDueList } from '../../src/db/periodic-exam-due'
-import {
-  packPeriodicExamSummaries,
-  periodicExamSummaryScope,
-  periodicExamSummaryTables,
-} from '../../src/db/periodic-exam-summary'
-import { readSummaries } from '../../src/db/summary-packs'
+import { periodicExamDueList } from '../../src/db/periodic-exam-due'
+import { packPeriodicExamSummaries, periodicExamSummaryScope } from '../../src/db/periodic-exam-summary'
 import type { PeriodicExamDueResult } from './api'
 
 const NAMES = ['María', 'José', 'Guadalupe', 'Juan', 'Rosa', 'Luis', 'Ana', 'Jorge']
@@ -92,13 +87,6 @@ export async function periodicExamDueOpen(rounds: number, database: string): Pro
       const start = performance.now()
       const { rows } = await firstAnswer(() => periodicExamDueList(db, '2026-11-26'))
       dueMs.push(performance.now() - start)
-      const t0 = performance.now()
-      const { rows: summaries } = await readSummaries(periodicExamSummaryTables(db))
-      const t1 = performance.now()
-      dueRowsOf(summaries, '2026-11-26')
-      const t2 = performance.now()
-      states[`_read${round}`] = Math.round(t1 - t0)
-      states[`_rows${round}`] = Math.round(t2 - t1)
       if (round === 0) for (const row of rows) states[row.state] = (states[row.state] ?? 0) + 1
     }
     return { dueMs, states }
