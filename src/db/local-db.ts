@@ -740,6 +740,8 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
   // computes every row from the patients and exams held, packed. (16 is the vaccination summary.)
   db.version(17)
     .stores({
+      // The index of each patient's latest exam and rating by its keys goes: the summary holds them.
+      periodicExams: 'id, patient_id, [patient_id+examined_on], syncState',
       periodicExamSummaries: 'patient_id',
       periodicExamSummaryChanges: 'patient_id',
       periodicExamSummaryPacks: 'id',
