@@ -1,9 +1,9 @@
 /**
  * Issue 22's figure: the periodic-exam due state of 20 000 cached patients on the device in
- * ≤ 500 ms at 4× CPU throttle. In Debian's headless Chromium, `periodicExamDueList` (what
- * `/digital-record/periodic-exams` computes on opening: every patient's row, each one's latest
- * exam from the exams' index keys, the contract's rule and the shared rows function) over
- * 20 000 patients with their exams in IndexedDB. It measures the device's data path, not React.
+ * ≤ 500 ms at 4× CPU throttle. In Debian's headless Chromium, `periodicExamDueList` through a
+ * Dexie live query, as `/digital-record/periodic-exams` runs it on opening (every patient's
+ * compact summary row, the contract's rule for today and the shared rows function), over 20 000
+ * patients with their exams in IndexedDB. It measures the device's data path, not React.
  */
 import { openBenchPage } from './browser-harness'
 import { freePort, median } from './measure'

@@ -54,10 +54,10 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 16 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records and the vaccination index’s summary', async () => {
+  it('has version 17 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records, the occupational exams, the form drafts and the due list’s summary', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(16)
+    expect(db.verno).toBe(17)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'admissionExams',
       'catalogItems',
@@ -77,6 +77,9 @@ describe('the local database', () => {
       'municipalities',
       'outbox',
       'patients',
+      'periodicExamSummaries',
+      'periodicExamSummaryChanges',
+      'periodicExamSummaryPacks',
       'periodicExams',
       'readings',
       'recordSections',
@@ -93,13 +96,16 @@ describe('the local database', () => {
     expect(db.vaccinationRecords.schema.indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['patient_id', '[patient_id+applied_on]', 'vaccine_id', 'syncState']),
     )
-    // A patient's exams newest first; every patient's latest periodic exam from the index's keys.
+    // A patient's exams newest first; the due list reads its summary, not the exams (version 17).
     for (const exams of [db.periodicExams, db.admissionExams]) {
       expect(exams.schema.indexes.map((i) => i.name)).toEqual(
         expect.arrayContaining(['patient_id', '[patient_id+examined_on]', 'syncState']),
       )
     }
-    expect(db.periodicExams.schema.indexes.map((i) => i.name)).toContain('[patient_id+examined_on+condition]')
+    expect(db.periodicExams.schema.indexes.map((i) => i.name)).not.toContain(
+      '[patient_id+examined_on+condition]',
+    )
+    expect(db.periodicExamSummaries.schema.primKey.name).toBe('patient_id')
     expect(db.formDrafts.schema.primKey.name).toBe('key')
     expect(db.formDrafts.schema.indexes.map((i) => i.name)).toContain('patient_id')
     expect(db.recordSections.schema.indexes.map((i) => i.name)).toEqual(

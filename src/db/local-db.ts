@@ -46,16 +46,22 @@ import type {
   VaccinationRecordAmendment,
 } from '../contract/schemas/vaccination-records'
 import { patientSortName } from './patient-sort-name'
+import {
+  type LocalPeriodicExamSummary,
+  periodicExamSummariesOf,
+  periodicExamSummaryMiddleware,
+} from './periodic-exam-summary'
+import { type LocalSummaryChange, type LocalSummaryPack, packsOf } from './summary-packs'
 import { type LocalTriageSummary, triageSummariesOf, triageSummaryMiddleware } from './triage-summary'
 import {
   type LocalVaccinationSummary,
   type LocalVaccinationSummaryChange,
   type LocalVaccinationSummaryPack,
-  packsOf,
   vaccinationSummariesOf,
   vaccinationSummaryMiddleware,
 } from './vaccination-summary'
 
+export type { LocalPeriodicExamSummary } from './periodic-exam-summary'
 export type { LocalTriageSummary } from './triage-summary'
 export type {
   LocalVaccinationSummary,
@@ -585,6 +591,9 @@ export type LocalDb = Dexie & {
   triageSummaries: EntityTable<LocalTriageSummary, 'patient_id'>
   vaccinationRecords: EntityTable<LocalVaccinationRecord, 'id'>
   periodicExams: EntityTable<LocalPeriodicExam, 'id'>
+  periodicExamSummaries: EntityTable<LocalPeriodicExamSummary, 'patient_id'>
+  periodicExamSummaryChanges: EntityTable<LocalSummaryChange, 'patient_id'>
+  periodicExamSummaryPacks: EntityTable<LocalSummaryPack, 'id'>
   admissionExams: EntityTable<LocalAdmissionExam, 'id'>
   formDrafts: EntityTable<LocalFormDraft, 'key'>
   vaccinationSummaries: EntityTable<LocalVaccinationSummary, 'patient_id'>
@@ -760,9 +769,31 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
       await tx.table<LocalVaccinationSummary, string>('vaccinationSummaries').bulkPut(rows)
       await tx.table<LocalVaccinationSummaryPack, number>('vaccinationSummaryPacks').bulkPut(packsOf(rows))
     })
+  // The periodic exams' due list (issue 22, decision 0027) reads one compact row per patient
+  // (`periodic-exam-summary.ts`) instead of every full patient row and the exams' index keys, read
+  // packed a thousand to a record with the rows changed since (`summary-packs.ts`). The upgrade
+  // computes every row from the patients and exams held, packed. (16 is the vaccination summary.)
+  db.version(17)
+    .stores({
+      // The index of each patient's latest exam and rating by its keys goes: the summary holds them.
+      periodicExams: 'id, patient_id, [patient_id+examined_on], syncState',
+      periodicExamSummaries: 'patient_id',
+      periodicExamSummaryChanges: 'patient_id',
+      periodicExamSummaryPacks: 'id',
+    })
+    .upgrade(async (tx) => {
+      const [patients, exams] = await Promise.all([
+        tx.table<LocalPatient, string>('patients').toArray(),
+        tx.table<LocalPeriodicExam, string>('periodicExams').toArray(),
+      ])
+      const rows = periodicExamSummariesOf(patients, exams)
+      await tx.table<LocalPeriodicExamSummary, string>('periodicExamSummaries').bulkPut(rows)
+      await tx.table<LocalSummaryPack, number>('periodicExamSummaryPacks').bulkPut(packsOf(rows))
+    })
   db.use(withPatientSortName)
   db.use(triageSummaryMiddleware(db))
   db.use(vaccinationSummaryMiddleware(db))
+  db.use(periodicExamSummaryMiddleware(db))
   return db
 }
 
@@ -830,14 +861,17 @@ export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, strin
 }
 
 /**
- * Every table of visible synced rows, and the summaries the database keeps from some of them
- * (triage, vaccination): the scope of a transaction that may touch any entity's row.
+ * Every table of visible synced rows, and the summaries the database keeps from some of them:
+ * the scope of a transaction that may touch any entity's row.
  */
 export const rowTables = (db: LocalDb) => [
   db.triageSummaries,
   db.vaccinationSummaries,
   db.vaccinationSummaryChanges,
   db.vaccinationSummaryPacks,
+  db.periodicExamSummaries,
+  db.periodicExamSummaryChanges,
+  db.periodicExamSummaryPacks,
   db.patients,
   db.readings,
   db.recordSections,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createPatient } from '../sync/mutators'
 import { createPeriodicExam, deletePeriodicExam } from '../sync/periodic-exam-mutators'
 import { aDevice, aPatient, CURPS } from '../sync/test-fixtures'
-import { latestPeriodicExams, periodicExamDueList } from './periodic-exam-due'
+import { periodicExamDueList } from './periodic-exam-due'
 
 const SUBGROUP = '0193a7e2-5b1c-7d4e-8f00-0000000000c1'
 
@@ -24,16 +24,16 @@ describe('the periodic exams’ due list on the device', () => {
       examined_on: '2025-12-01',
       condition: 'fails',
     })
-    const latest = await latestPeriodicExams(db)
-    expect(latest.get(due.id)).toEqual({ examined_on: '2025-12-01', condition: 'fails' })
-    const rows = await periodicExamDueList(db, '2026-11-26')
+    const summary = await db.periodicExamSummaries.get(due.id)
+    expect([summary?.last_exam_on, summary?.last_condition]).toEqual(['2025-12-01', 'fails'])
+    const { rows } = await periodicExamDueList(db, '2026-11-26')
     expect(rows.map((row) => [row.patient_id, row.state, row.due_on, row.days_left])).toEqual([
       [due.id, 'due_soon', '2026-12-01', 5],
       [never.id, 'never_examined', null, null],
     ])
-    expect(await periodicExamDueList(db, '2026-11-26', { subgroup: SUBGROUP })).toHaveLength(1)
-    expect(await periodicExamDueList(db, '2026-11-26', { states: ['never_examined'] })).toHaveLength(1)
-    expect(await periodicExamDueList(db, '2026-11-26', { search: 'n020001' })).toHaveLength(1)
+    expect((await periodicExamDueList(db, '2026-11-26', { subgroup: SUBGROUP })).rows).toHaveLength(1)
+    expect((await periodicExamDueList(db, '2026-11-26', { states: ['never_examined'] })).rows).toHaveLength(1)
+    expect((await periodicExamDueList(db, '2026-11-26', { search: 'n020001' })).rows).toHaveLength(1)
   })
 
   it('leaves out an exam deleted on this device before the server has heard of the delete', async () => {
@@ -48,6 +48,10 @@ describe('the periodic exams’ due list on the device', () => {
     await createPeriodicExam(db, ctx, { ...fields, examined_on: '2026-01-10' })
     const newest = await createPeriodicExam(db, ctx, { ...fields, examined_on: '2026-10-01' })
     await deletePeriodicExam(db, ctx, newest.id)
-    expect((await latestPeriodicExams(db)).get(patient.id)?.examined_on).toBe('2026-01-10')
+    const {
+      rows: [row],
+    } = await periodicExamDueList(db, '2026-11-26')
+    expect(row?.last_exam_on).toBe('2026-01-10')
+    expect(row?.last_id).not.toBe(newest.id)
   })
 })

@@ -1,5 +1,4 @@
-import type { DBCore, DBCoreIndex, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie'
-import Dexie from 'dexie'
+import type { DBCore, DBCoreTransaction, Middleware } from 'dexie'
 import { TRIAGE_CLASSIFICATIONS, type TriageClassification } from '../contract/rules/triage-classification'
 import { currentClassification, urgencyOf } from './covid'
 import type {
@@ -11,6 +10,14 @@ import type {
   SyncState,
 } from './local-db'
 import { fullName } from './patient-sort-name'
+import {
+  EVERY,
+  indexOf,
+  only,
+  summaryMiddleware,
+  type TouchedPatients,
+  type Zone,
+} from './summary-middleware'
 
 /**
  * The COVID triage list's own table (issue 20, decision 0025): one row per patient with a live
@@ -139,102 +146,46 @@ function groupBy<T extends { patient_id: string }>(rows: readonly T[]): Map<stri
   return groups
 }
 
-/** The patient a source row belongs to. */
-const patientOf = (source: Source, row: { id?: unknown; patient_id?: unknown } | undefined) =>
-  row === undefined ? undefined : String(source === 'patients' ? row.id : row.patient_id)
-
 /**
  * Keeps `triageSummaries` in step with its sources, whoever writes them (the pull, the mutators,
- * the acknowledgements, a merge, a discard). Each write of a source names patients; their rows
- * are computed again once it is done:
- * - in the same transaction when it holds every table the summary needs (the sync engine's and
- *   the COVID mutators' transactions do): the list never sees one without the other;
- * - otherwise in a transaction of its own right after the write commits (a patient edited in a
- *   transaction of the patients alone), so the summary is at most a moment behind;
- * - not at all in an upgrade of an earlier version: version 13's upgrade computes them all.
- * A patient's own write changes only a summary that exists: a patient without a triage has none.
- * Its writes go down the stack through Dexie's observation, so live queries of the list see them.
+ * the acknowledgements, a merge, a discard), as `summary-middleware.ts` says when. A patient's own
+ * write changes only a summary that exists: a patient without a triage has none.
  */
-export function triageSummaryMiddleware(db: LocalDb): Middleware<DBCore> {
-  return {
-    stack: 'dbcore',
+export const triageSummaryMiddleware = (db: LocalDb): Middleware<DBCore> =>
+  summaryMiddleware(db, {
     name: 'triageSummary',
-    create: (down) => ({
-      ...down,
-      table(name) {
-        const table = down.table(name)
-        if (!(SOURCES as readonly string[]).includes(name)) return table
-        const source = name as Source
-        return {
-          ...table,
-          async mutate(request) {
-            let patients: Set<string> | 'all'
-            if (request.type === 'deleteRange') patients = 'all'
-            else if (request.type === 'delete' && source === 'patients')
-              patients = new Set(request.keys.map(String))
-            else if (request.type === 'delete') {
-              const old = await table.getMany({ trans: request.trans, keys: request.keys })
-              patients = new Set(old.map((row) => patientOf(source, row)).filter(isString))
-            } else patients = new Set(request.values.map((row) => patientOf(source, row)).filter(isString))
-            const result = await table.mutate(request)
-            if (patients !== 'all' && patients.size === 0) return result
-            const trans = request.trans as unknown as IDBTransaction
-            if (TRIAGE_SUMMARY_STORES.every((store) => trans.objectStoreNames.contains(store))) {
-              await refreshTriageSummaries(down, request.trans, source, patients)
-            } else if (trans.mode !== 'versionchange') {
-              trans.addEventListener('complete', () => {
-                void Dexie.ignoreTransaction(() =>
-                  db.transaction('rw', triageSummaryScope(db), (tx) =>
-                    refreshTriageSummaries(
-                      db.core,
-                      tx.idbtrans as unknown as DBCoreTransaction,
-                      source,
-                      patients,
-                    ),
-                  ),
-                ).catch(() => {
-                  // The database closed first (a sign-out): its next open reads what is there.
-                })
-              })
-            }
-            return result
-          },
-        }
-      },
-    }),
-  }
-}
-
-const isString = (value: string | undefined): value is string => value !== undefined
-
-const indexOf = (table: DBCoreTable, name: string): DBCoreIndex => {
-  const index = table.schema.indexes.find((candidate) => candidate.name === name)
-  if (!index) throw new Error(`${table.name} has no index ${name}`)
-  return index
-}
-
-const EVERY = { type: 3 /* DBCoreRangeType.Any */, lower: undefined, upper: undefined } as const
-const only = (key: string) => ({ type: 1 /* DBCoreRangeType.Equal */, lower: key, upper: key }) as const
+    sources: SOURCES,
+    stores: TRIAGE_SUMMARY_STORES,
+    scope: triageSummaryScope,
+    refresh: refreshTriageSummaries,
+  })
 
 /** Computes the named patients' summaries again (every patient's for `'all'`) in `trans`. */
 async function refreshTriageSummaries(
   core: DBCore,
   trans: DBCoreTransaction,
   source: Source,
-  patients: Set<string> | 'all',
+  patients: TouchedPatients,
+  zone: Zone,
 ): Promise<void> {
   const summaries = core.table('triageSummaries')
   let ids: string[]
   if (patients === 'all') {
     const consultations = core.table('covidConsultations')
-    const [held, consulted] = await Promise.all([
-      summaries.query({ trans, values: false, query: { index: summaries.schema.primaryKey, range: EVERY } }),
-      consultations.query({
-        trans,
-        values: true,
-        query: { index: consultations.schema.primaryKey, range: EVERY },
-      }),
-    ])
+    const [held, consulted] = await zone(() =>
+      Promise.all([
+        summaries.query({
+          trans,
+          values: false,
+          query: { index: summaries.schema.primaryKey, range: EVERY },
+        }),
+        consultations.query({
+          trans,
+          values: true,
+          query: { index: consultations.schema.primaryKey, range: EVERY },
+        }),
+      ]),
+    )
     ids = [
       ...new Set([
         ...held.result.map(String),
@@ -244,7 +195,7 @@ async function refreshTriageSummaries(
   } else if (source === 'patients') {
     // A patient without a summary has no triage: nothing to show of their name.
     const wanted = [...patients]
-    const held = await summaries.getMany({ trans, keys: wanted })
+    const held = await zone(() => summaries.getMany({ trans, keys: wanted }))
     ids = wanted.filter((_, index) => held[index] !== undefined)
   } else ids = [...patients]
   if (ids.length === 0) return
@@ -256,20 +207,22 @@ async function refreshTriageSummaries(
   const consultationsOf = byPatient('covidConsultations')
   const reclassificationsOf = byPatient('covidReclassifications')
   const declinesOf = byPatient('covidDeclines')
-  const [patientRows, computed] = await Promise.all([
-    core.table('patients').getMany({ trans, keys: ids }),
-    Promise.all(
-      ids.map((id) =>
-        Promise.all([consultationsOf(id), reclassificationsOf(id), declinesOf(id)]).then(
-          ([consultations, reclassifications, declines]) => ({
-            consultations: consultations.result as LocalCovidConsultation[],
-            reclassifications: reclassifications.result as LocalCovidReclassification[],
-            declines: declines.result as LocalCovidDecline[],
-          }),
+  const [patientRows, computed] = await zone(() =>
+    Promise.all([
+      core.table('patients').getMany({ trans, keys: ids }),
+      Promise.all(
+        ids.map((id) =>
+          Promise.all([consultationsOf(id), reclassificationsOf(id), declinesOf(id)]).then(
+            ([consultations, reclassifications, declines]) => ({
+              consultations: consultations.result as LocalCovidConsultation[],
+              reclassifications: reclassifications.result as LocalCovidReclassification[],
+              declines: declines.result as LocalCovidDecline[],
+            }),
+          ),
         ),
       ),
-    ),
-  ])
+    ]),
+  )
   const put: LocalTriageSummary[] = []
   const gone: string[] = []
   ids.forEach((id, index) => {
@@ -280,6 +233,6 @@ async function refreshTriageSummaries(
     if (summary) put.push(summary)
     else gone.push(id)
   })
-  if (put.length > 0) await summaries.mutate({ type: 'put', trans, values: put })
-  if (gone.length > 0) await summaries.mutate({ type: 'delete', trans, keys: gone })
+  if (put.length > 0) await zone(() => summaries.mutate({ type: 'put', trans, values: put }))
+  if (gone.length > 0) await zone(() => summaries.mutate({ type: 'delete', trans, keys: gone }))
 }

@@ -36,6 +36,12 @@ export interface DueListFilters {
   search?: string
 }
 
+/**
+ * Names in Spanish order; one collator for the whole sort (`localeCompare` with a locale looks one
+ * up on every call, most of the sort's cost over 20 000 rows on a tablet). Same order.
+ */
+const NAMES = new Intl.Collator('es')
+
 /** The states in the order the list shows them: the most urgent first. */
 const ORDER: Record<ExamDueState, number> = { expired: 0, due_soon: 1, never_examined: 2, applied: 3 }
 
@@ -90,7 +96,7 @@ export function periodicExamDueRows(
     (a, b) =>
       ORDER[a.state] - ORDER[b.state] ||
       (a.days_left ?? Number.POSITIVE_INFINITY) - (b.days_left ?? Number.POSITIVE_INFINITY) ||
-      a.name.localeCompare(b.name, 'es'),
+      NAMES.compare(a.name, b.name),
   )
 }
 

@@ -9,6 +9,7 @@ import {
   type PeriodicExamField,
 } from '../contract/schemas/periodic-exams'
 import type { LocalDb, LocalPeriodicExam } from '../db/local-db'
+import { periodicExamSummaryScope } from '../db/periodic-exam-summary'
 import {
   type MutationContext,
   queueCreate,
@@ -107,7 +108,7 @@ export async function createPeriodicExam(
     deleted_at: null,
     syncState: 'pending',
   }
-  await db.transaction('rw', [db.periodicExams, ...fileTables(db)], async () => {
+  await db.transaction('rw', [...periodicExamSummaryScope(db), ...fileTables(db)], async () => {
     await queueCreate(db, ctx, {
       entity: 'periodicExam',
       kind: 'periodicExam.create',
@@ -138,7 +139,7 @@ export async function amendPeriodicExam(
   const parsed = v.parse(AmendPeriodicExamRequest, changes)
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)
-  return db.transaction('rw', [db.periodicExams, db.shadows, ...fileTables(db)], async () => {
+  return db.transaction('rw', [...periodicExamSummaryScope(db), db.shadows, ...fileTables(db)], async () => {
     const row = await liveExam(db, id)
     const fieldChanges: Record<string, unknown> = Object.fromEntries(
       FIELDS.filter((field) => field in parsed).map((field) => [field, parsed[field]]),
@@ -179,7 +180,7 @@ export async function removePeriodicExamClinicalExam(
 ): Promise<void> {
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)
-  await db.transaction('rw', db.periodicExams, db.outbox, db.shadows, async () => {
+  await db.transaction('rw', [...periodicExamSummaryScope(db), db.outbox, db.shadows], async () => {
     const row = await liveExam(db, examId)
     const target = row.clinical_exams.find((r) => r.id === rowId)
     if (!target || target.deleted_at) return
@@ -201,7 +202,7 @@ export async function removePeriodicExamClinicalExam(
 export async function deletePeriodicExam(db: LocalDb, ctx: MutationContext, id: string): Promise<void> {
   const mutationId = uuidv7()
   const createdAt = stamp(ctx)
-  await db.transaction('rw', db.periodicExams, db.outbox, db.shadows, async () => {
+  await db.transaction('rw', [...periodicExamSummaryScope(db), db.outbox, db.shadows], async () => {
     const row = await liveExam(db, id)
     await queueDelete(db, ctx, {
       entity: 'periodicExam',

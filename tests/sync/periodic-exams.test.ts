@@ -131,7 +131,7 @@ describe('periodic exams recorded offline', () => {
     await other.pull()
     expect(await other.db.periodicExams.get(exam.id)).toMatchObject({ patient_id: patient.id, version: 1 })
     expect(await other.db.files.get(audiogram.id)).toMatchObject({ owner_id: row, syncState: 'synced' })
-    const [due] = (await periodicExamDueList(other.db, '2026-11-26')).filter(
+    const [due] = (await periodicExamDueList(other.db, '2026-11-26')).rows.filter(
       (r) => r.patient_id === patient.id,
     )
     expect(due).toMatchObject({ state: 'applied', last_exam_on: '2026-11-20', due_on: '2027-11-20' })

@@ -161,15 +161,20 @@ describe('the periodic exam screens', { timeout: 20_000 }, () => {
     })
   })
 
-  it('lists every patient with the due state, filtered by state', async () => {
+  it('lists every patient with the due state from its summary, filtered by state', async () => {
     const { db, ctx } = aDevice()
     const patient = await aWorker(db, ctx)
-    await createPeriodicExam(db, ctx, earlierExam(patient.id))
+    const exam = await createPeriodicExam(db, ctx, earlierExam(patient.id))
     await render(db, () => <PeriodicExamsIndexPage />)
     const table = await screen.findByRole('table', { name: 'Exámenes periódicos' })
     const row = await within(table).findByRole('row', { name: /María Guadalupe/ })
     expect(row.textContent).toMatch(/Aplicado|Por vencer|Vencido/)
     expect(within(row).getByRole('link', { name: /Nuevo examen/ })).toBeTruthy()
+    // "View the last one" goes to the latest exam the patient's summary row names.
+    const last = within(row).getByRole('link', { name: /Ver último/ })
+    expect(last.getAttribute('href')).toContain(
+      `/digital-record/periodic-exams/view/${patient.id}/${exam.id}`,
+    )
     fill('Estado', 'never_examined')
     await waitFor(() => expect(within(table).queryByRole('row', { name: /María Guadalupe/ })).toBeNull())
   })

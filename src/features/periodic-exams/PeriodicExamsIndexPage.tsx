@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo, useState } from 'react'
 import { useCatalogueEntries, useReferenceList } from '../../catalogs/use-catalog'
 import { EXAM_DUE_STATES, type ExamDueState } from '../../contract/rules/periodic-exam-due'
-import { type DeviceDueRow, latestPeriodicExamIds, periodicExamDueList } from '../../db/periodic-exam-due'
+import type { DeviceDueRow } from '../../db/periodic-exam-due'
 import { hasPermission } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
 import { useSyncEngine } from '../../session/use-sync-engine'
@@ -18,6 +17,7 @@ import { SelectField } from '../../ui/SelectField'
 import { Spinner } from '../../ui/Spinner'
 import { localDay } from './periodic-exam-form-values'
 import { CONDITION_NAMES, DUE_STATE_NAMES } from './periodic-exam-texts'
+import { usePeriodicExamDueList } from './use-periodic-exam-due-list'
 import './periodic-exams.css'
 
 /** A patient's row with the texts the table shows and searches. */
@@ -50,15 +50,10 @@ export function PeriodicExamsIndexPage() {
   const statuses = useReferenceList('administrative-statuses')
   const frequencies = useReferenceList('examination-frequencies')
   const today = localDay(new Date())
-  const rows = useLiveQuery(
-    async () =>
-      db
-        ? periodicExamDueList(db, today, { states: state ? [state] : [], subgroup: subgroup || undefined })
-        : undefined,
-    [db, today, state, subgroup],
-  )
-  // The latest exam of each patient, for the row's "view the last one".
-  const latestIds = useLiveQuery(async () => (db ? latestPeriodicExamIds(db) : undefined), [db])
+  const rows = usePeriodicExamDueList(db, today, {
+    states: state ? [state] : [],
+    subgroup: subgroup || undefined,
+  })?.rows
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for the labels
   const shown = useMemo<ListRow[]>(
@@ -99,7 +94,8 @@ export function PeriodicExamsIndexPage() {
           title: t`Acciones`,
           isAction: true,
           component: (row) => {
-            const latest = latestIds?.get(row.id)
+            // The latest live exam, kept in the patient's summary row.
+            const latest = row.last_id
             return (
               <span className="row-actions">
                 {canView && latest && (
@@ -130,7 +126,7 @@ export function PeriodicExamsIndexPage() {
         },
       ],
     }),
-    [i18n.locale, canCreate, canView, latestIds],
+    [i18n.locale, canCreate, canView],
   )
 
   const download = async () => {
