@@ -43,7 +43,8 @@ const signedInLoads = new Map<Language, Promise<void>>()
 function loadSignedIn(language: Language): Promise<void> {
   let load = signedInLoads.get(language)
   if (!load) {
-    load = SIGNED_IN[language]().then(({ messages }) => i18n.load(language, messages))
+    // A copy: Lingui keeps the first object loaded for a language and merges the next ones into it.
+    load = SIGNED_IN[language]().then(({ messages }) => i18n.load(language, { ...messages }))
     // A failed load (a network error before the chunk was cached) may be tried again.
     load.catch(() => signedInLoads.delete(language))
     signedInLoads.set(language, load)
@@ -68,7 +69,9 @@ export async function activateLanguage(language: Language): Promise<void> {
     PUBLIC[language](),
     signedInWanted ? loadSignedIn(language) : undefined,
   ])
-  i18n.loadAndActivate({ locale: language, messages })
+  // Merged, not replaced (as loadAndActivate would): the signed-in part may be loaded already.
+  i18n.load(language, { ...messages })
+  i18n.activate(language)
   document.documentElement.lang = language
   try {
     localStorage.setItem(STORAGE_KEY, language)
