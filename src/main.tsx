@@ -4,10 +4,11 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { watchBrowserConnection } from './api/connection'
-import { activateLanguage, storedLanguage } from './i18n/language'
+import { activateLanguage, loadSignedInMessages, storedLanguage } from './i18n/language'
 import { router } from './router'
 import { onSessionEnd } from './session/end-session'
 import { installSession } from './session/install'
+import { currentSession } from './session/session-store'
 import './ui/theme.css'
 
 async function start() {
@@ -15,7 +16,12 @@ async function start() {
   watchBrowserConnection()
   // A session that ends (expired, refused refresh, 401) goes back to login, wherever the user was.
   onSessionEnd(() => void router.navigate({ to: '/' }))
-  await activateLanguage(storedLanguage())
+  const language = activateLanguage(storedLanguage())
+  // A session means a signed-in screen comes next: its messages load alongside the sign-in
+  // page's part (DESIGN §7), not once the route's chunks are in. A failure is retried by the
+  // signed-in layout, which awaits them.
+  if (currentSession()) loadSignedInMessages().catch(() => undefined)
+  await language
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')
   createRoot(root).render(

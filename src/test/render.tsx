@@ -3,10 +3,14 @@ import { I18nProvider } from '@lingui/react'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { vi } from 'vitest'
-import { activateLanguage, type Language } from '../i18n/language'
+import { activateLanguage, type Language, loadSignedInMessages } from '../i18n/language'
 
-/** Renders a screen the way main.tsx does: with the chosen language's catalog active. */
+/**
+ * Renders a screen the way the app does: with the chosen language's catalog active, the signed-in
+ * screens' part included (the signed-in layout loads it; a public page's tests see it too).
+ */
 export async function renderWithI18n(ui: ReactElement, language: Language = 'es') {
+  await loadSignedInMessages()
   await activateLanguage(language)
   return render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>)
 }
