@@ -6,12 +6,12 @@ import type {
   VaccineDetails,
 } from '../../src/contract/schemas/catalogue-definitions'
 import { type LocalPatient, type LocalVaccinationRecord, openLocalDb } from '../../src/db/local-db'
+import { REPACK_AFTER, readSummaries } from '../../src/db/summary-packs'
 import {
   packVaccinationSummaries,
-  readVaccinationSummaries,
   vaccinationSummaryScope,
+  vaccinationSummaryTables,
 } from '../../src/db/vaccination-summary'
-import { REPACK_AFTER } from '../../src/features/vaccinations/use-vaccination-index'
 import { readVaccinationIndex } from '../../src/features/vaccinations/vaccination-index'
 import type { VaccinationDueResult } from './api'
 
@@ -191,7 +191,7 @@ export async function vaccinationDueOpen(rounds: number, database: string): Prom
           db.vaccinationSummaryChanges,
           db.vaccinationSummaryPacks,
         ],
-        () => Promise.all([db.catalogueEntries.toArray(), readVaccinationSummaries(db)]),
+        () => Promise.all([db.catalogueEntries.toArray(), readSummaries(vaccinationSummaryTables(db))]),
       )
       readMs.push(performance.now() - reading)
     }

@@ -55,19 +55,13 @@ import { type LocalSummaryChange, type LocalSummaryPack, packsOf } from './summa
 import { type LocalTriageSummary, triageSummariesOf, triageSummaryMiddleware } from './triage-summary'
 import {
   type LocalVaccinationSummary,
-  type LocalVaccinationSummaryChange,
-  type LocalVaccinationSummaryPack,
   vaccinationSummariesOf,
   vaccinationSummaryMiddleware,
 } from './vaccination-summary'
 
 export type { LocalPeriodicExamSummary } from './periodic-exam-summary'
 export type { LocalTriageSummary } from './triage-summary'
-export type {
-  LocalVaccinationSummary,
-  LocalVaccinationSummaryChange,
-  LocalVaccinationSummaryPack,
-} from './vaccination-summary'
+export type { LocalVaccinationSummary } from './vaccination-summary'
 
 /**
  * The device's database (DESIGN §5): one per user and tenant, so two nurses sharing a tablet
@@ -597,8 +591,8 @@ export type LocalDb = Dexie & {
   admissionExams: EntityTable<LocalAdmissionExam, 'id'>
   formDrafts: EntityTable<LocalFormDraft, 'key'>
   vaccinationSummaries: EntityTable<LocalVaccinationSummary, 'patient_id'>
-  vaccinationSummaryChanges: EntityTable<LocalVaccinationSummaryChange, 'patient_id'>
-  vaccinationSummaryPacks: EntityTable<LocalVaccinationSummaryPack, 'id'>
+  vaccinationSummaryChanges: EntityTable<LocalSummaryChange, 'patient_id'>
+  vaccinationSummaryPacks: EntityTable<LocalSummaryPack, 'id'>
 }
 
 /** Where the change feed's cursor is kept in `meta` (DESIGN §5 "Pulling"). */
@@ -767,7 +761,7 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
       ])
       const rows = vaccinationSummariesOf(patients, records)
       await tx.table<LocalVaccinationSummary, string>('vaccinationSummaries').bulkPut(rows)
-      await tx.table<LocalVaccinationSummaryPack, number>('vaccinationSummaryPacks').bulkPut(packsOf(rows))
+      await tx.table<LocalSummaryPack, number>('vaccinationSummaryPacks').bulkPut(packsOf(rows))
     })
   // The periodic exams' due list (issue 22, decision 0027) reads one compact row per patient
   // (`periodic-exam-summary.ts`) instead of every full patient row and the exams' index keys, read

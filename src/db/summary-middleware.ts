@@ -4,7 +4,7 @@ import type { LocalDb } from './local-db'
 
 /**
  * The plumbing every per-patient summary table shares (the COVID triage list's, decision 0025;
- * the periodic exams' due list's, decision 0027): a DBCore middleware that sees every write of
+ * the vaccination index's, decision 0026; the periodic exams' due list's, decision 0027): a DBCore middleware that sees every write of
  * the summary's source tables, names the patients it touched and has the summary's own
  * `refresh` compute their rows again. Each summary says what it is computed from and how; this
  * module says when and in which transaction:

@@ -4,10 +4,9 @@ import { EVERY, type Zone } from './summary-middleware'
 
 /**
  * A per-patient summary's rows packed a thousand to a record, as JSON text, for the screen that
- * reads them all (the periodic exams' due list; the vaccination index packs its own the same
- * way): IndexedDB's cost is mostly per record and per object it copies, so 20 000 rows read one
- * by one cost most of the 500 ms a list has at 4× throttle, 20 texts parsed by `JSON.parse` a
- * fraction of it. The per-patient rows stay the truth the database keeps on every write; each
+ * reads them all (the vaccination index; the periodic exams' due list): IndexedDB's cost is
+ * mostly per record and per object it copies, so 20 000 rows read one by one cost most of the
+ * 500 ms a list has at 4× throttle, 20 texts parsed by `JSON.parse` a fraction of it. The per-patient rows stay the truth the database keeps on every write; each
  * row written since the last packing is named in the summary's changes table, and the reader
  * takes those rows themselves over the packs. `packSummaries` packs again (the screen asks for it
  * when many have changed).

@@ -10,7 +10,8 @@ import {
   deleteVaccinationRecord,
 } from '../sync/vaccination-mutators'
 import { localDbName, openLocalDb } from './local-db'
-import { packVaccinationSummaries, readVaccinationSummaries } from './vaccination-summary'
+import { readSummaries } from './summary-packs'
+import { packVaccinationSummaries, vaccinationSummaryTables } from './vaccination-summary'
 import { cacheVaccines, HEPATITIS_B, TETANUS } from './vaccination-test-data'
 
 const PATIENT = '0193a7f2-5b1e-7c3d-8e4f-00000000a101'
@@ -224,7 +225,7 @@ describe('the vaccination index’s summary', () => {
     await vi.waitFor(async () => expect(await db.vaccinationSummaries.count()).toBe(1))
     expect((await db.vaccinationSummaries.get(patient.id))?.doses).toEqual([])
     // Computed whole, and packed so.
-    expect(await readVaccinationSummaries(db)).toMatchObject({
+    expect(await readSummaries(vaccinationSummaryTables(db))).toMatchObject({
       unpacked: 0,
       rows: [{ patient_id: patient.id }],
     })
@@ -277,10 +278,10 @@ describe('the vaccination index’s summary', () => {
     })
     await vi.waitFor(async () => expect(await db.vaccinationSummaries.count()).toBe(2))
     // Nothing packed yet: every row is read by itself.
-    expect((await readVaccinationSummaries(db)).unpacked).toBe(2)
+    expect((await readSummaries(vaccinationSummaryTables(db))).unpacked).toBe(2)
     await packVaccinationSummaries(db)
     expect(await db.vaccinationSummaryChanges.count()).toBe(0)
-    const packed = await readVaccinationSummaries(db)
+    const packed = await readSummaries(vaccinationSummaryTables(db))
     expect(packed.unpacked).toBe(0)
     expect(packed.rows.map((row) => row.patient_id).sort()).toEqual([patient.id, PATIENT].sort())
     expect(packed.rows.find((row) => row.patient_id === PATIENT)?.doses).toEqual([td('2020-05-10')])
@@ -294,12 +295,14 @@ describe('the vaccination index’s summary', () => {
       cursor: '2',
       hasMore: false,
     })
-    const after = await readVaccinationSummaries(db)
+    const after = await readSummaries(vaccinationSummaryTables(db))
     expect(after.unpacked).toBe(1)
     expect(after.rows.map((row) => row.patient_id)).toEqual([patient.id])
     await updatePatient(db, ctx, patient.id, { name: 'Lupita' })
     await vi.waitFor(async () =>
-      expect((await readVaccinationSummaries(db)).rows[0]?.name).toBe('Lupita González Martínez'),
+      expect((await readSummaries(vaccinationSummaryTables(db))).rows[0]?.name).toBe(
+        'Lupita González Martínez',
+      ),
     )
   })
 
@@ -348,7 +351,7 @@ describe('the vaccination index’s summary', () => {
       expect(await db.vaccinationSummaries.get('gone')).toBeUndefined()
       expect(await db.vaccinationSummaries.count()).toBe(2)
       // Packed at once: the index's first read is the quick one.
-      const read = await readVaccinationSummaries(db)
+      const read = await readSummaries(vaccinationSummaryTables(db))
       expect(read.unpacked).toBe(0)
       expect(read.rows.map((row) => row.patient_id).sort()).toEqual([PATIENT, 'absent'].sort())
     } finally {

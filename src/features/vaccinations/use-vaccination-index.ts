@@ -1,14 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useRef } from 'react'
 import type { LocalDb } from '../../db/local-db'
+import { REPACK_AFTER } from '../../db/summary-packs'
 import { packVaccinationSummaries } from '../../db/vaccination-summary'
 import { readVaccinationIndex, type VaccinationIndex } from './vaccination-index'
-
-/**
- * Rows read one by one over their packs before the screen packs the summary again: a few hundred
- * cost little; thousands (after a sync) cost most of the index's read.
- */
-export const REPACK_AFTER = 500
 
 /**
  * The `/vaccinations` index from the device (`readVaccinationIndex`), as a live query: a dose

@@ -1,8 +1,9 @@
 import { type DuePatient, vaccinationDueOutliner } from '../../contract/rules/vaccination-due'
 import type { CatalogueEntry } from '../../contract/schemas/catalogue-definitions'
 import type { LocalDb, LocalVaccinationSummary } from '../../db/local-db'
+import { readSummaries } from '../../db/summary-packs'
 import { type DueCatalogue, dueCatalogue } from '../../db/vaccination-due'
-import { readVaccinationSummaries } from '../../db/vaccination-summary'
+import { vaccinationSummaryTables } from '../../db/vaccination-summary'
 import {
   byVaccinationUrgency,
   type VaccinationIndexRow,
@@ -108,7 +109,7 @@ export async function readVaccinationIndex(db: LocalDb, today: string): Promise<
       Promise.all([
         dueCatalogue(db),
         db.catalogueEntries.where('catalogue').equals('vaccination-records').toArray(),
-        readVaccinationSummaries(db),
+        readSummaries(vaccinationSummaryTables(db)),
       ]),
   )
   vaccines.sort(byCatalogueOrder)
