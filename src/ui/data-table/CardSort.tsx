@@ -35,7 +35,8 @@ export function CardSort<Row>({
         value={sortBy ?? ''}
         onChange={(event) => onSortBy(event.target.value)}
       >
-        {sortBy === undefined && <option value="" />}
+        {/* A list with an order of its own (the most urgent first) names it rather than a blank. */}
+        {sortBy === undefined && <option value="">{t`Orden de la lista`}</option>}
         {sortable.map((column) => (
           <option key={column.key} value={column.key}>
             {column.title}
