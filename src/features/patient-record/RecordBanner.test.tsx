@@ -31,86 +31,35 @@ describe('the record’s banner', () => {
     expect(links[0]?.getAttribute('href')).toBe(`/medical-consultation/create/${patient.id}`)
   })
 
-  it('offers “Triage COVID” in the record’s banner only to who may record a triage', async () => {
-    const { db, ctx } = aDevice()
-    const patient = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
-    await renderInRouter(() => (
-      <>
-        <RecordBanner
-          patient={patient}
-          allergies={[]}
-          alerts={[]}
-          canEdit={false}
-          canConsult={false}
-          canTriage
-        />
-        <RecordBanner patient={patient} allergies={[]} alerts={[]} canEdit={false} canConsult={false} />
-      </>
-    ))
-    const links = await screen.findAllByRole('link', { name: 'Triage COVID' })
-    expect(links).toHaveLength(1)
-    expect(links[0]?.getAttribute('href')).toBe(`/covid/create/${patient.id}`)
-  })
-
-  it('offers “Vacunas” in the record’s banner only to who may see the vaccination card', async () => {
-    const { db, ctx } = aDevice()
-    const patient = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
-    await renderInRouter(() => (
-      <>
-        <RecordBanner
-          patient={patient}
-          allergies={[]}
-          alerts={[]}
-          canEdit={false}
-          canConsult={false}
-          canSeeVaccinations
-        />
-        <RecordBanner patient={patient} allergies={[]} alerts={[]} canEdit={false} canConsult={false} />
-      </>
-    ))
-    const links = await screen.findAllByRole('link', { name: 'Vacunas' })
-    expect(links).toHaveLength(1)
-    expect(links[0]?.getAttribute('href')).toBe(`/vaccinations/card/${patient.id}`)
-  })
-  it('offers “Examen periódico” in the record’s banner only to who may record one', async () => {
-    const { db, ctx } = aDevice()
-    const patient = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
-    await renderInRouter(() => (
-      <>
-        <RecordBanner
-          patient={patient}
-          allergies={[]}
-          alerts={[]}
-          canEdit={false}
-          canConsult={false}
-          canExamine
-        />
-        <RecordBanner patient={patient} allergies={[]} alerts={[]} canEdit={false} canConsult={false} />
-      </>
-    ))
-    const links = await screen.findAllByRole('link', { name: 'Examen periódico' })
-    expect(links).toHaveLength(1)
-    expect(links[0]?.getAttribute('href')).toBe(`/digital-record/periodic-exams/create/${patient.id}`)
-  })
-
-  it('offers “Examen de admisión” in the record’s banner only to who may start one', async () => {
-    const { db, ctx } = aDevice()
-    const patient = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
-    await renderInRouter(() => (
-      <>
-        <RecordBanner
-          patient={patient}
-          allergies={[]}
-          alerts={[]}
-          canEdit={false}
-          canConsult={false}
-          canAdmit
-        />
-        <RecordBanner patient={patient} allergies={[]} alerts={[]} canEdit={false} canConsult={false} />
-      </>
-    ))
-    const links = await screen.findAllByRole('link', { name: 'Examen de admisión' })
-    expect(links).toHaveLength(1)
-    expect(links[0]?.getAttribute('href')).toBe(`/digital-record/medical-exam/create/${patient.id}`)
-  })
+  // Each module's action shows only to who holds its permission, and opens the module's page for
+  // the patient (the create path of the module's own route).
+  it.each([
+    { name: 'Triage COVID', flag: 'canTriage', path: '/covid/create/' },
+    { name: 'Vacunas', flag: 'canSeeVaccinations', path: '/vaccinations/card/' },
+    { name: 'Examen periódico', flag: 'canExamine', path: '/digital-record/periodic-exams/create/' },
+    { name: 'Examen de admisión', flag: 'canAdmit', path: '/digital-record/medical-exam/create/' },
+  ] as const)(
+    'offers “$name” in the record’s banner only to who may ($flag)',
+    async ({ name, flag, path }) => {
+      const { db, ctx } = aDevice()
+      const patient = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
+      const allowed = { [flag]: true }
+      await renderInRouter(() => (
+        <>
+          <RecordBanner
+            patient={patient}
+            allergies={[]}
+            alerts={[]}
+            canEdit={false}
+            canConsult={false}
+            {...allowed}
+          />
+          <RecordBanner patient={patient} allergies={[]} alerts={[]} canEdit={false} canConsult={false} />
+        </>
+      ))
+      const links = await screen.findAllByRole('link', { name })
+      expect(links).toHaveLength(1)
+      expect(links[0]?.getAttribute('href')).toBe(`${path}${patient.id}`)
+    },
+  )
 })

@@ -10,22 +10,10 @@ import { fileBytes } from '../../sync/file-cache'
 import { FileRefused, type PreparedFile, prepareFile, removeFile } from '../../sync/file-mutators'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
+import { openBytes } from '../../ui/files/open-bytes'
 import { errorMessage } from '../../ui/form/error-message'
 import { fieldMessage } from '../../ui/form/field-errors'
 import { notify } from '../../ui/notices'
-
-/** Opens bytes in a new tab (a PDF or a photo); where the browser blocks it, downloads them. */
-export function openBytes(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  if (!window.open(url, '_blank')) {
-    const link = document.createElement('a')
-    link.href = url
-    link.download = name
-    link.click()
-  }
-  // The new tab has read the URL by then; the object URL would otherwise hold the bytes.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
 
 /** Reads a result file's bytes: the device's copy, else the server's (then kept here). */
 export const resultFileBytes = (db: LocalDb, file: LocalFile) =>

@@ -18,6 +18,7 @@ import { fieldMessage } from '../form/field-errors'
 import { notify } from '../notices'
 import { useConfirmedDelete } from '../use-confirmed-delete'
 import './record-files.css'
+import { openBytes } from './open-bytes'
 
 /** The words that name the record the files belong to (a consultation, an exam…). */
 export interface RecordFilesTexts {
@@ -63,21 +64,6 @@ const TYPE_NAMES: Record<string, string> = {
   'application/pdf': 'PDF',
   'image/png': 'PNG',
   'image/jpeg': 'JPG',
-}
-
-/** Opens bytes in a new tab (a PDF or a photo); where the browser blocks it, downloads them. */
-function openBytes(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  // Without 'noopener': with it, open answers null even when the tab opened. The tab shows our
-  // own checked bytes (a PDF or an image), nothing that could script its opener.
-  if (!window.open(url, '_blank')) {
-    const link = document.createElement('a')
-    link.href = url
-    link.download = name
-    link.click()
-  }
-  // The new tab has read the URL by then; the object URL would otherwise hold the bytes.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
 /**
