@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { assignedDays } from '../../src/contract/rules/disability-days'
 import type { CertificateResult } from '../../src/contract/rules/health-certificate'
+import { employerPartOf } from '../../src/contract/rules/incident-report-prefill'
 import type { Tx } from '../db/client'
 import {
   catalogueEntries,
@@ -216,18 +217,17 @@ export async function seedDemoMedicalReports(tx: Tx, tenantId: string, today = n
         tenantId,
         id: report,
         patientId: patient.id,
-        employer: {
+        employer: employerPartOf({
           business_name: tenant.businessName,
-          employer_registration: tenant.employerRegistration ?? '',
-          address: [
-            tenant.addressStreet,
-            tenant.addressCity,
-            tenant.addressState,
-            tenant.addressPostalCode && `C.P. ${tenant.addressPostalCode}`,
-          ]
-            .filter(Boolean)
-            .join(', '),
-        },
+          employer_registration: tenant.employerRegistration,
+          address: {
+            street: tenant.addressStreet,
+            city: tenant.addressCity,
+            state: tenant.addressState,
+            postal_code: tenant.addressPostalCode,
+            phone: null,
+          },
+        }),
         worker: {
           name: [patient.name, patient.lastName, patient.secondLastName].filter(Boolean).join(' '),
           nss: patient.nss,

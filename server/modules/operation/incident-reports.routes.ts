@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import {
   amendIncidentReport,
@@ -7,6 +7,7 @@ import {
   patientIncidentReports,
   showIncidentReport,
 } from '../../../src/contract/endpoints/incident-reports'
+import { incidentReportPrefillOf } from '../../../src/contract/rules/incident-report-prefill'
 import type { IncidentReportPrefill } from '../../../src/contract/schemas/incident-reports'
 import { disabilities, incidentReports, patients } from '../../db/schema'
 import { assertLivePatientInScope } from '../../platform/assignment-scope'
@@ -40,12 +41,14 @@ export async function incidentReportRoutes(app: FastifyInstance) {
       await assertLivePatientInScope(tx, req, params.patient)
       const [patient] = await tx.select().from(patients).where(eq(patients.id, params.patient))
       if (!patient) throw new NotFoundError()
-      const [latest] = await tx
-        .select({ worker: incidentReports.worker })
+      const reports = await tx
+        .select({
+          id: incidentReports.id,
+          occurred_on: incidentReports.occurredOn,
+          worker: incidentReports.worker,
+        })
         .from(incidentReports)
         .where(and(eq(incidentReports.patientId, params.patient), isNull(incidentReports.deletedAt)))
-        .orderBy(desc(incidentReports.occurredOn), desc(incidentReports.id))
-        .limit(1)
       const linkable = await tx
         .select({
           id: disabilities.id,
@@ -55,29 +58,25 @@ export async function incidentReportRoutes(app: FastifyInstance) {
         })
         .from(disabilities)
         .where(and(eq(disabilities.patientId, params.patient), isNull(disabilities.deletedAt)))
-        .orderBy(desc(disabilities.startDate), desc(disabilities.id))
       await req.audit(tx, { action: 'incident-report.prefill', entity: 'patient', entityId: params.patient })
-      const { address } = tenant
-      const postalCode = address.postal_code?.trim()
-      return {
-        employer: {
+      // The device works the same prefill out offline from its cache: one function for both.
+      return incidentReportPrefillOf({
+        settings: {
           business_name: tenant.businessName,
-          employer_registration: tenant.employerRegistration ?? '',
-          address: [address.street, address.city, address.state, postalCode && `C.P. ${postalCode}`]
-            .map((part) => part?.trim())
-            .filter(Boolean)
-            .join(', '),
+          employer_registration: tenant.employerRegistration,
+          address: tenant.address,
         },
-        worker: {
-          name: [patient.name, patient.lastName, patient.secondLastName].filter(Boolean).join(' '),
-          nss: patient.nss ?? null,
+        patient: {
+          name: patient.name,
+          last_name: patient.lastName,
+          second_last_name: patient.secondLastName,
+          nss: patient.nss,
           curp: patient.curp,
-          occupation: latest?.worker.occupation ?? null,
-          shift: latest?.worker.shift ?? null,
-          hire_date: patient.hireDate ?? null,
+          hire_date: patient.hireDate,
         },
+        reports,
         disabilities: linkable,
-      }
+      })
     })
   })
 }
