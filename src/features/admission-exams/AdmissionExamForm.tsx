@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { admissionExamFiles } from '../../contract/endpoints/admission-exams'
 import { missingAdmissionSections } from '../../contract/schemas/admission-exams'
@@ -19,8 +19,11 @@ import { currentEngine } from '../../sync/current-engine'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { RecordFiles } from '../../ui/files/RecordFiles'
+import { ErrorSummary, focusField } from '../../ui/form/ErrorSummary'
 import { errorMessage } from '../../ui/form/error-message'
+import { FormStepper } from '../../ui/form/FormStepper'
 import { fieldMessage } from '../../ui/form/field-errors'
+import { useDraftAutosave } from '../../ui/form/use-draft-autosave'
 import { notify } from '../../ui/notices'
 import { useUnits } from '../../ui/unit-preference'
 import { type AdmissionDraft, draftKeyOf } from './admission-draft'
@@ -46,9 +49,6 @@ import { ResultStep } from './ResultStep'
 import { TreatmentsStep } from './TreatmentsStep'
 import { WorkBackgroundStep } from './WorkBackgroundStep'
 
-/** How long typing pauses before the draft is written (and always on a step change or the tab hiding). */
-export const DRAFT_DELAY_MS = 400
-
 export interface AdmissionExamFormProps {
   db: LocalDb
   patientId: string
@@ -68,13 +68,6 @@ export interface AdmissionExamFormProps {
   onCreated: (exam: LocalAdmissionExam) => void
   /** The result saved: the exam is whole. */
   onFinished: (exam: LocalAdmissionExam) => void
-}
-
-/** A field's element in the form, and the label the errors' summary names it by. */
-function fieldInForm(form: HTMLFormElement | null, name: string) {
-  const element = form?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`) ?? null
-  const label = element && 'labels' in element ? (element as HTMLInputElement).labels?.[0]?.textContent : null
-  return { element, label }
 }
 
 /**
@@ -118,36 +111,13 @@ export function AdmissionExamForm({
 
   // The draft: written a moment after typing pauses, at once on a step change, and when the
   // page hides (the tablet sleeping, the app closed): nothing typed is lost.
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null)
   const stepRef = useRef(step)
   stepRef.current = step
-  const writeDraft = useCallback(() => {
-    if (pending.current) clearTimeout(pending.current)
-    pending.current = null
-    const value: AdmissionDraft = { step: stepRef.current, values: form.getValues() }
-    return saveFormDraft(db, key, patientId, value)
-  }, [db, key, patientId, form])
-  useEffect(() => {
-    const subscription = form.watch(() => {
-      if (pending.current) clearTimeout(pending.current)
-      if (created.current) return
-      pending.current = setTimeout(() => void writeDraft(), DRAFT_DELAY_MS)
-    })
-    const flush = () => {
-      if (pending.current && !created.current) void writeDraft()
-    }
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') flush()
-    }
-    document.addEventListener('visibilitychange', onVisibility)
-    window.addEventListener('pagehide', flush)
-    return () => {
-      subscription.unsubscribe()
-      document.removeEventListener('visibilitychange', onVisibility)
-      window.removeEventListener('pagehide', flush)
-      flush()
-    }
-  }, [form, writeDraft])
+  const draftWriter = useDraftAutosave(
+    form,
+    () => saveFormDraft(db, key, patientId, { step: stepRef.current, values: form.getValues() }),
+    created,
+  )
 
   const current = ADMISSION_STEPS[step] ?? 'general'
   const saved = savedSteps(exam)
@@ -157,7 +127,7 @@ export function AdmissionExamForm({
   const goTo = (next: number) => {
     setStep(next)
     stepRef.current = next
-    void writeDraft()
+    void draftWriter.writeNow()
     // The new step starts at its top, where its title is.
     requestAnimationFrame(() => formRef.current?.scrollIntoView({ block: 'start' }))
   }
@@ -166,14 +136,9 @@ export function AdmissionExamForm({
     requestAnimationFrame(() => summaryRef.current?.focus())
   }
   /** A link of the errors' summary: to the field's step, then to the field itself. */
-  const jumpTo = (event: MouseEvent<HTMLAnchorElement>, name: string) => {
-    event.preventDefault()
+  const jumpTo = (name: string) => {
     setStep(ADMISSION_STEPS.indexOf(stepOfField(name)))
-    requestAnimationFrame(() => {
-      const { element } = fieldInForm(formRef.current, name)
-      element?.focus()
-      element?.scrollIntoView({ block: 'center' })
-    })
+    focusField(formRef.current, name)
   }
 
   /** Saves one step to the exam; false when it has errors (shown) or the save failed. */
@@ -198,8 +163,7 @@ export function AdmissionExamForm({
       })
       // The draft follows the exam to its own key, on the next step (the exam's page opens
       // there); the new-exam key starts blank next time.
-      if (pending.current) clearTimeout(pending.current)
-      pending.current = null
+      draftWriter.cancel()
       await saveFormDraft(db, draftKeyOf(patientId, recorded.id), patientId, {
         step: Math.min(stepRef.current + 1, ADMISSION_STEPS.length - 1),
         values: form.getValues(),
@@ -270,14 +234,12 @@ export function AdmissionExamForm({
     })
   const onFinish = () =>
     void run('result', async (finished) => {
-      if (pending.current) clearTimeout(pending.current)
-      pending.current = null
+      draftWriter.cancel()
       await clearFormDraft(db, draftKeyOf(patientId, finished.id))
       onFinished(finished)
     })
   const discardDraft = async () => {
-    if (pending.current) clearTimeout(pending.current)
-    pending.current = null
+    draftWriter.cancel()
     await clearFormDraft(db, key)
     form.reset(admissionFormValues(exam, units, today))
     setErrors({})
@@ -294,8 +256,6 @@ export function AdmissionExamForm({
     ([name]) => stepOfField(name) === current || (current === 'result' && !name.includes('.')),
   )
   const props = { form, message }
-  const stateOf = (name: AdmissionStep) =>
-    withErrors.has(name) ? t`con errores` : saved.has(name) ? t`completo` : t`pendiente`
   return (
     <form
       ref={formRef}
@@ -308,30 +268,16 @@ export function AdmissionExamForm({
         else onNext()
       }}
     >
-      <nav aria-label={t`Pasos del examen`}>
-        <ol className="form-steps admission-steps">
-          {ADMISSION_STEPS.map((name, index) => {
-            const state = withErrors.has(name) ? 'error' : saved.has(name) ? 'done' : 'pending'
-            return (
-              <li key={name}>
-                <button
-                  type="button"
-                  className="form-steps__step"
-                  data-state={state}
-                  aria-current={index === step ? 'step' : undefined}
-                  onClick={() => goTo(index)}
-                >
-                  <span className="form-steps__number" aria-hidden="true">
-                    {state === 'done' ? '✓' : state === 'error' ? '!' : index + 1}
-                  </span>
-                  <span>{i18n._(STEP_NAMES[name])}</span>
-                  <span className="visually-hidden">({stateOf(name)})</span>
-                </button>
-              </li>
-            )
-          })}
-        </ol>
-      </nav>
+      <FormStepper
+        label={t`Pasos del examen`}
+        className="admission-steps"
+        current={step}
+        onSelect={goTo}
+        steps={ADMISSION_STEPS.map((name) => ({
+          name: i18n._(STEP_NAMES[name]),
+          state: withErrors.has(name) ? 'error' : saved.has(name) ? 'done' : 'pending',
+        }))}
+      />
       <div className="admission-form__progress">
         <progress max={ADMISSION_STEPS.length} value={saved.size} aria-label={t`Pasos completos`} />
         <span>
@@ -357,26 +303,14 @@ export function AdmissionExamForm({
           </Button>
         </div>
       )}
-      {shownErrors.length > 0 && (
-        <div ref={summaryRef} className="form-errors" role="alert" tabIndex={-1}>
-          <p>
-            <Trans>Revisa los campos marcados antes de continuar</Trans>
-          </p>
-          <ul>
-            {shownErrors.map(([name, text]) => {
-              const { element, label } = fieldInForm(formRef.current, name)
-              const shown = label ?? sectionLabel(name)
-              return (
-                <li key={name}>
-                  <a href={`#${element?.id ?? ''}`} onClick={(event) => jumpTo(event, name)}>
-                    {shown}: {text}
-                  </a>
-                </li>
-              )
-            })}
-          </ul>
-        </div>
-      )}
+      <ErrorSummary
+        ref={summaryRef}
+        heading={<Trans>Revisa los campos marcados antes de continuar</Trans>}
+        errors={shownErrors}
+        formRef={formRef}
+        labelOf={sectionLabel}
+        onJump={jumpTo}
+      />
       <div className="admission-form__step">
         {current === 'general' && <GeneralStep {...props} />}
         {current === 'family_history' && <FamilyHistoryStep {...props} />}

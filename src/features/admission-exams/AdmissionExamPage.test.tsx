@@ -7,7 +7,7 @@ import { createAdmissionExam } from '../../sync/admission-exam-mutators'
 import { setCurrentEngine } from '../../sync/current-engine'
 import { aDevice, pendingEntries } from '../../sync/test-fixtures'
 import { signedInAs } from '../../test/session'
-import { DRAFT_DELAY_MS } from './AdmissionExamForm'
+import { DRAFT_DELAY_MS } from '../../ui/form/use-draft-autosave'
 import { aCandidate, fill, renderAdmissionExamPage } from './test-page'
 
 // The form renders many fields: on a busy machine a render takes longer than the default second.
