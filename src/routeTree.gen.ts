@@ -111,10 +111,13 @@ import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from
 import { Route as AppVaccinationsRegisterVaccineIdIndexRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/index'
 import { Route as AppDigitalRecordMedicalExamDetailPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/detail/$patientId/$examId'
 import { Route as AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/edit/$patientId/$examId'
+import { Route as AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRouteImport } from './routes/_app/digital-record/medical-reports/incident-report-st7/create/$patientId'
 import { Route as AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/edit/$patientId/$id'
 import { Route as AppDigitalRecordPeriodicExamsViewPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/view/$patientId/$id'
 import { Route as AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/edit/$recordId'
 import { Route as AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
+import { Route as AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
+import { Route as AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -669,6 +672,14 @@ const AppDigitalRecordMedicalExamEditPatientIdExamIdRoute =
     path: '/edit/$patientId/$examId',
     getParentRoute: () => AppDigitalRecordMedicalExamRoute,
   } as any)
+const AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute =
+  AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/incident-report-st7/create/$patientId',
+      path: '/digital-record/medical-reports/incident-report-st7/create/$patientId',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
 const AppDigitalRecordPeriodicExamsEditPatientIdIdRoute =
   AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport.update({
     id: '/digital-record/periodic-exams/edit/$patientId/$id',
@@ -693,6 +704,22 @@ const AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute =
     path: '/vaccinations/register-vaccine/$id/second-dose/$recordId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute =
+  AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id',
+      path: '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
+const AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute =
+  AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id',
+      path: '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -796,10 +823,13 @@ export interface FileRoutesByFullPath {
   '/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/digital-record/medical-reports/incident-report-st7/create/$patientId': typeof AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute
   '/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute
+  '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -903,10 +933,13 @@ export interface FileRoutesByTo {
   '/vaccinations/register-vaccine/$id': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/digital-record/medical-reports/incident-report-st7/create/$patientId': typeof AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute
   '/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute
+  '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -1012,10 +1045,13 @@ export interface FileRoutesById {
   '/_app/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/_app/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/_app/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/_app/digital-record/medical-reports/incident-report-st7/create/$patientId': typeof AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute
   '/_app/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/_app/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/_app/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  '/_app/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute
+  '/_app/digital-record/medical-reports/incident-report-st7/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1121,10 +1157,13 @@ export interface FileRouteTypes {
     | '/vaccinations/register-vaccine/$id/'
     | '/digital-record/medical-exam/detail/$patientId/$examId'
     | '/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/digital-record/medical-reports/incident-report-st7/create/$patientId'
     | '/digital-record/periodic-exams/edit/$patientId/$id'
     | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
+    | '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
+    | '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -1228,10 +1267,13 @@ export interface FileRouteTypes {
     | '/vaccinations/register-vaccine/$id'
     | '/digital-record/medical-exam/detail/$patientId/$examId'
     | '/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/digital-record/medical-reports/incident-report-st7/create/$patientId'
     | '/digital-record/periodic-exams/edit/$patientId/$id'
     | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
+    | '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
+    | '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
   id:
     | '__root__'
     | '/'
@@ -1336,10 +1378,13 @@ export interface FileRouteTypes {
     | '/_app/vaccinations/register-vaccine/$id/'
     | '/_app/digital-record/medical-exam/detail/$patientId/$examId'
     | '/_app/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/_app/digital-record/medical-reports/incident-report-st7/create/$patientId'
     | '/_app/digital-record/periodic-exams/edit/$patientId/$id'
     | '/_app/digital-record/periodic-exams/view/$patientId/$id'
     | '/_app/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
+    | '/_app/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
+    | '/_app/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -2069,6 +2114,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport
       parentRoute: typeof AppDigitalRecordMedicalExamRoute
     }
+    '/_app/digital-record/medical-reports/incident-report-st7/create/$patientId': {
+      id: '/_app/digital-record/medical-reports/incident-report-st7/create/$patientId'
+      path: '/digital-record/medical-reports/incident-report-st7/create/$patientId'
+      fullPath: '/digital-record/medical-reports/incident-report-st7/create/$patientId'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/digital-record/periodic-exams/edit/$patientId/$id': {
       id: '/_app/digital-record/periodic-exams/edit/$patientId/$id'
       path: '/digital-record/periodic-exams/edit/$patientId/$id'
@@ -2095,6 +2147,20 @@ declare module '@tanstack/react-router' {
       path: '/vaccinations/register-vaccine/$id/second-dose/$recordId'
       fullPath: '/vaccinations/register-vaccine/$id/second-dose/$recordId'
       preLoaderRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id': {
+      id: '/_app/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
+      path: '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
+      fullPath: '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-reports/incident-report-st7/view/$patientId/$id': {
+      id: '/_app/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
+      path: '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
+      fullPath: '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -2229,10 +2295,13 @@ interface AppRouteChildren {
   AppDigitalRecordPeriodicExamsCreatePatientIdRoute: typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   AppVaccinationsRegisterVaccineIdIndexRoute: typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute: typeof AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute
   AppDigitalRecordPeriodicExamsEditPatientIdIdRoute: typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   AppDigitalRecordPeriodicExamsViewPatientIdIdRoute: typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   AppVaccinationsRegisterVaccineIdEditRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute
+  AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -2331,6 +2400,8 @@ const AppRouteChildren: AppRouteChildren = {
     AppPatientsAssignmentsHistoryUserIdPatientIdRoute,
   AppVaccinationsRegisterVaccineIdIndexRoute:
     AppVaccinationsRegisterVaccineIdIndexRoute,
+  AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute:
+    AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute,
   AppDigitalRecordPeriodicExamsEditPatientIdIdRoute:
     AppDigitalRecordPeriodicExamsEditPatientIdIdRoute,
   AppDigitalRecordPeriodicExamsViewPatientIdIdRoute:
@@ -2339,6 +2410,10 @@ const AppRouteChildren: AppRouteChildren = {
     AppVaccinationsRegisterVaccineIdEditRecordIdRoute,
   AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute:
     AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute,
+  AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute:
+    AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute,
+  AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute:
+    AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

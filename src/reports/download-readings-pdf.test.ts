@@ -71,6 +71,13 @@ function stubTenant(
   return { logoRequests }
 }
 
+/** The employer the stubbed tenant's settings name. */
+const ACME_EMPLOYER = {
+  business_name: 'Industrias Acme del Bajío S.A. de C.V.',
+  employer_registration: null,
+  address: { street: null, city: 'Querétaro', state: null, postal_code: '76120', phone: null },
+}
+
 const offline = () =>
   vi.stubGlobal(
     'fetch',
@@ -156,6 +163,18 @@ describe('the cached letterhead', () => {
     expect((await readLetterhead(db))?.name).toBe('Acme Salud')
     // The address line under the name comes with it, and is held for the documents made offline.
     expect((await readLetterhead(db))?.address).toBe('Av. 5 de Febrero 1351, Querétaro, C.P. 76120')
+    // So is the employer an ST-7 names (issue 23), for a report begun offline.
+    expect((await readLetterhead(db))?.employer).toEqual({
+      business_name: 'Acme Salud S.A. de C.V.',
+      employer_registration: null,
+      address: {
+        street: 'Av. 5 de Febrero 1351',
+        city: 'Querétaro',
+        state: null,
+        postal_code: '76120',
+        phone: null,
+      },
+    })
   })
 
   it('keeps what it held while offline, and holds no logo the PDF could not draw', async () => {
@@ -173,12 +192,14 @@ describe('the cached letterhead', () => {
       address: 'Querétaro, C.P. 76120',
       logo: null,
       logoUrl: null,
+      employer: ACME_EMPLOYER,
     })
     expect((await db.meta.get(LETTERHEAD_KEY))?.value).toEqual({
       name: 'Industrias Acme del Bajío',
       address: 'Querétaro, C.P. 76120',
       logo: null,
       logoUrl: null,
+      employer: ACME_EMPLOYER,
     })
   })
 })

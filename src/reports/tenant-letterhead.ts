@@ -1,11 +1,12 @@
 import { call } from '../api/client'
 import { getConfigurationsTenant } from '../contract/endpoints/configuration'
+import type { EmployerSettings } from '../contract/rules/incident-report-prefill'
 import type { LocalDb } from '../db/local-db'
 import { tenantAddressLine } from '../documents/tenant-address'
 
 /**
  * The tenant's name, address and logo as the device's documents print them (issue 7: PDFs made offline
- * carry the logo). The logo is kept as a data URL in the `meta` table, fetched again only when
+ * carry the logo), and the employer's part of an ST-7 (issue 23: a report begun offline states it). The logo is kept as a data URL in the `meta` table, fetched again only when
  * the tenant's logoUrl changes; offline, or when the server cannot be reached, the copy stays.
  */
 export interface Letterhead {
@@ -16,6 +17,11 @@ export interface Letterhead {
   logo: string | null
   /** Where the logo came from, to know when it changed. */
   logoUrl: string | null
+  /**
+   * The employer an ST-7 names (business name, registro patronal, address: issue 23); absent in a
+   * copy held from before, null when the server gave no settings.
+   */
+  employer?: EmployerSettings | null
 }
 
 export const LETTERHEAD_KEY = 'tenant.letterhead'
@@ -70,6 +76,13 @@ export async function refreshLetterhead(db: LocalDb): Promise<Letterhead | null>
       address: tenantAddressLine(settings?.address),
       logo,
       logoUrl: tenant.logoUrl,
+      employer: settings
+        ? {
+            business_name: settings.business_name,
+            employer_registration: settings.employer_registration,
+            address: settings.address,
+          }
+        : null,
     }
     await db.meta.put({ key: LETTERHEAD_KEY, value: letterhead })
     return letterhead

@@ -82,7 +82,12 @@ describe('the prefill of a new ST-7', () => {
       disabilities: [],
     })
     expect(sameDay.worker.occupation).toBe('Pintor')
-    const none = incidentReportPrefillOf({ settings, patient: { name: 'Juan' }, reports: [], disabilities: [] })
+    const none = incidentReportPrefillOf({
+      settings,
+      patient: { name: 'Juan' },
+      reports: [],
+      disabilities: [],
+    })
     expect(none.worker).toEqual({
       name: 'Juan',
       nss: null,

@@ -26,6 +26,7 @@ export function RecordBanner({
   canSeeVaccinations = false,
   canExamine = false,
   canAdmit = false,
+  canReportAccident = false,
 }: {
   patient: LocalPatient
   allergies: LocalRecordSection[]
@@ -41,6 +42,8 @@ export function RecordBanner({
   canExamine?: boolean
   /** The user may start an admission exam (SPEC §2 medical-exam-create). */
   canAdmit?: boolean
+  /** The user may record an ST-7 (SPEC §2 incident-report-st7-create). */
+  canReportAccident?: boolean
 }) {
   const { t } = useLingui()
   const genders = useReferenceList('genders')
@@ -122,6 +125,17 @@ export function RecordBanner({
               data-variant="secondary"
             >
               <Trans>Examen de admisión</Trans>
+            </Link>
+          )}
+          {canReportAccident && (
+            <Link
+              to="/digital-record/medical-reports/incident-report-st7/create/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="secondary"
+              aria-label={t`ST-7: aviso de accidente de trabajo`}
+            >
+              ST-7
             </Link>
           )}
           {canEdit && (

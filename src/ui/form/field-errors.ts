@@ -104,6 +104,10 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(msg`Cada agente de exposición se registra una sola vez.`)
     case 'periodicExam.duplicateClinicalExam':
       return i18n._(msg`Cada examen clínico se registra una sola vez en el examen periódico.`)
+    case 'incidentReport.attentionBeforeAccident':
+      return i18n._(msg`La atención médica no puede ser anterior al accidente.`)
+    case 'incidentReport.unknownDisability':
+      return i18n._(msg`La incapacidad no es de este paciente.`)
     case 'periodicExam.clinicalExamFixed':
       return i18n._(msg`El examen clínico de un resultado registrado no cambia; elimínalo y agrega otro.`)
     default:
