@@ -6,6 +6,9 @@ import * as disabilityCalls from '../../../src/contract/endpoints/disabilities'
 import * as certificateCalls from '../../../src/contract/endpoints/health-certificates'
 import * as incidentCalls from '../../../src/contract/endpoints/incident-reports'
 import * as historyCalls from '../../../src/contract/endpoints/short-histories'
+import { incidentReportDocumentOf } from '../../../src/documents/medical-report-documents'
+import { pdfText } from '../../../src/documents/pdf-text'
+import { buildReportPdf } from '../../../src/documents/report-document'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
 import {
   aCertificate,
@@ -19,7 +22,15 @@ import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
 import { withTenant } from '../../db/client'
-import { auditLog, bloodPressureReadings, changeLog, encounters, patientAssignments } from '../../db/schema'
+import {
+  auditLog,
+  bloodPressureReadings,
+  changeLog,
+  encounters,
+  patientAssignments,
+  tenants,
+} from '../../db/schema'
+import { patientOf } from './encounter-documents.routes'
 import type { ReportKind } from './medical-reports'
 import { DISABILITY, HEALTH_CERTIFICATE, INCIDENT_REPORT, SHORT_HISTORY } from './report-kinds'
 
@@ -592,6 +603,68 @@ describe('medical reports', () => {
         key(),
       )
       expect(linked.status).toBe(200)
+    })
+
+    it('downloads an ST-7 laid out like IMSS’s form, the very bytes the device builds from the same record', async () => {
+      const disability = (
+        await send(
+          doctor,
+          'POST',
+          pathFor(disabilityCalls.createDisability),
+          aDisability(patientId, catalog),
+          key(),
+        )
+      ).data
+      const created = (
+        await send(
+          doctor,
+          'POST',
+          pathFor(incidentCalls.createIncidentReport),
+          anIncidentReport(patientId, { disability_id: disability.id }),
+          key(),
+        )
+      ).data
+      const zone = 'America/Tijuana'
+      const pdf = await send(
+        doctor,
+        'GET',
+        `${pathFor(incidentCalls.downloadIncidentReport, { id: created.id })}?time_zone=${zone}`,
+      )
+      expect(pdf.status).toBe(200)
+      // The device holds the report as the feed gives it (the show answer) and the patient's record.
+      const shown = (await send(doctor, 'GET', pathFor(incidentCalls.showIncidentReport, { id: created.id })))
+        .data
+      const tenant = await withTenant(t.database.db, acmeId, (tx) =>
+        tx.select().from(tenants).where(eq(tenants.id, acmeId)),
+      )
+      const device = buildReportPdf(
+        incidentReportDocumentOf(
+          shown,
+          {
+            language: 'es',
+            timeZone: zone,
+            tenant: {
+              name: tenant[0]?.tradeName ?? '',
+              logo: null,
+              address: 'Av. 5 de Febrero 100, Querétaro, Querétaro, C.P. 76120',
+            },
+            patient: await withTenant(t.database.db, acmeId, (tx) => patientOf(tx, patientId, 'es')),
+          },
+          disability,
+        ),
+      )
+      expect(pdfText(pdf.raw)).toEqual(pdfText(device.bytes))
+      expect(Buffer.compare(pdf.raw, Buffer.from(device.bytes))).toBe(0)
+      const text = pdfText(pdf.raw).join('\n')
+      for (const part of [
+        '1. Datos del patrón',
+        '2. Datos del trabajador',
+        '3. Datos del accidente',
+        '4. Primera atención médica',
+        '5. Calificación',
+      ])
+        expect(text).toContain(part)
+      expect(text).toContain('Del 2026/03/03 al 2026/03/09, folio AB123456')
     })
 
     it('refuses a disability whose days disagree with its dates, or whose modality is not in the catalogue', async () => {
