@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { incidentReportFiles } from '../../contract/endpoints/incident-reports'
 import type { IncidentReportField, IncidentReportPrefill } from '../../contract/schemas/incident-reports'
@@ -104,6 +104,16 @@ export function IncidentReportForm({
       } satisfies IncidentReportDraft),
     saved,
   )
+
+  // The tenant's settings may reach the device after the form opened (the first sign-in's pull):
+  // a new report's employer, still blank, takes them when they come.
+  const { business_name, employer_registration, address } = prefill.employer
+  useEffect(() => {
+    if (report || !business_name) return
+    const held = form.getValues('employer')
+    if (held.business_name || held.employer_registration || held.address) return
+    form.setValue('employer', { business_name, employer_registration, address })
+  }, [report, form, business_name, employer_registration, address])
 
   const current = INCIDENT_REPORT_STEPS[step] ?? 'employer'
   const withErrors = new Set(Object.keys(errors).map(stepOfField))
@@ -227,7 +237,7 @@ export function IncidentReportForm({
         current={step}
         onSelect={goTo}
         steps={INCIDENT_REPORT_STEPS.map((name, index) => ({
-          name: `${index + 1}. ${i18n._(STEP_NAMES[name])}`,
+          name: i18n._(STEP_NAMES[name]),
           state: stateOf(index, name),
         }))}
       />

@@ -100,6 +100,22 @@ describe('the ST-7 screens', { timeout: 30_000 }, () => {
     expect(value('Turno')).toBe('Nocturno')
   })
 
+  it('takes the employer when the tenant’s settings reach the device after the form opened', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await aWorker(db, ctx)
+    await renderIncidentReportForm(db, patient.id)
+    await screen.findByRole('form', { name: 'Nuevo ST-7' })
+    expect(screen.getByLabelText<HTMLInputElement>('Registro patronal').value).toBe('')
+    // The first sign-in's pull keeps the letterhead a moment after the screen opened.
+    await holdEmployer(db)
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>('Registro patronal').value).toBe('Y5412345104'),
+    )
+    expect(screen.getByLabelText<HTMLInputElement>('Nombre o razón social').value).toBe(
+      'Manufacturas del Bajío S.A. de C.V.',
+    )
+  })
+
   it('checks a step on “Continuar”, listing each error as a link that takes to its field', async () => {
     const { db, ctx } = aDevice()
     const patient = await aWorker(db, ctx)

@@ -33,14 +33,14 @@ export function EmployerStep({ form, message }: IncidentReportStepProps) {
       <p className="form-hint">
         <Trans>Copiado de la configuración de la clínica; el reporte conserva los datos de hoy.</Trans>
       </p>
+      <TextField
+        label={t`Nombre o razón social`}
+        aria-required
+        maxLength={300}
+        error={message('employer.business_name')}
+        {...form.register('employer.business_name')}
+      />
       <div className="form-grid">
-        <TextField
-          label={t`Nombre o razón social`}
-          aria-required
-          maxLength={300}
-          error={message('employer.business_name')}
-          {...form.register('employer.business_name')}
-        />
         <TextField
           label={t`Registro patronal`}
           aria-required
