@@ -82,7 +82,7 @@ export function IncidentReportFormPage({
   ) {
     return (
       <section className="page">
-        <PageHeader title={title} />
+        <PageHeader title={<span className="incident-report-page__title">{title}</span>} />
         <Alert>
           {patient && !patient.deleted_at ? (
             <Trans>Este ST-7 no está en este dispositivo.</Trans>
@@ -99,7 +99,7 @@ export function IncidentReportFormPage({
   const { date, time } = dateTimeOfInstant(new Date().toISOString())
   return (
     <section className="page incident-report-page">
-      <PageHeader title={title} />
+      <PageHeader title={<span className="incident-report-page__title">{title}</span>} />
       <p className="incident-report-page__lead">
         <Trans>Aviso de atención médica y calificación de probable accidente de trabajo</Trans>
         {' · '}

@@ -53,7 +53,7 @@ export function EmployerStep({ form, message }: IncidentReportStepProps) {
       <TextAreaField
         label={t`Domicilio del patrón`}
         aria-required
-        rows={2}
+        rows={3}
         maxLength={500}
         error={message('employer.address')}
         {...form.register('employer.address')}

@@ -70,7 +70,7 @@ export function IncidentReportViewPage({ patientId, reportId }: { patientId: str
   if (!patient || patient.deleted_at || !report || report.deleted_at || report.patient_id !== patientId) {
     return (
       <section className="page">
-        <PageHeader title={title} />
+        <PageHeader title={<span className="incident-report-page__title">{title}</span>} />
         <Alert>
           {patient && !patient.deleted_at ? (
             <Trans>Este ST-7 no está en este dispositivo.</Trans>
@@ -94,7 +94,7 @@ export function IncidentReportViewPage({ patientId, reportId }: { patientId: str
   const stepTitle = (index: number, name: keyof typeof STEP_NAMES) => `${index}. ${i18n._(STEP_NAMES[name])}`
   return (
     <section className="page incident-report-page">
-      <PageHeader title={title}>
+      <PageHeader title={<span className="incident-report-page__title">{title}</span>}>
         <ReportDownload db={db} kind={INCIDENT_REPORT} report={report} />
         {canEdit && (
           <Link
