@@ -27,7 +27,6 @@ import {
 import type { Tx } from '../../db/client'
 import { catalogueEntries, disabilities, patients, users } from '../../db/schema'
 import { assertLivePatientInScope, patientScope } from '../../platform/assignment-scope'
-import { escapeLike } from '../../platform/data-table'
 import { NotFoundError } from '../../platform/errors'
 import { route } from '../../platform/route'
 import { downloadName, sendWorkbook, workbookOf } from '../configuration/spreadsheet'
