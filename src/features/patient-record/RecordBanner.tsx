@@ -26,6 +26,7 @@ export function RecordBanner({
   canSeeVaccinations = false,
   canExamine = false,
   canAdmit = false,
+  canSeeDisabilities = false,
 }: {
   patient: LocalPatient
   allergies: LocalRecordSection[]
@@ -41,6 +42,8 @@ export function RecordBanner({
   canExamine?: boolean
   /** The user may start an admission exam (SPEC §2 medical-exam-create). */
   canAdmit?: boolean
+  /** The user may open the patient's disabilities (SPEC §2 record-disabilities-detail). */
+  canSeeDisabilities?: boolean
 }) {
   const { t } = useLingui()
   const genders = useReferenceList('genders')
@@ -122,6 +125,16 @@ export function RecordBanner({
               data-variant="secondary"
             >
               <Trans>Examen de admisión</Trans>
+            </Link>
+          )}
+          {canSeeDisabilities && (
+            <Link
+              to="/digital-record/medical-reports/record-disabilities/detail/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Incapacidades</Trans>
             </Link>
           )}
           {canEdit && (

@@ -1,0 +1,35 @@
+import { useLingui } from '@lingui/react/macro'
+import type { DisabilityField, DisabilityIssuer } from '../../contract/schemas/disabilities'
+import type { LocalDisability } from '../../db/local-db'
+import { useCatalogueEntries } from '../../catalogs/use-catalog'
+import { ReportAmendments } from './ReportAmendments'
+import { DISABILITY_FIELD_NAMES, ISSUER_NAMES } from './disability-texts'
+
+/**
+ * NOM-004: a disability's amendments — who, when, each field before and after — with its modality
+ * and status named from the cached catalogues and its issuer in words; readable offline.
+ */
+export function DisabilityHistory({ disability }: { disability: LocalDisability }) {
+  const { i18n } = useLingui()
+  const types = useCatalogueEntries('incapacityType')
+  const statuses = useCatalogueEntries('incapacityStatus')
+  const entryName = (id: unknown) =>
+    [...(types ?? []), ...(statuses ?? [])].find((entry) => entry.id === id)?.name
+  return (
+    <ReportAmendments
+      report={disability}
+      fieldName={(field) => {
+        const name = DISABILITY_FIELD_NAMES[field as DisabilityField]
+        return name ? i18n._(name) : field
+      }}
+      shownValue={(field, value) => {
+        if (field === 'issuer') {
+          const name = ISSUER_NAMES[value as DisabilityIssuer]
+          return name ? i18n._(name) : undefined
+        }
+        if (field === 'type_id' || field === 'status_id') return entryName(value)
+        return undefined
+      }}
+    />
+  )
+}
