@@ -15,17 +15,17 @@ import { hasPermission } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { Alert } from '../../ui/Alert'
-import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
 import { DateField } from '../../ui/DateField'
+import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
 import { errorMessage } from '../../ui/form/error-message'
 import { fieldMessage } from '../../ui/form/field-errors'
 import { formatDate } from '../../ui/format-date'
 import { PageHeader } from '../../ui/PageHeader'
 import { SelectField } from '../../ui/SelectField'
 import { Spinner } from '../../ui/Spinner'
-import { LostDaysChart } from './LostDaysChart'
 import { disabilityIndexInputs, disabilityNames } from './disability-index'
 import { ISSUER_NAMES } from './disability-texts'
+import { LostDaysChart } from './LostDaysChart'
 import './disabilities.css'
 
 /** A disability's row with the texts the table shows and searches. */
@@ -147,7 +147,7 @@ export function DisabilitiesIndexPage() {
                   className="button"
                   data-variant="ghost"
                 >
-                  <Trans>Del paciente</Trans>
+                  <Trans>Historial del paciente</Trans>
                   <span className="visually-hidden"> {row.name}</span>
                 </Link>
               )}
@@ -190,13 +190,19 @@ export function DisabilitiesIndexPage() {
           onChange={set('issuer')}
           options={DISABILITY_ISSUERS.map((code) => ({ value: code, label: i18n._(ISSUER_NAMES[code]) }))}
         />
-        <DateField label={t`Desde`} value={values.from} onChange={set('from')} error={dayError(values.from)} />
+        <DateField
+          label={t`Desde`}
+          value={values.from}
+          onChange={set('from')}
+          error={dayError(values.from)}
+        />
         <DateField
           label={t`Hasta`}
           value={values.to}
           onChange={set('to')}
           error={
-            dayError(values.to) ?? (backwards ? fieldMessage('disability.rangeEndBeforeStart', i18n) : undefined)
+            dayError(values.to) ??
+            (backwards ? fieldMessage('disability.rangeEndBeforeStart', i18n) : undefined)
           }
         />
       </fieldset>

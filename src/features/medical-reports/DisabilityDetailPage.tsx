@@ -14,9 +14,9 @@ import { formatDate } from '../../ui/format-date'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
 import { SyncBadge } from '../../ui/SyncBadge'
-import { LostDaysSummary } from './LostDaysSummary'
 import { localDay } from './disability-form-values'
 import { ISSUER_NAMES } from './disability-texts'
+import { LostDaysSummary } from './LostDaysSummary'
 import { patientReports } from './use-patient-reports'
 import './disabilities.css'
 
@@ -75,7 +75,7 @@ export function DisabilityDetailPage({ patientId }: { patientId: string }) {
         { key: 'cause', title: t`Causa`, priority: 7 },
         {
           key: 'sync',
-          title: t`Envío`,
+          title: t`Estado`,
           isAction: true,
           priority: 8,
           component: (row) => <SyncBadge state={row.syncState} />,

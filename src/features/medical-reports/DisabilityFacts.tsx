@@ -9,7 +9,13 @@ import { ISSUER_NAMES } from './disability-texts'
  * modality's and status's names are the record's (the server's, or the cache's for one recorded
  * here), so they read without the catalogues — a patient's device has none.
  */
-export function DisabilityFacts({ disability, full = true }: { disability: LocalDisability; full?: boolean }) {
+export function DisabilityFacts({
+  disability,
+  full = true,
+}: {
+  disability: LocalDisability
+  full?: boolean
+}) {
   const { t, i18n } = useLingui()
   const facts: Array<[string, string]> = [
     [t`Fecha de inicio`, formatDate(disability.start_date)],

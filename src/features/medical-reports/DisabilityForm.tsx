@@ -9,12 +9,7 @@ import { mutationContext } from '../../session/mutation-context'
 import { currentEngine } from '../../sync/current-engine'
 import { type PreparedFile, prepareFile } from '../../sync/file-mutators'
 import { DISABILITY } from '../../sync/medical-report-kinds'
-import {
-  amendReport,
-  createReport,
-  type ReportFile,
-  ReportRefusal,
-} from '../../sync/medical-report-mutators'
+import { amendReport, createReport, type ReportFile, ReportRefusal } from '../../sync/medical-report-mutators'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { DateField } from '../../ui/DateField'
@@ -26,8 +21,6 @@ import { SignaturePad } from '../../ui/SignaturePad'
 import { type SignatureStrokes, signaturePng } from '../../ui/signature-image'
 import { TextAreaField } from '../../ui/TextAreaField'
 import { TextField } from '../../ui/TextField'
-import { HeldSignature } from './HeldSignature'
-import { ReportFiles } from './ReportFiles'
 import {
   changedFields,
   type DisabilityFormValues,
@@ -38,6 +31,8 @@ import {
   parseDisabilityForm,
 } from './disability-form-values'
 import { ISSUER_NAMES } from './disability-texts'
+import { HeldSignature } from './HeldSignature'
+import { ReportFiles } from './ReportFiles'
 
 export interface DisabilityFormProps {
   db: LocalDb
@@ -140,13 +135,27 @@ export function DisabilityForm({
       let saved: LocalDisability
       if (disability) {
         saved =
-          (await amendReport(db, ctx, DISABILITY, disability.id, changedFields(disability, parsed.fields), files)) ??
-          disability
+          (await amendReport(
+            db,
+            ctx,
+            DISABILITY,
+            disability.id,
+            changedFields(disability, parsed.fields),
+            files,
+          )) ?? disability
       } else {
         files.push(...picked.map((file) => ({ owner: disabilityFiles, file })))
-        saved = await createReport(db, ctx, DISABILITY, { ...parsed.fields, patient_id: patientId }, { files })
+        saved = await createReport(
+          db,
+          ctx,
+          DISABILITY,
+          { ...parsed.fields, patient_id: patientId },
+          { files },
+        )
       }
-      notify(disability ? t`Corrección guardada en este dispositivo` : t`Incapacidad guardada en este dispositivo`)
+      notify(
+        disability ? t`Corrección guardada en este dispositivo` : t`Incapacidad guardada en este dispositivo`,
+      )
       currentEngine()?.loop.kick()
       onSaved(saved)
     } catch (error) {
@@ -230,8 +239,18 @@ export function DisabilityForm({
       <fieldset className="form-section">
         <legend>{t`Periodo`}</legend>
         <div className="form-grid">
-          <DateField label={t`Fecha de inicio`} aria-required error={message('start_date')} {...text('start_date')} />
-          <DateField label={t`Fecha de término`} aria-required error={message('end_date')} {...text('end_date')} />
+          <DateField
+            label={t`Fecha de inicio`}
+            aria-required
+            error={message('start_date')}
+            {...text('start_date')}
+          />
+          <DateField
+            label={t`Fecha de término`}
+            aria-required
+            error={message('end_date')}
+            {...text('end_date')}
+          />
           <TextField
             label={t`Días asignados`}
             aria-required
@@ -246,7 +265,9 @@ export function DisabilityForm({
         </div>
         <p className="form-hint" aria-live="polite">
           {daysFromDates === null ? (
-            <Trans>Los días asignados se calculan con las fechas, contando el día de inicio y el de término.</Trans>
+            <Trans>
+              Los días asignados se calculan con las fechas, contando el día de inicio y el de término.
+            </Trans>
           ) : (
             <>
               <Trans>Según las fechas:</Trans> <strong>{t`${daysFromDates} días`}</strong>

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
+import { useCatalogueEntries } from '../../catalogs/use-catalog'
 import type { DisabilityField, DisabilityIssuer } from '../../contract/schemas/disabilities'
 import type { LocalDisability } from '../../db/local-db'
-import { useCatalogueEntries } from '../../catalogs/use-catalog'
-import { ReportAmendments } from './ReportAmendments'
 import { DISABILITY_FIELD_NAMES, ISSUER_NAMES } from './disability-texts'
+import { ReportAmendments } from './ReportAmendments'
 
 /**
  * NOM-004: a disability's amendments — who, when, each field before and after — with its modality

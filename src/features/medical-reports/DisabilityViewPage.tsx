@@ -22,10 +22,10 @@ import { SyncBadge } from '../../ui/SyncBadge'
 import { useConfirmedDelete } from '../../ui/use-confirmed-delete'
 import { DisabilityFacts } from './DisabilityFacts'
 import { DisabilityHistory } from './DisabilityHistory'
+import { useDisabilityScreen } from './disability-data'
 import { HeldSignature } from './HeldSignature'
 import { ReportDownload } from './ReportDownload'
 import { ReportFiles } from './ReportFiles'
-import { useDisabilityScreen } from './disability-data'
 import './disabilities.css'
 
 /**
@@ -95,7 +95,10 @@ export function DisabilityViewPage({
       </PageHeader>
       <p className="disability-page__patient">
         <Trans>Paciente:</Trans>{' '}
-        <Link to="/digital-record/medical-reports/record-disabilities/detail/$patientId" params={{ patientId }}>
+        <Link
+          to="/digital-record/medical-reports/record-disabilities/detail/$patientId"
+          params={{ patientId }}
+        >
           {fullName(patient)}
         </Link>{' '}
         <SyncBadge state={disability.syncState} />

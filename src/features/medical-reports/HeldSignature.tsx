@@ -65,7 +65,9 @@ export function HeldSignature({
       </div>
       <div className="held-signature__footer">
         <span className="field__hint">
-          {file.created_at ? t`Firmada el ${formatDateTime(file.created_at)}` : t`Firma guardada en este dispositivo`}
+          {file.created_at
+            ? t`Firmada el ${formatDateTime(file.created_at)}`
+            : t`Firma guardada en este dispositivo`}
         </span>
         {children}
       </div>

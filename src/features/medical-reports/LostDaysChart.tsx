@@ -47,7 +47,12 @@ export function LostDaysChart({ graph }: { graph: DisabilityGraph }) {
     interaction: { mode: 'index', intersect: false },
     scales: {
       x: { stacked: true, ticks: { autoSkip: true, maxRotation: 0, autoSkipPadding: 12 } },
-      y: { stacked: true, beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: t`Días` } },
+      y: {
+        stacked: true,
+        beginAtZero: true,
+        ticks: { precision: 0 },
+        title: { display: true, text: t`Días` },
+      },
     },
     plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } },
   }

@@ -79,7 +79,10 @@ export function daysOfDates(values: Pick<DisabilityFormValues, 'start_date' | 'e
  * field it marks, as the form shows it while the person types: an end before the start on the end
  * date, days that disagree with the dates on the days. Nothing while a date is incomplete.
  */
-export function liveDaysProblem(values: DisabilityFormValues, i18n: I18n): Partial<Record<DisabilityField, string>> {
+export function liveDaysProblem(
+  values: DisabilityFormValues,
+  i18n: I18n,
+): Partial<Record<DisabilityField, string>> {
   const start = values.start_date.trim()
   const end = values.end_date.trim()
   if (!isDateText(start) || !isDateText(end)) return {}

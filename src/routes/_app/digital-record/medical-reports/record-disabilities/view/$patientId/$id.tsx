@@ -2,7 +2,9 @@ import { createFileRoute } from '@tanstack/react-router'
 import { DisabilityViewPage } from '../../../../../../../features/medical-reports/DisabilityViewPage'
 
 /** SPEC §2 …/record-disabilities/view/{patient_id}/{id}: one disability, read only, with its PDF. */
-export const Route = createFileRoute('/_app/digital-record/medical-reports/record-disabilities/view/$patientId/$id')({
+export const Route = createFileRoute(
+  '/_app/digital-record/medical-reports/record-disabilities/view/$patientId/$id',
+)({
   staticData: { permission: 'record-disabilities-view' },
   component: function ViewDisabilityRoute() {
     const { patientId, id } = Route.useParams()
