@@ -50,7 +50,7 @@ withCloneableBlobs()
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } })
-const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value
+const typedIn = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value
 
 async function render(db: LocalDb, screenOf: () => ReactNode) {
   const loop = { runOnce: vi.fn(), kick: vi.fn(), start: vi.fn(), stop: vi.fn() }
@@ -154,14 +154,14 @@ describe('the disability screens', { timeout: 30_000 }, () => {
     // Both days count: the 2nd to the 15th are 14 days.
     fill('Fecha de inicio', '2026/11/02')
     fill('Fecha de término', '2026/11/15')
-    expect(valueOf('Días asignados')).toBe('14')
+    expect(typedIn('Días asignados')).toBe('14')
 
     // An end before the start: said on the end date, as the server says it.
     fill('Fecha de término', '2026/10/30')
     const end = screen.getByLabelText('Fecha de término')
     expect(end.getAttribute('aria-invalid')).toBe('true')
     expect(within(form).getByText('La fecha de término no puede ser anterior a la de inicio.')).toBeTruthy()
-    expect(valueOf('Días asignados')).toBe('')
+    expect(typedIn('Días asignados')).toBe('')
     fill('Fecha de término', '2026/11/15')
     expect(within(form).queryByText('La fecha de término no puede ser anterior a la de inicio.')).toBeNull()
 
@@ -174,7 +174,7 @@ describe('the disability screens', { timeout: 30_000 }, () => {
     expect(await within(form).findByText('Revisa los campos marcados.')).toBeTruthy()
     expect(await db.disabilities.count()).toBe(0)
     fireEvent.click(within(form).getByRole('button', { name: 'Usar los días de las fechas' }))
-    expect(valueOf('Días asignados')).toBe('14')
+    expect(typedIn('Días asignados')).toBe('14')
 
     // A signature drawn with a finger.
     const pad = within(form).getByRole('img', { name: 'Firma (en blanco)' })
@@ -244,7 +244,7 @@ describe('the disability screens', { timeout: 30_000 }, () => {
     const form = await screen.findByRole('form', { name: 'Corregir incapacidad' })
     expect(screen.getByText(/Estatus: Subsecuente → Inicial/)).toBeTruthy()
     fill('Fecha de término', '2026/11/16')
-    expect(valueOf('Días asignados')).toBe('15')
+    expect(typedIn('Días asignados')).toBe('15')
     fill('Expedida por', 'company')
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar corrección' }))
     await waitFor(() => expect(done).toHaveBeenCalled())
