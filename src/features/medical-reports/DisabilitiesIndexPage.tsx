@@ -110,7 +110,24 @@ export function DisabilitiesIndexPage() {
   const config = useMemo<DataTableConfig<IndexRow>>(
     () => ({
       columns: [
-        { key: 'name', title: t`Paciente`, isSearch: true, priority: 0 },
+        {
+          key: 'name',
+          title: t`Paciente`,
+          isSearch: true,
+          priority: 0,
+          // The patient's name opens their disabilities with the days they lost.
+          component: (row) =>
+            canDetail ? (
+              <Link
+                to="/digital-record/medical-reports/record-disabilities/detail/$patientId"
+                params={{ patientId: row.patient_id }}
+              >
+                {row.name}
+              </Link>
+            ) : (
+              row.name
+            ),
+        },
         { key: 'payroll_number', title: t`Número de nómina`, isSearch: true, priority: 5 },
         { key: 'curp', title: t`CURP`, isSearch: true, isHide: true },
         { key: 'start_label', title: t`Inicio`, priority: 1 },
@@ -138,17 +155,6 @@ export function DisabilitiesIndexPage() {
                     {' '}
                     {row.name} {row.start_label}
                   </span>
-                </Link>
-              )}
-              {canDetail && (
-                <Link
-                  to="/digital-record/medical-reports/record-disabilities/detail/$patientId"
-                  params={{ patientId: row.patient_id }}
-                  className="button"
-                  data-variant="ghost"
-                >
-                  <Trans>Historial del paciente</Trans>
-                  <span className="visually-hidden"> {row.name}</span>
                 </Link>
               )}
             </span>

@@ -122,9 +122,14 @@ export function DisabilityViewPage({
           {data.signature ? (
             <HeldSignature db={db} file={data.signature} />
           ) : (
-            <p className="form-hint">
-              <Trans>Sin firma registrada.</Trans>
-            </p>
+            <div className="held-signature">
+              <span className="field__label">
+                <Trans>Firma</Trans>
+              </span>
+              <p className="form-hint">
+                <Trans>Sin firma registrada.</Trans>
+              </p>
+            </div>
           )}
         </section>
         <DisabilityHistory disability={disability} />

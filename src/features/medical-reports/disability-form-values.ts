@@ -119,7 +119,11 @@ export function parseDisabilityForm(values: DisabilityFormValues, i18n: I18n): P
     else if (!isDateText(typed)) errors[field] = fieldMessage('field.date', i18n) ?? ''
   }
   const daysTyped = values.assigned_days.trim()
-  if (daysTyped === '') errors.assigned_days = required
+  // Dates in the wrong order give no days: the end date says why, the days need not say more.
+  const backwards =
+    isDateText(values.start_date.trim()) && isDateText(values.end_date.trim()) && daysOfDates(values) === null
+  if (backwards) errors.end_date = fieldMessage('disability.endBeforeStart', i18n) ?? ''
+  else if (daysTyped === '') errors.assigned_days = required
   else if (!/^\d+$/.test(daysTyped)) errors.assigned_days = fieldMessage('field.integer', i18n) ?? ''
   for (const field of ['type_id', 'status_id', 'issuer'] as const) {
     if (values[field] === '') errors[field] = required
@@ -147,6 +151,7 @@ export function parseDisabilityForm(values: DisabilityFormValues, i18n: I18n): P
       const key = String(issue.path?.[0]?.key ?? '') as DisabilityField
       if (key in DISABILITY_FIELDS) errors[key] ??= issueMessage(issue, i18n)
     }
+    if (backwards && daysTyped === '') delete errors.assigned_days
   }
   if (Object.keys(errors).length > 0 || !checked.success) return { errors }
   const { id: _, patient_id: __, ...output } = checked.output
