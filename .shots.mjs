@@ -23,7 +23,15 @@ async function shot(page, name) {
   await page.waitForTimeout(600)
   const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
   await page.screenshot({ path: `${OUT}/${name}.png`, fullPage: true })
-  console.log(name, wide ? 'SIDEWAYS SCROLL' : 'ok')
+  const total = await page.evaluate(() => document.documentElement.scrollHeight)
+  const step = page.viewportSize().height - 60
+  for (let i = 0, y = 0; y < total && i < 4; i++, y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y)
+    await page.waitForTimeout(150)
+    await page.screenshot({ path: `${OUT}/${name}-part${i}.png` })
+  }
+  await page.evaluate(() => window.scrollTo(0, 0))
+  console.log(name, wide ? 'SIDEWAYS SCROLL' : 'ok', total)
 }
 
 const browser = await chromium.launch({ ...CHROMIUM_LAUNCH, args: [...CHROMIUM_LAUNCH.args, '--host-resolver-rules=MAP *.localhost 127.0.0.1'] })
@@ -38,7 +46,7 @@ for (const [size, viewport] of Object.entries(sizes)) {
   const view = await page.getByRole('link', { name: /^Ver / }).first().getAttribute('href')
   const [, , , , , patientId, id] = view.split('/')
   await page.goto(`${BASE}/digital-record/medical-reports/record-disabilities/detail/${patientId}`)
-  await page.getByRole('table').waitFor()
+  await page.getByRole('link', { name: 'Nueva incapacidad' }).waitFor()
   await shot(page, `${size}-detail`)
   await page.goto(`${BASE}${view}`)
   await page.getByRole('button', { name: 'Descargar PDF' }).waitFor()

@@ -5,11 +5,12 @@
  */
 export type SignatureStrokes = ReadonlyArray<ReadonlyArray<readonly [number, number]>>
 
-/** The pad's shape (width ÷ height) and the file's: a signature line, wide and low. */
-export const SIGNATURE_ASPECT = 3
-
-/** The saved image's size: sharp enough for a printed page, a few kilobytes as a PNG. */
-export const SIGNATURE_IMAGE = { width: 900, height: 300 } as const
+/**
+ * The saved image's size: sharp enough for a printed page, a few kilobytes as a PNG. Its shape
+ * (5:2) is the pad's (components.css): a signature line, wide and low, yet tall enough for a
+ * finger on a phone; documents print it in a box of about this shape.
+ */
+export const SIGNATURE_IMAGE = { width: 900, height: 360 } as const
 
 /** The ink, the blue-black of a ballpoint pen, legible on white and when printed in grey. */
 export const SIGNATURE_INK = '#10214d'
