@@ -9,7 +9,13 @@ import { mutationContext } from '../../session/mutation-context'
 import { currentEngine } from '../../sync/current-engine'
 import { type PreparedFile, prepareFile } from '../../sync/file-mutators'
 import { DISABILITY } from '../../sync/medical-report-kinds'
-import { amendReport, createReport, type ReportFile, ReportRefusal } from '../../sync/medical-report-mutators'
+import {
+  amendReport,
+  attachReportFiles,
+  createReport,
+  type ReportFile,
+  ReportRefusal,
+} from '../../sync/medical-report-mutators'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { DateField } from '../../ui/DateField'
@@ -134,15 +140,14 @@ export function DisabilityForm({
       const ctx = mutationContext()
       let saved: LocalDisability
       if (disability) {
-        saved =
-          (await amendReport(
-            db,
-            ctx,
-            DISABILITY,
-            disability.id,
-            changedFields(disability, parsed.fields),
-            files,
-          )) ?? disability
+        const changes = changedFields(disability, parsed.fields)
+        if (Object.keys(changes).length > 0) {
+          saved = (await amendReport(db, ctx, DISABILITY, disability.id, changes, files)) ?? disability
+        } else {
+          // Only signed again (or nothing at all): no amendment, the new signature joins the record.
+          if (files.length > 0) await attachReportFiles(db, ctx, DISABILITY, disability.id, files)
+          saved = disability
+        }
       } else {
         files.push(...picked.map((file) => ({ owner: disabilityFiles, file })))
         saved = await createReport(

@@ -69,7 +69,7 @@ export function DisabilityFormPage({ patientId, disabilityId, onDone }: Disabili
           statuses={statuses}
           onSaved={onDone}
         />
-        {disability && <DisabilityHistory disability={disability} />}
+        {disability && <DisabilityHistory disability={disability} entries={[...types, ...statuses]} />}
       </div>
     </section>
   )

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useCatalogueEntries } from '../../catalogs/use-catalog'
+import type { CatalogueEntry } from '../../contract/schemas/catalogue-definitions'
 import type { DisabilityField, DisabilityIssuer } from '../../contract/schemas/disabilities'
 import type { LocalDisability } from '../../db/local-db'
 import { DISABILITY_FIELD_NAMES, ISSUER_NAMES } from './disability-texts'
@@ -9,12 +9,16 @@ import { ReportAmendments } from './ReportAmendments'
  * NOM-004: a disability's amendments — who, when, each field before and after — with its modality
  * and status named from the cached catalogues and its issuer in words; readable offline.
  */
-export function DisabilityHistory({ disability }: { disability: LocalDisability }) {
+export function DisabilityHistory({
+  disability,
+  entries,
+}: {
+  disability: LocalDisability
+  /** The cached `incapacityType` and `incapacityStatus` entries, inactive ones too. */
+  entries: readonly CatalogueEntry[]
+}) {
   const { i18n } = useLingui()
-  const types = useCatalogueEntries('incapacityType')
-  const statuses = useCatalogueEntries('incapacityStatus')
-  const entryName = (id: unknown) =>
-    [...(types ?? []), ...(statuses ?? [])].find((entry) => entry.id === id)?.name
+  const entryName = (id: unknown) => entries.find((entry) => entry.id === id)?.name
   return (
     <ReportAmendments
       report={disability}

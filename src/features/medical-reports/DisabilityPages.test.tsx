@@ -256,6 +256,50 @@ describe('the disability screens', { timeout: 30_000 }, () => {
     })
   })
 
+  it('signs a disability again without amending a field: the new signature takes the old one’s place', async () => {
+    const { db, ctx } = aDevice()
+    const patient = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
+    await cacheDisabilityCatalogues(db)
+    const held = aSyncedDisability(patient.id)
+    await db.disabilities.put(held)
+    await db.files.put({
+      id: crypto.randomUUID(),
+      owner_kind: 'disability-signature',
+      owner_id: held.id,
+      patient_id: patient.id,
+      name: 'firma.png',
+      media_type: 'image/png',
+      size: PNG.length,
+      sha256: '0'.repeat(64),
+      version: 1,
+      created_at: '2026-11-02T16:00:00.000Z',
+      deleted_at: null,
+      syncState: 'synced',
+      blob: new Blob([PNG], { type: 'image/png' }),
+    })
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:signature')
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined)
+    const done = vi.fn()
+    await render(db, () => <DisabilityFormPage patientId={patient.id} disabilityId={held.id} onDone={done} />)
+    const form = await screen.findByRole('form', { name: 'Corregir incapacidad' })
+    expect(await within(form).findByRole('img', { name: 'Firma registrada' })).toBeTruthy()
+    fireEvent.click(within(form).getByRole('button', { name: 'Firmar de nuevo' }))
+    const pad = within(form).getByRole('img', { name: 'Firma (en blanco)' })
+    fireEvent.pointerDown(pad, { pointerId: 1, pointerType: 'pen', clientX: 10, clientY: 10 })
+    fireEvent.pointerUp(pad, { pointerId: 1, pointerType: 'pen', clientX: 10, clientY: 10 })
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar corrección' }))
+    await waitFor(() => expect(done).toHaveBeenCalled())
+    expect((await pendingEntries(db)).map((entry) => entry.kind)).toEqual([
+      'attachment.delete',
+      'attachment.create',
+    ])
+    const signatures = (
+      await db.files.where('[owner_kind+owner_id]').equals(['disability-signature', held.id]).toArray()
+    ).filter((file) => !file.deleted_at)
+    expect(signatures).toHaveLength(1)
+    expect(signatures[0]?.syncState).toBe('pending')
+  })
+
   it('shows a disability read only with its PDF, and deletes it softly after asking', async () => {
     const { db, ctx } = aDevice()
     const patient = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
+import { useCatalogueEntries } from '../../catalogs/use-catalog'
 import { disabilityFiles } from '../../contract/endpoints/disabilities'
 import type { LocalDisability } from '../../db/local-db'
 import { fullName } from '../../db/patient-sort-name'
@@ -47,6 +48,8 @@ export function DisabilityViewPage({
   const session = useSession()
   const db = useSyncEngine()?.db
   const data = useDisabilityScreen(db, patientId, disabilityId)
+  const types = useCatalogueEntries('incapacityType')
+  const statuses = useCatalogueEntries('incapacityStatus')
   const [failure, setFailure] = useState<string | null>(null)
   const detailsId = useId()
   const removal = useConfirmedDelete<LocalDisability>(async (disability) => {
@@ -57,7 +60,7 @@ export function DisabilityViewPage({
     onDeleted()
   }, setFailure)
   const title = t`Incapacidad`
-  if (!db || !data) return <Spinner />
+  if (!db || !data || !types || !statuses) return <Spinner />
   const { patient, disability } = data
   if (!patient || !disability) {
     return (
@@ -132,7 +135,7 @@ export function DisabilityViewPage({
             </div>
           )}
         </section>
-        <DisabilityHistory disability={disability} />
+        <DisabilityHistory disability={disability} entries={[...types, ...statuses]} />
       </div>
       <ConfirmDialog
         {...removal.dialog}
