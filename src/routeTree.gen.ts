@@ -53,6 +53,7 @@ import { Route as AppPatientCovidRouteImport } from './routes/_app/patient/covid
 import { Route as AppPatientEvolutionRouteImport } from './routes/_app/patient/evolution'
 import { Route as AppPatientGlucoseRouteImport } from './routes/_app/patient/glucose'
 import { Route as AppPatientHabitsRouteImport } from './routes/_app/patient/habits'
+import { Route as AppPatientIncapacitiesRouteImport } from './routes/_app/patient/incapacities'
 import { Route as AppPatientMyLogRouteImport } from './routes/_app/patient/my-log'
 import { Route as AppPatientNutritionRouteImport } from './routes/_app/patient/nutrition'
 import { Route as AppPatientSomatometryRouteImport } from './routes/_app/patient/somatometry'
@@ -105,6 +106,7 @@ import { Route as AppVaccinationsRecordsEditIdRouteImport } from './routes/_app/
 import { Route as AppVaccinationsSchemeEditIdRouteImport } from './routes/_app/vaccinations-scheme/edit/$id'
 import { Route as AppVaccinationsCardIdRouteImport } from './routes/_app/vaccinations/card/$id'
 import { Route as AppDigitalRecordMedicalExamCreatePatientIdRouteImport } from './routes/_app/digital-record/medical-exam/create/$patientId'
+import { Route as AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRouteImport } from './routes/_app/digital-record/medical-reports/record-disabilities/index'
 import { Route as AppDigitalRecordPeriodicExamsCreatePatientIdRouteImport } from './routes/_app/digital-record/periodic-exams/create/$patientId'
 import { Route as AppMedicalConsultationEditPatientIdEncounterIdRouteImport } from './routes/_app/medical-consultation/edit/$patientId/$encounterId'
 import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from './routes/_app/patients/assignments-history/$userId/$patientId'
@@ -112,12 +114,16 @@ import { Route as AppVaccinationsRegisterVaccineIdIndexRouteImport } from './rou
 import { Route as AppDigitalRecordMedicalExamDetailPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/detail/$patientId/$examId'
 import { Route as AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/edit/$patientId/$examId'
 import { Route as AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRouteImport } from './routes/_app/digital-record/medical-reports/incident-report-st7/create/$patientId'
+import { Route as AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRouteImport } from './routes/_app/digital-record/medical-reports/record-disabilities/create/$patientId'
+import { Route as AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRouteImport } from './routes/_app/digital-record/medical-reports/record-disabilities/detail/$patientId'
 import { Route as AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/edit/$patientId/$id'
 import { Route as AppDigitalRecordPeriodicExamsViewPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/view/$patientId/$id'
 import { Route as AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/edit/$recordId'
 import { Route as AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
 import { Route as AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
 import { Route as AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
+import { Route as AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
+import { Route as AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/record-disabilities/view/$patientId/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -348,6 +354,11 @@ const AppPatientGlucoseRoute = AppPatientGlucoseRouteImport.update({
 const AppPatientHabitsRoute = AppPatientHabitsRouteImport.update({
   id: '/patient/habits',
   path: '/patient/habits',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatientIncapacitiesRoute = AppPatientIncapacitiesRouteImport.update({
+  id: '/patient/incapacities',
+  path: '/patient/incapacities',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPatientMyLogRoute = AppPatientMyLogRouteImport.update({
@@ -636,6 +647,12 @@ const AppDigitalRecordMedicalExamCreatePatientIdRoute =
     path: '/create/$patientId',
     getParentRoute: () => AppDigitalRecordMedicalExamRoute,
   } as any)
+const AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRoute =
+  AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRouteImport.update({
+    id: '/digital-record/medical-reports/record-disabilities/',
+    path: '/digital-record/medical-reports/record-disabilities/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDigitalRecordPeriodicExamsCreatePatientIdRoute =
   AppDigitalRecordPeriodicExamsCreatePatientIdRouteImport.update({
     id: '/digital-record/periodic-exams/create/$patientId',
@@ -680,6 +697,22 @@ const AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute =
       getParentRoute: () => AppRoute,
     } as any,
   )
+const AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute =
+  AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/record-disabilities/create/$patientId',
+      path: '/digital-record/medical-reports/record-disabilities/create/$patientId',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
+const AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute =
+  AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/record-disabilities/detail/$patientId',
+      path: '/digital-record/medical-reports/record-disabilities/detail/$patientId',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
 const AppDigitalRecordPeriodicExamsEditPatientIdIdRoute =
   AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport.update({
     id: '/digital-record/periodic-exams/edit/$patientId/$id',
@@ -720,6 +753,22 @@ const AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute =
       getParentRoute: () => AppRoute,
     } as any,
   )
+const AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute =
+  AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id',
+      path: '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
+const AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRoute =
+  AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/record-disabilities/view/$patientId/$id',
+      path: '/digital-record/medical-reports/record-disabilities/view/$patientId/$id',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -751,6 +800,7 @@ export interface FileRoutesByFullPath {
   '/patient/evolution': typeof AppPatientEvolutionRoute
   '/patient/glucose': typeof AppPatientGlucoseRoute
   '/patient/habits': typeof AppPatientHabitsRoute
+  '/patient/incapacities': typeof AppPatientIncapacitiesRoute
   '/patient/my-log': typeof AppPatientMyLogRoute
   '/patient/nutrition': typeof AppPatientNutritionRoute
   '/patient/somatometry': typeof AppPatientSomatometryRoute
@@ -820,16 +870,21 @@ export interface FileRoutesByFullPath {
   '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  '/digital-record/medical-reports/record-disabilities/': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRoute
   '/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
   '/digital-record/medical-reports/incident-report-st7/create/$patientId': typeof AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute
+  '/digital-record/medical-reports/record-disabilities/create/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute
+  '/digital-record/medical-reports/record-disabilities/detail/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute
   '/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
   '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute
   '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute
+  '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute
+  '/digital-record/medical-reports/record-disabilities/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -861,6 +916,7 @@ export interface FileRoutesByTo {
   '/patient/evolution': typeof AppPatientEvolutionRoute
   '/patient/glucose': typeof AppPatientGlucoseRoute
   '/patient/habits': typeof AppPatientHabitsRoute
+  '/patient/incapacities': typeof AppPatientIncapacitiesRoute
   '/patient/my-log': typeof AppPatientMyLogRoute
   '/patient/nutrition': typeof AppPatientNutritionRoute
   '/patient/somatometry': typeof AppPatientSomatometryRoute
@@ -930,16 +986,21 @@ export interface FileRoutesByTo {
   '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  '/digital-record/medical-reports/record-disabilities': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRoute
   '/vaccinations/register-vaccine/$id': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
   '/digital-record/medical-reports/incident-report-st7/create/$patientId': typeof AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute
+  '/digital-record/medical-reports/record-disabilities/create/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute
+  '/digital-record/medical-reports/record-disabilities/detail/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute
   '/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
   '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute
   '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute
+  '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute
+  '/digital-record/medical-reports/record-disabilities/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -973,6 +1034,7 @@ export interface FileRoutesById {
   '/_app/patient/evolution': typeof AppPatientEvolutionRoute
   '/_app/patient/glucose': typeof AppPatientGlucoseRoute
   '/_app/patient/habits': typeof AppPatientHabitsRoute
+  '/_app/patient/incapacities': typeof AppPatientIncapacitiesRoute
   '/_app/patient/my-log': typeof AppPatientMyLogRoute
   '/_app/patient/nutrition': typeof AppPatientNutritionRoute
   '/_app/patient/somatometry': typeof AppPatientSomatometryRoute
@@ -1042,16 +1104,21 @@ export interface FileRoutesById {
   '/_app/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/_app/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
   '/_app/patients/assignments-history/$userId/$patientId': typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  '/_app/digital-record/medical-reports/record-disabilities/': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRoute
   '/_app/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/_app/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/_app/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
   '/_app/digital-record/medical-reports/incident-report-st7/create/$patientId': typeof AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute
+  '/_app/digital-record/medical-reports/record-disabilities/create/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute
+  '/_app/digital-record/medical-reports/record-disabilities/detail/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute
   '/_app/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/_app/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/_app/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
   '/_app/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute
   '/_app/digital-record/medical-reports/incident-report-st7/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute
+  '/_app/digital-record/medical-reports/record-disabilities/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute
+  '/_app/digital-record/medical-reports/record-disabilities/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1085,6 +1152,7 @@ export interface FileRouteTypes {
     | '/patient/evolution'
     | '/patient/glucose'
     | '/patient/habits'
+    | '/patient/incapacities'
     | '/patient/my-log'
     | '/patient/nutrition'
     | '/patient/somatometry'
@@ -1154,16 +1222,21 @@ export interface FileRouteTypes {
     | '/digital-record/periodic-exams/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
+    | '/digital-record/medical-reports/record-disabilities/'
     | '/vaccinations/register-vaccine/$id/'
     | '/digital-record/medical-exam/detail/$patientId/$examId'
     | '/digital-record/medical-exam/edit/$patientId/$examId'
     | '/digital-record/medical-reports/incident-report-st7/create/$patientId'
+    | '/digital-record/medical-reports/record-disabilities/create/$patientId'
+    | '/digital-record/medical-reports/record-disabilities/detail/$patientId'
     | '/digital-record/periodic-exams/edit/$patientId/$id'
     | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
     | '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
     | '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
+    | '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
+    | '/digital-record/medical-reports/record-disabilities/view/$patientId/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -1195,6 +1268,7 @@ export interface FileRouteTypes {
     | '/patient/evolution'
     | '/patient/glucose'
     | '/patient/habits'
+    | '/patient/incapacities'
     | '/patient/my-log'
     | '/patient/nutrition'
     | '/patient/somatometry'
@@ -1264,16 +1338,21 @@ export interface FileRouteTypes {
     | '/digital-record/periodic-exams/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
     | '/patients/assignments-history/$userId/$patientId'
+    | '/digital-record/medical-reports/record-disabilities'
     | '/vaccinations/register-vaccine/$id'
     | '/digital-record/medical-exam/detail/$patientId/$examId'
     | '/digital-record/medical-exam/edit/$patientId/$examId'
     | '/digital-record/medical-reports/incident-report-st7/create/$patientId'
+    | '/digital-record/medical-reports/record-disabilities/create/$patientId'
+    | '/digital-record/medical-reports/record-disabilities/detail/$patientId'
     | '/digital-record/periodic-exams/edit/$patientId/$id'
     | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
     | '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
     | '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
+    | '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
+    | '/digital-record/medical-reports/record-disabilities/view/$patientId/$id'
   id:
     | '__root__'
     | '/'
@@ -1306,6 +1385,7 @@ export interface FileRouteTypes {
     | '/_app/patient/evolution'
     | '/_app/patient/glucose'
     | '/_app/patient/habits'
+    | '/_app/patient/incapacities'
     | '/_app/patient/my-log'
     | '/_app/patient/nutrition'
     | '/_app/patient/somatometry'
@@ -1375,16 +1455,21 @@ export interface FileRouteTypes {
     | '/_app/digital-record/periodic-exams/create/$patientId'
     | '/_app/medical-consultation/edit/$patientId/$encounterId'
     | '/_app/patients/assignments-history/$userId/$patientId'
+    | '/_app/digital-record/medical-reports/record-disabilities/'
     | '/_app/vaccinations/register-vaccine/$id/'
     | '/_app/digital-record/medical-exam/detail/$patientId/$examId'
     | '/_app/digital-record/medical-exam/edit/$patientId/$examId'
     | '/_app/digital-record/medical-reports/incident-report-st7/create/$patientId'
+    | '/_app/digital-record/medical-reports/record-disabilities/create/$patientId'
+    | '/_app/digital-record/medical-reports/record-disabilities/detail/$patientId'
     | '/_app/digital-record/periodic-exams/edit/$patientId/$id'
     | '/_app/digital-record/periodic-exams/view/$patientId/$id'
     | '/_app/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
     | '/_app/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
     | '/_app/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
+    | '/_app/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
+    | '/_app/digital-record/medical-reports/record-disabilities/view/$patientId/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1706,6 +1791,13 @@ declare module '@tanstack/react-router' {
       path: '/patient/habits'
       fullPath: '/patient/habits'
       preLoaderRoute: typeof AppPatientHabitsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patient/incapacities': {
+      id: '/_app/patient/incapacities'
+      path: '/patient/incapacities'
+      fullPath: '/patient/incapacities'
+      preLoaderRoute: typeof AppPatientIncapacitiesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/patient/my-log': {
@@ -2072,6 +2164,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDigitalRecordMedicalExamCreatePatientIdRouteImport
       parentRoute: typeof AppDigitalRecordMedicalExamRoute
     }
+    '/_app/digital-record/medical-reports/record-disabilities/': {
+      id: '/_app/digital-record/medical-reports/record-disabilities/'
+      path: '/digital-record/medical-reports/record-disabilities'
+      fullPath: '/digital-record/medical-reports/record-disabilities/'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/digital-record/periodic-exams/create/$patientId': {
       id: '/_app/digital-record/periodic-exams/create/$patientId'
       path: '/digital-record/periodic-exams/create/$patientId'
@@ -2121,6 +2220,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/digital-record/medical-reports/record-disabilities/create/$patientId': {
+      id: '/_app/digital-record/medical-reports/record-disabilities/create/$patientId'
+      path: '/digital-record/medical-reports/record-disabilities/create/$patientId'
+      fullPath: '/digital-record/medical-reports/record-disabilities/create/$patientId'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-reports/record-disabilities/detail/$patientId': {
+      id: '/_app/digital-record/medical-reports/record-disabilities/detail/$patientId'
+      path: '/digital-record/medical-reports/record-disabilities/detail/$patientId'
+      fullPath: '/digital-record/medical-reports/record-disabilities/detail/$patientId'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/digital-record/periodic-exams/edit/$patientId/$id': {
       id: '/_app/digital-record/periodic-exams/edit/$patientId/$id'
       path: '/digital-record/periodic-exams/edit/$patientId/$id'
@@ -2161,6 +2274,20 @@ declare module '@tanstack/react-router' {
       path: '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
       fullPath: '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
       preLoaderRoute: typeof AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-reports/record-disabilities/edit/$patientId/$id': {
+      id: '/_app/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
+      path: '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
+      fullPath: '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-reports/record-disabilities/view/$patientId/$id': {
+      id: '/_app/digital-record/medical-reports/record-disabilities/view/$patientId/$id'
+      path: '/digital-record/medical-reports/record-disabilities/view/$patientId/$id'
+      fullPath: '/digital-record/medical-reports/record-disabilities/view/$patientId/$id'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -2228,6 +2355,7 @@ interface AppRouteChildren {
   AppPatientEvolutionRoute: typeof AppPatientEvolutionRoute
   AppPatientGlucoseRoute: typeof AppPatientGlucoseRoute
   AppPatientHabitsRoute: typeof AppPatientHabitsRoute
+  AppPatientIncapacitiesRoute: typeof AppPatientIncapacitiesRoute
   AppPatientMyLogRoute: typeof AppPatientMyLogRoute
   AppPatientNutritionRoute: typeof AppPatientNutritionRoute
   AppPatientSomatometryRoute: typeof AppPatientSomatometryRoute
@@ -2294,14 +2422,19 @@ interface AppRouteChildren {
   AppDigitalRecordPeriodicExamsIndexRoute: typeof AppDigitalRecordPeriodicExamsIndexRoute
   AppDigitalRecordPeriodicExamsCreatePatientIdRoute: typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
+  AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRoute
   AppVaccinationsRegisterVaccineIdIndexRoute: typeof AppVaccinationsRegisterVaccineIdIndexRoute
   AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute: typeof AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute
+  AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute
+  AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute
   AppDigitalRecordPeriodicExamsEditPatientIdIdRoute: typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   AppDigitalRecordPeriodicExamsViewPatientIdIdRoute: typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   AppVaccinationsRegisterVaccineIdEditRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
   AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute
   AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute
+  AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute
+  AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -2328,6 +2461,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPatientEvolutionRoute: AppPatientEvolutionRoute,
   AppPatientGlucoseRoute: AppPatientGlucoseRoute,
   AppPatientHabitsRoute: AppPatientHabitsRoute,
+  AppPatientIncapacitiesRoute: AppPatientIncapacitiesRoute,
   AppPatientMyLogRoute: AppPatientMyLogRoute,
   AppPatientNutritionRoute: AppPatientNutritionRoute,
   AppPatientSomatometryRoute: AppPatientSomatometryRoute,
@@ -2398,10 +2532,16 @@ const AppRouteChildren: AppRouteChildren = {
     AppDigitalRecordPeriodicExamsCreatePatientIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
     AppPatientsAssignmentsHistoryUserIdPatientIdRoute,
+  AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRoute:
+    AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRoute,
   AppVaccinationsRegisterVaccineIdIndexRoute:
     AppVaccinationsRegisterVaccineIdIndexRoute,
   AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute:
     AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute,
+  AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute:
+    AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute,
+  AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute:
+    AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute,
   AppDigitalRecordPeriodicExamsEditPatientIdIdRoute:
     AppDigitalRecordPeriodicExamsEditPatientIdIdRoute,
   AppDigitalRecordPeriodicExamsViewPatientIdIdRoute:
@@ -2414,6 +2554,10 @@ const AppRouteChildren: AppRouteChildren = {
     AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute,
   AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute:
     AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute,
+  AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute:
+    AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute,
+  AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRoute:
+    AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

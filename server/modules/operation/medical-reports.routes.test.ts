@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as XLSX from 'xlsx'
 import { pathFor } from '../../../src/contract/endpoints/define'
 import * as disabilityCalls from '../../../src/contract/endpoints/disabilities'
 import * as certificateCalls from '../../../src/contract/endpoints/health-certificates'
 import * as incidentCalls from '../../../src/contract/endpoints/incident-reports'
 import * as historyCalls from '../../../src/contract/endpoints/short-histories'
+import { disabilitySheet } from '../../../src/documents/disability-rows'
 import { incidentReportDocumentOf } from '../../../src/documents/medical-report-documents'
 import { pdfText } from '../../../src/documents/pdf-text'
 import { buildReportPdf } from '../../../src/documents/report-document'
@@ -744,6 +746,11 @@ describe('medical reports', () => {
         ],
         total_days: 5,
       })
+      const byPrivate = await get(
+        headers,
+        `${pathFor(disabilityCalls.disabilitiesDataGraph)}?from=2026-01-01&to=2026-02-28&issuer=private`,
+      )
+      expect(byPrivate.data).toEqual({ months: ['2026-01', '2026-02'], series: [], total_days: 0 })
       const refused = await get(
         headers,
         `${pathFor(disabilityCalls.disabilitiesDataGraph)}?from=2026-03-01&to=2026-01-01`,
@@ -765,6 +772,59 @@ describe('medical reports', () => {
       )
       expect((await get(nobody, url)).status).toBe(403)
       expect((await get(doctor, `${url}&type_id=nope`)).status).toBe(422)
+      expect((await get(doctor, `${url}&issuer=nope`)).status).toBe(422)
+    })
+
+    it('lays the spreadsheet out as the device does: the shared rows under every filter, the search accent-blind', async () => {
+      const tenant = await buildTenant(t.database.db, { slug: 'umbrella' })
+      const umbrella = await seedDisabilityCatalog(t.database.db, tenant.id)
+      const worker = await insertPatient(t.database.db, tenant.id, {
+        name: 'José',
+        lastName: 'Núñez',
+        secondLastName: null,
+        payrollNumber: 'N-7781',
+      })
+      const admin = await buildUser(t.database.db, tenant.id, {
+        permissions: [...ALL_WRITERS, 'assignments.all'],
+      })
+      const headers = (await signIn(t.app, 'umbrella.localhost', admin.email)).headers
+      const post = (body: object) =>
+        send(headers, 'POST', pathFor(disabilityCalls.createDisability), body, key())
+      await post(aDisability(worker.id as string, umbrella, { assigned_number: 'imss-1' }))
+      await post(
+        aDisability(worker.id as string, umbrella, {
+          issuer: 'company',
+          assigned_number: null,
+          start_date: '2026-04-01',
+          end_date: '2026-04-02',
+          assigned_days: 2,
+        }),
+      )
+      const sheet = await get(
+        headers,
+        `${pathFor(disabilityCalls.disabilitiesSpreadsheet)}?issuer=imss&search=${encodeURIComponent('jose nunez')}`,
+      )
+      const book = XLSX.read(sheet.raw)
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(
+        book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet,
+        { header: 1 },
+      )
+      expect(book.SheetNames).toEqual(['Incapacidades'])
+      expect(rows).toEqual([
+        disabilitySheet([], 'es').header,
+        [
+          'N-7781',
+          'José Núñez',
+          'Esguince de tobillo derecho',
+          '2026/03/03',
+          '2026/03/09',
+          7,
+          'Inicial',
+          'Vigente',
+          'IMSS',
+          'IMSS-1',
+        ],
+      ])
     })
 
     it('keeps a drawn signature with a disability and prints the PDF with it', async () => {

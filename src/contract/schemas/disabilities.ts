@@ -84,8 +84,8 @@ export const PatientDisabilitiesQuery = v.object({ patient_id: v.optional(Id) })
 
 /**
  * The index's filters (`…/record-disabilities/index`, its spreadsheet and data graph): the days
- * the disabilities touch, their modality and status, and a search over the patient's name,
- * payroll number and CURP.
+ * the disabilities touch, their modality, status and issuer, and a search over the patient's name,
+ * payroll number and CURP (`src/documents/disability-rows.ts` applies them on both sides).
  */
 export const DisabilityFilterQuery = v.pipe(
   v.object({
@@ -93,6 +93,7 @@ export const DisabilityFilterQuery = v.pipe(
     to: v.optional(IsoDay),
     type_id: v.optional(Id),
     status_id: v.optional(Id),
+    issuer: v.optional(v.picklist(DISABILITY_ISSUERS, 'field.picklist')),
     search: v.optional(text(100)),
     time_zone: v.optional(TimeZoneName),
   }),

@@ -1,9 +1,6 @@
 import type { MenuItem } from '../../contract/rules/menus'
 
-/**
- * The patient mode's own menu (SPEC §2 Patient self-service). Incapacities join it when that kind
- * exists (issue 7: no placeholder screens).
- */
+/** The patient mode's own menu (SPEC §2 Patient self-service). */
 const PATIENT_SCREENS: Array<[key: string, to: string]> = [
   ['patient-home', '/dashboard/patient-home'],
   ['patient-my-log', '/patient/my-log'],
@@ -15,6 +12,7 @@ const PATIENT_SCREENS: Array<[key: string, to: string]> = [
   ['patient-evolution', '/patient/evolution'],
   ['patient-covid', '/patient/covid'],
   ['patient-vaccination-record', '/patient/vaccination-record'],
+  ['patient-incapacities', '/patient/incapacities'],
   ['patient-profile-edit', '/patient-profile/edit'],
 ]
 

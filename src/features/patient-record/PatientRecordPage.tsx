@@ -104,6 +104,7 @@ export function PatientRecordPage({
         canExamine={hasPermission(session, 'periodic-exams-create')}
         canAdmit={hasPermission(session, 'medical-exam-create')}
         canReportAccident={hasPermission(session, 'incident-report-st7-create')}
+        canSeeDisabilities={hasPermission(session, 'record-disabilities-detail')}
       />
       {seesConsultations && consultations}
       {admissionExams}

@@ -43,6 +43,11 @@ describe('the record’s banner', () => {
       flag: 'canReportAccident',
       path: '/digital-record/medical-reports/incident-report-st7/create/',
     },
+    {
+      name: 'Incapacidades',
+      flag: 'canSeeDisabilities',
+      path: '/digital-record/medical-reports/record-disabilities/detail/',
+    },
   ] as const)(
     'offers “$name” in the record’s banner only to who may ($flag)',
     async ({ name, flag, path }) => {

@@ -27,6 +27,7 @@ export function RecordBanner({
   canExamine = false,
   canAdmit = false,
   canReportAccident = false,
+  canSeeDisabilities = false,
 }: {
   patient: LocalPatient
   allergies: LocalRecordSection[]
@@ -44,6 +45,8 @@ export function RecordBanner({
   canAdmit?: boolean
   /** The user may record an ST-7 (SPEC §2 incident-report-st7-create). */
   canReportAccident?: boolean
+  /** The user may open the patient's disabilities (SPEC §2 record-disabilities-detail). */
+  canSeeDisabilities?: boolean
 }) {
   const { t } = useLingui()
   const genders = useReferenceList('genders')
@@ -136,6 +139,16 @@ export function RecordBanner({
               aria-label={t`ST-7: aviso de accidente de trabajo`}
             >
               ST-7
+            </Link>
+          )}
+          {canSeeDisabilities && (
+            <Link
+              to="/digital-record/medical-reports/record-disabilities/detail/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Incapacidades</Trans>
             </Link>
           )}
           {canEdit && (

@@ -1,0 +1,255 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useMemo, useState } from 'react'
+import { useCatalogueEntries } from '../../catalogs/use-catalog'
+import { dateTextToIso, isDateText } from '../../contract/rules/formats'
+import { DISABILITY_ISSUERS, type DisabilityIssuer } from '../../contract/schemas/disabilities'
+import {
+  type DisabilityFilters,
+  type DisabilityRow,
+  disabilityGraph,
+  disabilityRows,
+} from '../../documents/disability-rows'
+import { hasPermission } from '../../session/session-store'
+import { useSession } from '../../session/use-session'
+import { useSyncEngine } from '../../session/use-sync-engine'
+import { Alert } from '../../ui/Alert'
+import { DateField } from '../../ui/DateField'
+import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
+import { errorMessage } from '../../ui/form/error-message'
+import { fieldMessage } from '../../ui/form/field-errors'
+import { formatDate } from '../../ui/format-date'
+import { PageHeader } from '../../ui/PageHeader'
+import { SelectField } from '../../ui/SelectField'
+import { Spinner } from '../../ui/Spinner'
+import { disabilityIndexInputs, disabilityNames } from './disability-index'
+import { ISSUER_NAMES } from './disability-texts'
+import { LostDaysChart } from './LostDaysChart'
+import './disabilities.css'
+
+/** A disability's row with the texts the table shows and searches. */
+interface IndexRow extends DisabilityRow {
+  start_label: string
+  end_label: string
+  issuer_label: string
+}
+
+/** The filters as picked and typed; '' is "all", the days YYYY/MM/DD. */
+interface FilterValues {
+  type_id: string
+  status_id: string
+  issuer: DisabilityIssuer | ''
+  from: string
+  to: string
+}
+
+const NO_FILTERS: FilterValues = { type_id: '', status_id: '', issuer: '', from: '', to: '' }
+
+/**
+ * SPEC §2 `…/record-disabilities/index`: the disabilities of every patient the device holds
+ * (works offline), filtered by modality, status, issuer and period and searched by the patient,
+ * on the shared data table; the days lost by modality and month drawn from the same rows
+ * (`disabilityGraph`, as the server's data graph counts them); and the spreadsheet the server's
+ * `GET /patients/incapacities/download` gives, built here by its own rows function.
+ */
+export function DisabilitiesIndexPage() {
+  const { t, i18n } = useLingui()
+  const session = useSession()
+  const navigate = useNavigate()
+  const db = useSyncEngine()?.db
+  const canView = hasPermission(session, 'record-disabilities-view')
+  const canDetail = hasPermission(session, 'record-disabilities-detail')
+  const canExport = hasPermission(session, 'disability.export')
+  const types = useCatalogueEntries('incapacityType')
+  const statuses = useCatalogueEntries('incapacityStatus')
+  const [values, setValues] = useState<FilterValues>(NO_FILTERS)
+  const [failure, setFailure] = useState<string | null>(null)
+  const inputs = useLiveQuery(async () => (db ? disabilityIndexInputs(db) : undefined), [db])
+
+  // A day half typed filters nothing yet; a wrong one says so on its field.
+  const dayOf = (typed: string) => (isDateText(typed.trim()) ? dateTextToIso(typed.trim()) : undefined)
+  const dayError = (typed: string) =>
+    typed.trim() !== '' && typed.trim().length === 10 && !isDateText(typed.trim())
+      ? fieldMessage('field.date', i18n)
+      : undefined
+  const from = dayOf(values.from)
+  const to = dayOf(values.to)
+  const backwards = from !== undefined && to !== undefined && to < from
+  const filters: DisabilityFilters = {
+    ...(values.type_id ? { type_id: values.type_id } : {}),
+    ...(values.status_id ? { status_id: values.status_id } : {}),
+    ...(values.issuer ? { issuer: values.issuer } : {}),
+    ...(from && !backwards ? { from } : {}),
+    ...(to && !backwards ? { to } : {}),
+  }
+  const filtersKey = JSON.stringify(filters)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filtersKey stands for the filters (a new object each render)
+  const rows = useMemo(() => {
+    if (!inputs || !types || !statuses) return undefined
+    const names = disabilityNames(inputs.disabilities, types, statuses)
+    return disabilityRows(inputs.disabilities, inputs.patients, names, filters)
+  }, [inputs, types, statuses, filtersKey])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for the labels
+  const shown = useMemo<IndexRow[]>(
+    () =>
+      (rows ?? []).map((row) => ({
+        ...row,
+        start_label: formatDate(row.start_date),
+        end_label: formatDate(row.end_date),
+        issuer_label: i18n._(ISSUER_NAMES[row.issuer]),
+      })),
+    [rows, i18n.locale],
+  )
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filtersKey stands for the period
+  const graph = useMemo(() => disabilityGraph(rows ?? [], filters), [rows, filtersKey])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for t
+  const config = useMemo<DataTableConfig<IndexRow>>(
+    () => ({
+      columns: [
+        {
+          key: 'name',
+          title: t`Paciente`,
+          isSearch: true,
+          priority: 0,
+          // The patient's name opens their disabilities with the days they lost.
+          component: (row) =>
+            canDetail ? (
+              <Link
+                to="/digital-record/medical-reports/record-disabilities/detail/$patientId"
+                params={{ patientId: row.patient_id }}
+              >
+                {row.name}
+              </Link>
+            ) : (
+              row.name
+            ),
+        },
+        { key: 'payroll_number', title: t`Número de nómina`, isSearch: true, priority: 5 },
+        { key: 'curp', title: t`CURP`, isSearch: true, isHide: true },
+        { key: 'start_label', title: t`Inicio`, priority: 1 },
+        { key: 'end_label', title: t`Término`, priority: 4 },
+        { key: 'assigned_days', title: t`Días`, priority: 3 },
+        { key: 'type_name', title: t`Modalidad`, priority: 2 },
+        { key: 'status_name', title: t`Estatus`, priority: 6 },
+        { key: 'issuer_label', title: t`Expedida por`, priority: 7 },
+        { key: 'assigned_number', title: t`Folio IMSS`, priority: 8 },
+        {
+          key: 'actions',
+          title: t`Acciones`,
+          isAction: true,
+          component: (row) => (
+            <span className="row-actions">
+              {canView && (
+                <Link
+                  to="/digital-record/medical-reports/record-disabilities/view/$patientId/$id"
+                  params={{ patientId: row.patient_id, id: row.id }}
+                  className="button"
+                  data-variant="ghost"
+                >
+                  <Trans>Ver</Trans>
+                  <span className="visually-hidden">
+                    {' '}
+                    {row.name} {row.start_label}
+                  </span>
+                </Link>
+              )}
+            </span>
+          ),
+        },
+      ],
+    }),
+    [i18n.locale, canView, canDetail],
+  )
+
+  if (!db || !rows) return <Spinner />
+  const set = (key: keyof FilterValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [key]: event.target.value }))
+  const title = t`Incapacidades`
+  const patientsCount = new Set(rows.map((row) => row.patient_id)).size
+  return (
+    <section className="page disabilities-index">
+      <PageHeader title={title} />
+      <fieldset className="disability-filters">
+        <legend className="visually-hidden">{t`Filtros`}</legend>
+        <SelectField
+          label={t`Modalidad`}
+          placeholder={t`Todas`}
+          value={values.type_id}
+          onChange={set('type_id')}
+          options={(types ?? []).map((entry) => ({ value: entry.id, label: entry.name }))}
+        />
+        <SelectField
+          label={t`Estatus`}
+          placeholder={t`Todos`}
+          value={values.status_id}
+          onChange={set('status_id')}
+          options={(statuses ?? []).map((entry) => ({ value: entry.id, label: entry.name }))}
+        />
+        <SelectField
+          label={t`Expedida por`}
+          placeholder={t`Todas`}
+          value={values.issuer}
+          onChange={set('issuer')}
+          options={DISABILITY_ISSUERS.map((code) => ({ value: code, label: i18n._(ISSUER_NAMES[code]) }))}
+        />
+        <DateField
+          label={t`Desde`}
+          value={values.from}
+          onChange={set('from')}
+          error={dayError(values.from)}
+        />
+        <DateField
+          label={t`Hasta`}
+          value={values.to}
+          onChange={set('to')}
+          error={
+            dayError(values.to) ??
+            (backwards ? fieldMessage('disability.rangeEndBeforeStart', i18n) : undefined)
+          }
+        />
+      </fieldset>
+      <ul className="lost-days" aria-label={t`Resumen`}>
+        <li>
+          <span>{t`Incapacidades`}</span> <strong>{rows.length}</strong>
+        </li>
+        <li>
+          <span>{t`Pacientes`}</span> <strong>{patientsCount}</strong>
+        </li>
+        <li>
+          <span>{t`Días perdidos`}</span> <strong>{graph.total_days}</strong>
+        </li>
+      </ul>
+      <LostDaysChart graph={graph} />
+      {failure && <Alert>{failure}</Alert>}
+      <DataTable
+        config={config}
+        caption={title}
+        source={{ kind: 'local', rows: shown, ordered: true }}
+        rowKey={(row) => row.id}
+        onRowClick={
+          canView
+            ? (row) =>
+                void navigate({
+                  to: '/digital-record/medical-reports/record-disabilities/view/$patientId/$id',
+                  params: { patientId: row.patient_id, id: row.id },
+                })
+            : undefined
+        }
+        onExport={
+          canExport
+            ? async (held) => {
+                setFailure(null)
+                const { downloadDisabilitySheet } = await import('./disability-sheet')
+                downloadDisabilitySheet(held, i18n.locale === 'en' ? 'en' : 'es')
+              }
+            : undefined
+        }
+        onError={(error) => setFailure(errorMessage(error, i18n))}
+      />
+    </section>
+  )
+}
