@@ -22,6 +22,7 @@ import { examDocumentRoutes } from './exam-documents.routes'
 import { healthCertificateRoutes } from './health-certificates.routes'
 import { incidentReportRoutes } from './incident-reports.routes'
 import type { ReportKind } from './medical-reports'
+import { patientEvolutionRoutes } from './patient-evolution.routes'
 import { patientLookupRoutes } from './patient-lookups.routes'
 import { patientProfileRoutes } from './patient-profile.routes'
 import { patientRoutes } from './patients.routes'
@@ -89,6 +90,7 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(assignationRuleRoutes)
   await app.register(recordSectionRoutes)
   await app.register(encounterRoutes)
+  await app.register(patientEvolutionRoutes)
   await app.register(triageFilterRoutes, { db: deps.database.db })
   await app.register(encounterDocumentRoutes, { files: deps.files })
   await app.register((scope) => attachmentRoutes(scope, { owner: encounterOwner, files: deps.files }))
