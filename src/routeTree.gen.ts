@@ -86,6 +86,7 @@ import { Route as AppClinicalExamsEditIdRouteImport } from './routes/_app/clinic
 import { Route as AppCollaboratorTypesEditIdRouteImport } from './routes/_app/collaborator-types/edit/$id'
 import { Route as AppCovidCreateIdRouteImport } from './routes/_app/covid/create/$id'
 import { Route as AppCovidHistoryIdRouteImport } from './routes/_app/covid/history/$id'
+import { Route as AppDigitalRecordPatientEvolutionPatientIdRouteImport } from './routes/_app/digital-record/patient-evolution/$patientId'
 import { Route as AppDigitalRecordPeriodicExamsIndexRouteImport } from './routes/_app/digital-record/periodic-exams/index'
 import { Route as AppDisabilityStatusEditIdRouteImport } from './routes/_app/disability-status/edit/$id'
 import { Route as AppDisabilityTypesEditIdRouteImport } from './routes/_app/disability-types/edit/$id'
@@ -527,6 +528,12 @@ const AppCovidHistoryIdRoute = AppCovidHistoryIdRouteImport.update({
   path: '/covid/history/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDigitalRecordPatientEvolutionPatientIdRoute =
+  AppDigitalRecordPatientEvolutionPatientIdRouteImport.update({
+    id: '/digital-record/patient-evolution/$patientId',
+    path: '/digital-record/patient-evolution/$patientId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDigitalRecordPeriodicExamsIndexRoute =
   AppDigitalRecordPeriodicExamsIndexRouteImport.update({
     id: '/digital-record/periodic-exams/',
@@ -771,6 +778,7 @@ export interface FileRoutesByFullPath {
   '/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/covid/create/$id': typeof AppCovidCreateIdRoute
   '/covid/history/$id': typeof AppCovidHistoryIdRoute
+  '/digital-record/patient-evolution/$patientId': typeof AppDigitalRecordPatientEvolutionPatientIdRoute
   '/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
@@ -878,6 +886,7 @@ export interface FileRoutesByTo {
   '/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/covid/create/$id': typeof AppCovidCreateIdRoute
   '/covid/history/$id': typeof AppCovidHistoryIdRoute
+  '/digital-record/patient-evolution/$patientId': typeof AppDigitalRecordPatientEvolutionPatientIdRoute
   '/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
@@ -987,6 +996,7 @@ export interface FileRoutesById {
   '/_app/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/_app/covid/create/$id': typeof AppCovidCreateIdRoute
   '/_app/covid/history/$id': typeof AppCovidHistoryIdRoute
+  '/_app/digital-record/patient-evolution/$patientId': typeof AppDigitalRecordPatientEvolutionPatientIdRoute
   '/_app/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/_app/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/_app/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
@@ -1096,6 +1106,7 @@ export interface FileRouteTypes {
     | '/collaborator-types/edit/$id'
     | '/covid/create/$id'
     | '/covid/history/$id'
+    | '/digital-record/patient-evolution/$patientId'
     | '/disability-status/edit/$id'
     | '/disability-types/edit/$id'
     | '/medical-conditions/edit/$id'
@@ -1203,6 +1214,7 @@ export interface FileRouteTypes {
     | '/collaborator-types/edit/$id'
     | '/covid/create/$id'
     | '/covid/history/$id'
+    | '/digital-record/patient-evolution/$patientId'
     | '/disability-status/edit/$id'
     | '/disability-types/edit/$id'
     | '/medical-conditions/edit/$id'
@@ -1311,6 +1323,7 @@ export interface FileRouteTypes {
     | '/_app/collaborator-types/edit/$id'
     | '/_app/covid/create/$id'
     | '/_app/covid/history/$id'
+    | '/_app/digital-record/patient-evolution/$patientId'
     | '/_app/disability-status/edit/$id'
     | '/_app/disability-types/edit/$id'
     | '/_app/medical-conditions/edit/$id'
@@ -1894,6 +1907,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCovidHistoryIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/digital-record/patient-evolution/$patientId': {
+      id: '/_app/digital-record/patient-evolution/$patientId'
+      path: '/digital-record/patient-evolution/$patientId'
+      fullPath: '/digital-record/patient-evolution/$patientId'
+      preLoaderRoute: typeof AppDigitalRecordPatientEvolutionPatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/digital-record/periodic-exams/': {
       id: '/_app/digital-record/periodic-exams/'
       path: '/digital-record/periodic-exams'
@@ -2209,6 +2229,7 @@ interface AppRouteChildren {
   AppCollaboratorTypesEditIdRoute: typeof AppCollaboratorTypesEditIdRoute
   AppCovidCreateIdRoute: typeof AppCovidCreateIdRoute
   AppCovidHistoryIdRoute: typeof AppCovidHistoryIdRoute
+  AppDigitalRecordPatientEvolutionPatientIdRoute: typeof AppDigitalRecordPatientEvolutionPatientIdRoute
   AppDisabilityStatusEditIdRoute: typeof AppDisabilityStatusEditIdRoute
   AppDisabilityTypesEditIdRoute: typeof AppDisabilityTypesEditIdRoute
   AppMedicalConditionsEditIdRoute: typeof AppMedicalConditionsEditIdRoute
@@ -2307,6 +2328,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCollaboratorTypesEditIdRoute: AppCollaboratorTypesEditIdRoute,
   AppCovidCreateIdRoute: AppCovidCreateIdRoute,
   AppCovidHistoryIdRoute: AppCovidHistoryIdRoute,
+  AppDigitalRecordPatientEvolutionPatientIdRoute:
+    AppDigitalRecordPatientEvolutionPatientIdRoute,
   AppDisabilityStatusEditIdRoute: AppDisabilityStatusEditIdRoute,
   AppDisabilityTypesEditIdRoute: AppDisabilityTypesEditIdRoute,
   AppMedicalConditionsEditIdRoute: AppMedicalConditionsEditIdRoute,

@@ -26,6 +26,7 @@ export function RecordBanner({
   canSeeVaccinations = false,
   canExamine = false,
   canAdmit = false,
+  canSeeEvolution = false,
 }: {
   patient: LocalPatient
   allergies: LocalRecordSection[]
@@ -41,6 +42,8 @@ export function RecordBanner({
   canExamine?: boolean
   /** The user may start an admission exam (SPEC §2 medical-exam-create). */
   canAdmit?: boolean
+  /** The user may open the patient's evolution (SPEC §2 patient-evolution-index). */
+  canSeeEvolution?: boolean
 }) {
   const { t } = useLingui()
   const genders = useReferenceList('genders')
@@ -122,6 +125,16 @@ export function RecordBanner({
               data-variant="secondary"
             >
               <Trans>Examen de admisión</Trans>
+            </Link>
+          )}
+          {canSeeEvolution && (
+            <Link
+              to="/digital-record/patient-evolution/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Evolución</Trans>
             </Link>
           )}
           {canEdit && (
