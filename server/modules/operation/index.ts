@@ -11,6 +11,7 @@ import type { ModuleDeps } from '../deps'
 import { vaccinationFilterRoutes } from '../vaccination/index.routes'
 import { patientVaccinationRecordRoutes } from '../vaccination/records.routes'
 import { admissionExamRoutes } from './admission-exams.routes'
+import { affectedSystemsExcelRoutes } from './affected-systems-excel.routes'
 import { assignationRuleRoutes } from './assignation-rules.routes'
 import { assignmentRequestRoutes } from './assignment-requests.routes'
 import { assignmentRoutes } from './assignments.routes'
@@ -98,6 +99,7 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(vaccinationFilterRoutes)
   await app.register(periodicExamRoutes)
   await app.register(periodicExamsExcelRoutes)
+  await app.register(affectedSystemsExcelRoutes)
   await app.register(admissionExamRoutes)
   await app.register(examDocumentRoutes, { files: deps.files })
   await app.register((scope) =>
