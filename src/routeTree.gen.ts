@@ -86,6 +86,7 @@ import { Route as AppClinicalExamsEditIdRouteImport } from './routes/_app/clinic
 import { Route as AppCollaboratorTypesEditIdRouteImport } from './routes/_app/collaborator-types/edit/$id'
 import { Route as AppCovidCreateIdRouteImport } from './routes/_app/covid/create/$id'
 import { Route as AppCovidHistoryIdRouteImport } from './routes/_app/covid/history/$id'
+import { Route as AppDigitalRecordAffectedSystemsIndexRouteImport } from './routes/_app/digital-record/affected-systems/index'
 import { Route as AppDigitalRecordPatientEvolutionPatientIdRouteImport } from './routes/_app/digital-record/patient-evolution/$patientId'
 import { Route as AppDigitalRecordPeriodicExamsIndexRouteImport } from './routes/_app/digital-record/periodic-exams/index'
 import { Route as AppDisabilityStatusEditIdRouteImport } from './routes/_app/disability-status/edit/$id'
@@ -528,6 +529,12 @@ const AppCovidHistoryIdRoute = AppCovidHistoryIdRouteImport.update({
   path: '/covid/history/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDigitalRecordAffectedSystemsIndexRoute =
+  AppDigitalRecordAffectedSystemsIndexRouteImport.update({
+    id: '/digital-record/affected-systems/',
+    path: '/digital-record/affected-systems/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDigitalRecordPatientEvolutionPatientIdRoute =
   AppDigitalRecordPatientEvolutionPatientIdRouteImport.update({
     id: '/digital-record/patient-evolution/$patientId',
@@ -796,6 +803,7 @@ export interface FileRoutesByFullPath {
   '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
+  '/digital-record/affected-systems/': typeof AppDigitalRecordAffectedSystemsIndexRoute
   '/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
   '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
@@ -904,6 +912,7 @@ export interface FileRoutesByTo {
   '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
+  '/digital-record/affected-systems': typeof AppDigitalRecordAffectedSystemsIndexRoute
   '/digital-record/periodic-exams': typeof AppDigitalRecordPeriodicExamsIndexRoute
   '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
@@ -1014,6 +1023,7 @@ export interface FileRoutesById {
   '/_app/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/_app/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/_app/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
+  '/_app/digital-record/affected-systems/': typeof AppDigitalRecordAffectedSystemsIndexRoute
   '/_app/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
   '/_app/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/_app/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
@@ -1124,6 +1134,7 @@ export interface FileRouteTypes {
     | '/vaccinations-records/edit/$id'
     | '/vaccinations-scheme/edit/$id'
     | '/vaccinations/card/$id'
+    | '/digital-record/affected-systems/'
     | '/digital-record/periodic-exams/'
     | '/digital-record/medical-exam/create/$patientId'
     | '/digital-record/periodic-exams/create/$patientId'
@@ -1232,6 +1243,7 @@ export interface FileRouteTypes {
     | '/vaccinations-records/edit/$id'
     | '/vaccinations-scheme/edit/$id'
     | '/vaccinations/card/$id'
+    | '/digital-record/affected-systems'
     | '/digital-record/periodic-exams'
     | '/digital-record/medical-exam/create/$patientId'
     | '/digital-record/periodic-exams/create/$patientId'
@@ -1341,6 +1353,7 @@ export interface FileRouteTypes {
     | '/_app/vaccinations-records/edit/$id'
     | '/_app/vaccinations-scheme/edit/$id'
     | '/_app/vaccinations/card/$id'
+    | '/_app/digital-record/affected-systems/'
     | '/_app/digital-record/periodic-exams/'
     | '/_app/digital-record/medical-exam/create/$patientId'
     | '/_app/digital-record/periodic-exams/create/$patientId'
@@ -1907,6 +1920,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCovidHistoryIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/digital-record/affected-systems/': {
+      id: '/_app/digital-record/affected-systems/'
+      path: '/digital-record/affected-systems'
+      fullPath: '/digital-record/affected-systems/'
+      preLoaderRoute: typeof AppDigitalRecordAffectedSystemsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/digital-record/patient-evolution/$patientId': {
       id: '/_app/digital-record/patient-evolution/$patientId'
       path: '/digital-record/patient-evolution/$patientId'
@@ -2246,6 +2266,7 @@ interface AppRouteChildren {
   AppVaccinationsRecordsEditIdRoute: typeof AppVaccinationsRecordsEditIdRoute
   AppVaccinationsSchemeEditIdRoute: typeof AppVaccinationsSchemeEditIdRoute
   AppVaccinationsCardIdRoute: typeof AppVaccinationsCardIdRoute
+  AppDigitalRecordAffectedSystemsIndexRoute: typeof AppDigitalRecordAffectedSystemsIndexRoute
   AppDigitalRecordPeriodicExamsIndexRoute: typeof AppDigitalRecordPeriodicExamsIndexRoute
   AppDigitalRecordPeriodicExamsCreatePatientIdRoute: typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
@@ -2346,6 +2367,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppVaccinationsRecordsEditIdRoute: AppVaccinationsRecordsEditIdRoute,
   AppVaccinationsSchemeEditIdRoute: AppVaccinationsSchemeEditIdRoute,
   AppVaccinationsCardIdRoute: AppVaccinationsCardIdRoute,
+  AppDigitalRecordAffectedSystemsIndexRoute:
+    AppDigitalRecordAffectedSystemsIndexRoute,
   AppDigitalRecordPeriodicExamsIndexRoute:
     AppDigitalRecordPeriodicExamsIndexRoute,
   AppDigitalRecordPeriodicExamsCreatePatientIdRoute:

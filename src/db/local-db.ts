@@ -784,6 +784,11 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
       await tx.table<LocalPeriodicExamSummary, string>('periodicExamSummaries').bulkPut(rows)
       await tx.table<LocalSummaryPack, number>('periodicExamSummaryPacks').bulkPut(packsOf(rows))
     })
+  // The affected systems' concentrated index (issue 24) reads the consultations of a period over
+  // every patient: by their instant alone. An index added to the consultations' table; no rows change.
+  db.version(21).stores({
+    encounters: 'id, patient_id, [patient_id+started_at], started_at, syncState',
+  })
   db.use(withPatientSortName)
   db.use(triageSummaryMiddleware(db))
   db.use(vaccinationSummaryMiddleware(db))

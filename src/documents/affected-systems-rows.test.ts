@@ -176,7 +176,7 @@ describe('the affected systems spreadsheet', () => {
     )
     expect(affectedSystemsSheet(rows, 'es')).toEqual({
       header: [
-        'Sistema afectado',
+        'Aparato o sistema afectado',
         'Código CIE-10',
         'Diagnóstico',
         'Paciente',

@@ -154,7 +154,7 @@ export function affectedSystemsIndex(
 
 const HEADERS: Record<DocumentLanguage, string[]> = {
   es: [
-    'Sistema afectado',
+    'Aparato o sistema afectado',
     'Código CIE-10',
     'Diagnóstico',
     'Paciente',
@@ -179,7 +179,7 @@ const HEADERS: Record<DocumentLanguage, string[]> = {
 export const AFFECTED_SYSTEMS_FILE_NAME = { es: 'sistemas_afectados', en: 'affected_systems' } as const
 
 /** The sheet's name in the workbook. */
-export const AFFECTED_SYSTEMS_SHEET_NAME = { es: 'Sistemas afectados', en: 'Affected systems' } as const
+export const AFFECTED_SYSTEMS_SHEET_NAME = { es: 'Aparatos y sistemas', en: 'Affected systems' } as const
 
 /** The spreadsheet's header and cells from the rows, in the language asked; days print YYYY/MM/DD (SPEC §9). */
 export function affectedSystemsSheet(

@@ -145,7 +145,7 @@ describe('the affected systems spreadsheet', () => {
     expect(answer.status).toBe(200)
     expect(answer.name).toMatch(/filename="sistemas_afectados_\d{2}_\d{2}_\d{4}\.xlsx"/)
     const [header, ...lines] = answer.rows
-    expect(header?.[0]).toBe('Sistema afectado')
+    expect(header?.[0]).toBe('Aparato o sistema afectado')
     expect(lines.map((line) => [line[0], line[1], line[3], line[6], line[7]])).toEqual([
       ['Aparato respiratorio', 'J00', expect.stringContaining('Ana'), 2, '2026/11/20'],
       ['Aparato respiratorio', 'J00', expect.stringContaining('Bruno'), 1, '2026/11/30'],

@@ -3,6 +3,7 @@ import type { EvolutionChartData, PatientEvolutionNote } from '../../contract/sc
 import type { LocalDb, LocalPatient } from '../../db/local-db'
 import { evolutionChartData, evolutionNotes } from '../../documents/patient-evolution'
 import type { DayRange } from '../../ui/charts/date-range'
+import { useLastDefined } from '../../ui/use-last-defined'
 
 const DAY_MS = 86_400_000
 
@@ -14,6 +15,7 @@ const shifted = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString()
 
 export interface PatientEvolution {
+  patientId: string
   /** Null when the device does not hold the patient. */
   patient: LocalPatient | null
   chart: EvolutionChartData
@@ -25,7 +27,8 @@ export interface PatientEvolution {
  * once what was recorded here): the consultations, triages and readings of those days — read a
  * day either side through their `[patient_id+instant]` indexes, since a day here starts at
  * another UTC hour — put through the functions the server's `chart-data` and `notes-evolution`
- * run. Read again whenever one of those rows changes.
+ * run. Read again whenever one of those rows changes; the last period's stays on screen until the
+ * new one's comes.
  */
 export function usePatientEvolution(
   db: LocalDb | undefined,
@@ -33,7 +36,7 @@ export function usePatientEvolution(
   days: DayRange,
 ): PatientEvolution | undefined {
   const { from, to } = days
-  return useLiveQuery(async () => {
+  const evolution = useLiveQuery(async () => {
     if (!db) return undefined
     const lower = shifted(from, -1)
     const upper = shifted(to, 2)
@@ -51,9 +54,13 @@ export function usePatientEvolution(
     ])
     const period = { from, to, timeZone: deviceTimeZone() }
     return {
+      patientId,
       patient: patient && !patient.deleted_at ? patient : null,
       chart: evolutionChartData({ consultations, triages, readings }, period),
       notes: evolutionNotes({ consultations, triages }, period),
     }
   }, [db, patientId, from, to])
+  const shown = useLastDefined(evolution)
+  // Another patient's evolution never stands in for this one's, even for a moment.
+  return shown?.patientId === patientId ? shown : undefined
 }
