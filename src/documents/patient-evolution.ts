@@ -13,7 +13,7 @@ import {
 import { parseInstant, zonedDayAndTime } from './zoned-time'
 
 /**
- * A patient's evolution (issue 24, decision 0030): the measures over time and the evolution notes,
+ * A patient's evolution (issue 24, decision 0034): the measures over time and the evolution notes,
  * from the patient's consultations, COVID triages and readings. The device runs these over its
  * cache (offline), the server's `GET /patients/chart-data` and `GET /patients/notes-evolution/{id}`
  * over its tables; both hand in the rows as the API and the change feed answer them, so both

@@ -37,7 +37,7 @@ const RECORDERS = [
 
 /**
  * A patient's evolution through the real routes (SPEC §7 `chart-data`, `notes-evolution`; issue
- * 24, decision 0030): the series and notes the shared functions make from the rows the device
+ * 24, decision 0034): the series and notes the shared functions make from the rows the device
  * pulls (so both sides agree), the period read in the time zone asked, the audit, access,
  * assignments, validation in both languages and tenant isolation.
  */

@@ -85,7 +85,7 @@ async function evolutionRecords(
 
 /**
  * `GET /patients/chart-data` and `GET /patients/notes-evolution/{id}` (SPEC §7; issue 24,
- * decision 0030): the patient's measures over a period and evolution notes, made by the functions
+ * decision 0034): the patient's measures over a period and evolution notes, made by the functions
  * the device runs over its cache (`src/documents/patient-evolution.ts`) from the same rows, so the
  * screen offline and the server's answer agree. For a patient in the caller's care (404
  * otherwise, as for another tenant's); every read audited against the patient.

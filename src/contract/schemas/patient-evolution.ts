@@ -8,7 +8,7 @@ import type { Diagnosis, EncounterType } from './encounters'
  * `notes-evolution` and `chart-data`; issue 24). Nothing new is recorded here: an evolution note is
  * the note a professional writes at each consultation (NOM-004's "nota de evolución": the SOAP of a
  * medical consultation, the note of a COVID triage), and the measures over time are the vital
- * signs those consultations took and the patient's readings (decision 0030).
+ * signs those consultations took and the patient's readings (decision 0034).
  */
 
 const Id = v.pipe(v.string(), v.uuid('field.uuid'))

@@ -96,9 +96,11 @@ export function AffectedSystemsIndexPage() {
   const config = useMemo<DataTableConfig<ListRow>>(
     () => ({
       columns: [
+        // The system, the diagnosis and the patient are what the index is about: always in view
+        // (the system as the data column that gives way last, which the table never hides).
         { key: 'affected_system_name', title: t`Aparato o sistema afectado`, isSearch: true, priority: 2 },
         { key: 'diagnosis_label', title: t`Diagnóstico`, isSearch: true, priority: 0 },
-        { key: 'patient_name', title: t`Paciente`, isSearch: true },
+        { key: 'patient_name', title: t`Paciente`, isSearch: true, priority: 0 },
         { key: 'payroll_number', title: t`Número de nómina`, isSearch: true, priority: 5 },
         { key: 'consultations', title: t`Consultas`, priority: 3 },
         { key: 'last_label', title: t`Última consulta`, priority: 4 },
@@ -106,32 +108,29 @@ export function AffectedSystemsIndexPage() {
           key: 'actions',
           title: t`Acciones`,
           isAction: true,
-          component: (row) => (
-            <span className="row-actions">
-              {canSeeEvolution && (
-                <Link
-                  to="/digital-record/patient-evolution/$patientId"
-                  params={{ patientId: row.patient_id }}
-                  className="button"
-                  data-variant="ghost"
-                >
-                  <Trans>Evolución</Trans>
-                  <span className="visually-hidden"> {row.patient_name}</span>
-                </Link>
-              )}
-              {canSeeRecord && (
-                <Link
-                  to="/patients/record/$id"
-                  params={{ id: row.patient_id }}
-                  className="button"
-                  data-variant="ghost"
-                >
-                  <Trans>Expediente</Trans>
-                  <span className="visually-hidden"> {row.patient_name}</span>
-                </Link>
-              )}
-            </span>
-          ),
+          // One way on per row, the evolution (which leads back to the record) or else the record.
+          component: (row) =>
+            canSeeEvolution ? (
+              <Link
+                to="/digital-record/patient-evolution/$patientId"
+                params={{ patientId: row.patient_id }}
+                className="button"
+                data-variant="ghost"
+              >
+                <Trans>Evolución</Trans>
+                <span className="visually-hidden"> {row.patient_name}</span>
+              </Link>
+            ) : canSeeRecord ? (
+              <Link
+                to="/patients/record/$id"
+                params={{ id: row.patient_id }}
+                className="button"
+                data-variant="ghost"
+              >
+                <Trans>Expediente</Trans>
+                <span className="visually-hidden"> {row.patient_name}</span>
+              </Link>
+            ) : null,
         },
       ],
     }),

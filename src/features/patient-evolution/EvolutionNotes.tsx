@@ -1,10 +1,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
-import { useReferenceList } from '../../catalogs/use-catalog'
 import type { PatientEvolutionNote } from '../../contract/schemas/patient-evolution'
 import { TYPE_NAMES } from '../../ui/consultation-names'
 import { formatDateTime } from '../../ui/format-date'
+import { statusName } from '../../ui/triage-status-names'
 import { SOURCE_NAMES } from './evolution-texts'
 
 /**
@@ -67,15 +67,12 @@ function NoteItem({
   canOpen: boolean
 }) {
   const { t, i18n } = useLingui()
-  const statuses = useReferenceList('covid-statuses')
   const when = formatDateTime(note.at)
   const kind =
     note.source === 'consultation' && note.type
       ? t`Consulta médica · ${i18n._(TYPE_NAMES[note.type])}`
       : i18n._(SOURCE_NAMES[note.source])
-  const status = note.triage_status
-    ? (statuses?.find((item) => item.code === note.triage_status)?.name ?? note.triage_status)
-    : null
+  const status = note.triage_status ? statusName(i18n, note.triage_status) : null
   const parts: [string, string | null][] = [
     [t`Subjetivo`, note.subjective],
     [t`Objetivo`, note.objective],

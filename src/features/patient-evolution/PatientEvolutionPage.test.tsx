@@ -121,9 +121,28 @@ describe('the patient evolution page', () => {
   it("lists the period's evolution notes with their diagnoses, each opening its consultation", async () => {
     signIn(['patient-evolution-index', 'medical-consultation-edit'])
     const { db, patient } = await aFollowedPatient()
+    // A triage pulled from the server two days ago, with its note and the status it recorded.
+    await db.covidConsultations.put({
+      id: '0193b2a0-0000-7000-8000-00000000c0v1',
+      patient_id: patient.id,
+      consulted_at: daysAgo(2),
+      status: 'recovered',
+      proposed_classification: 'low',
+      classification: 'low',
+      temperature_c: 36.6,
+      notes: 'Sin síntomas; regresa a planta.',
+      author: { id: 'nurse-1', name: 'Rosa Elena Quintero', title: null, professional_license: null },
+      version: 1,
+      syncState: 'synced',
+    })
     await render(db, patient.id)
     const notes = await screen.findByRole('region', { name: 'Notas de evolución' })
-    expect(within(notes).getByText('1 nota en el periodo')).toBeTruthy()
+    expect(within(notes).getByText('2 notas en el periodo')).toBeTruthy()
+    const triage = within(notes).getAllByRole('listitem')[0] as HTMLElement
+    expect(triage.textContent).toContain('Triage COVID')
+    expect(triage.textContent).toContain('Sin síntomas; regresa a planta.')
+    expect(triage.textContent).toContain('Recuperado')
+    expect(within(triage).queryByRole('link')).toBeNull()
     expect(within(notes).getByText('Acude a control de presión arterial.')).toBeTruthy()
     expect(within(notes).getByText(/Consulta médica · Subsecuente/)).toBeTruthy()
     expect(within(notes).getByRole('list', { name: 'Diagnósticos' }).textContent).toContain('I10')

@@ -23,7 +23,7 @@ const EvolutionChart = lazy(() => import('./EvolutionChart'))
  * blood pressure, glucose and somatometry over a chosen period, on charts where the consultations
  * are marked, and the period's evolution notes — all from the device, so it works offline and
  * shows at once what was recorded here. The server's `chart-data` and `notes-evolution` answer the
- * same from the same functions (decision 0030).
+ * same from the same functions (decision 0034).
  */
 export function PatientEvolutionPage({ patientId }: { patientId: string }) {
   const { t } = useLingui()
