@@ -87,6 +87,8 @@ import { Route as AppClinicalExamsEditIdRouteImport } from './routes/_app/clinic
 import { Route as AppCollaboratorTypesEditIdRouteImport } from './routes/_app/collaborator-types/edit/$id'
 import { Route as AppCovidCreateIdRouteImport } from './routes/_app/covid/create/$id'
 import { Route as AppCovidHistoryIdRouteImport } from './routes/_app/covid/history/$id'
+import { Route as AppDigitalRecordAffectedSystemsIndexRouteImport } from './routes/_app/digital-record/affected-systems/index'
+import { Route as AppDigitalRecordPatientEvolutionPatientIdRouteImport } from './routes/_app/digital-record/patient-evolution/$patientId'
 import { Route as AppDigitalRecordPeriodicExamsIndexRouteImport } from './routes/_app/digital-record/periodic-exams/index'
 import { Route as AppDisabilityStatusEditIdRouteImport } from './routes/_app/disability-status/edit/$id'
 import { Route as AppDisabilityTypesEditIdRouteImport } from './routes/_app/disability-types/edit/$id'
@@ -541,6 +543,18 @@ const AppCovidHistoryIdRoute = AppCovidHistoryIdRouteImport.update({
   path: '/covid/history/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDigitalRecordAffectedSystemsIndexRoute =
+  AppDigitalRecordAffectedSystemsIndexRouteImport.update({
+    id: '/digital-record/affected-systems/',
+    path: '/digital-record/affected-systems/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDigitalRecordPatientEvolutionPatientIdRoute =
+  AppDigitalRecordPatientEvolutionPatientIdRouteImport.update({
+    id: '/digital-record/patient-evolution/$patientId',
+    path: '/digital-record/patient-evolution/$patientId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDigitalRecordPeriodicExamsIndexRoute =
   AppDigitalRecordPeriodicExamsIndexRouteImport.update({
     id: '/digital-record/periodic-exams/',
@@ -848,6 +862,7 @@ export interface FileRoutesByFullPath {
   '/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/covid/create/$id': typeof AppCovidCreateIdRoute
   '/covid/history/$id': typeof AppCovidHistoryIdRoute
+  '/digital-record/patient-evolution/$patientId': typeof AppDigitalRecordPatientEvolutionPatientIdRoute
   '/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
@@ -865,6 +880,7 @@ export interface FileRoutesByFullPath {
   '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
+  '/digital-record/affected-systems/': typeof AppDigitalRecordAffectedSystemsIndexRoute
   '/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
   '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
@@ -964,6 +980,7 @@ export interface FileRoutesByTo {
   '/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/covid/create/$id': typeof AppCovidCreateIdRoute
   '/covid/history/$id': typeof AppCovidHistoryIdRoute
+  '/digital-record/patient-evolution/$patientId': typeof AppDigitalRecordPatientEvolutionPatientIdRoute
   '/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
@@ -981,6 +998,7 @@ export interface FileRoutesByTo {
   '/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
+  '/digital-record/affected-systems': typeof AppDigitalRecordAffectedSystemsIndexRoute
   '/digital-record/periodic-exams': typeof AppDigitalRecordPeriodicExamsIndexRoute
   '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
@@ -1082,6 +1100,7 @@ export interface FileRoutesById {
   '/_app/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/_app/covid/create/$id': typeof AppCovidCreateIdRoute
   '/_app/covid/history/$id': typeof AppCovidHistoryIdRoute
+  '/_app/digital-record/patient-evolution/$patientId': typeof AppDigitalRecordPatientEvolutionPatientIdRoute
   '/_app/disability-status/edit/$id': typeof AppDisabilityStatusEditIdRoute
   '/_app/disability-types/edit/$id': typeof AppDisabilityTypesEditIdRoute
   '/_app/medical-conditions/edit/$id': typeof AppMedicalConditionsEditIdRoute
@@ -1099,6 +1118,7 @@ export interface FileRoutesById {
   '/_app/vaccinations-records/edit/$id': typeof AppVaccinationsRecordsEditIdRoute
   '/_app/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/_app/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
+  '/_app/digital-record/affected-systems/': typeof AppDigitalRecordAffectedSystemsIndexRoute
   '/_app/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
   '/_app/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/_app/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
@@ -1200,6 +1220,7 @@ export interface FileRouteTypes {
     | '/collaborator-types/edit/$id'
     | '/covid/create/$id'
     | '/covid/history/$id'
+    | '/digital-record/patient-evolution/$patientId'
     | '/disability-status/edit/$id'
     | '/disability-types/edit/$id'
     | '/medical-conditions/edit/$id'
@@ -1217,6 +1238,7 @@ export interface FileRouteTypes {
     | '/vaccinations-records/edit/$id'
     | '/vaccinations-scheme/edit/$id'
     | '/vaccinations/card/$id'
+    | '/digital-record/affected-systems/'
     | '/digital-record/periodic-exams/'
     | '/digital-record/medical-exam/create/$patientId'
     | '/digital-record/periodic-exams/create/$patientId'
@@ -1316,6 +1338,7 @@ export interface FileRouteTypes {
     | '/collaborator-types/edit/$id'
     | '/covid/create/$id'
     | '/covid/history/$id'
+    | '/digital-record/patient-evolution/$patientId'
     | '/disability-status/edit/$id'
     | '/disability-types/edit/$id'
     | '/medical-conditions/edit/$id'
@@ -1333,6 +1356,7 @@ export interface FileRouteTypes {
     | '/vaccinations-records/edit/$id'
     | '/vaccinations-scheme/edit/$id'
     | '/vaccinations/card/$id'
+    | '/digital-record/affected-systems'
     | '/digital-record/periodic-exams'
     | '/digital-record/medical-exam/create/$patientId'
     | '/digital-record/periodic-exams/create/$patientId'
@@ -1433,6 +1457,7 @@ export interface FileRouteTypes {
     | '/_app/collaborator-types/edit/$id'
     | '/_app/covid/create/$id'
     | '/_app/covid/history/$id'
+    | '/_app/digital-record/patient-evolution/$patientId'
     | '/_app/disability-status/edit/$id'
     | '/_app/disability-types/edit/$id'
     | '/_app/medical-conditions/edit/$id'
@@ -1450,6 +1475,7 @@ export interface FileRouteTypes {
     | '/_app/vaccinations-records/edit/$id'
     | '/_app/vaccinations-scheme/edit/$id'
     | '/_app/vaccinations/card/$id'
+    | '/_app/digital-record/affected-systems/'
     | '/_app/digital-record/periodic-exams/'
     | '/_app/digital-record/medical-exam/create/$patientId'
     | '/_app/digital-record/periodic-exams/create/$patientId'
@@ -2031,6 +2057,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCovidHistoryIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/digital-record/affected-systems/': {
+      id: '/_app/digital-record/affected-systems/'
+      path: '/digital-record/affected-systems'
+      fullPath: '/digital-record/affected-systems/'
+      preLoaderRoute: typeof AppDigitalRecordAffectedSystemsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/patient-evolution/$patientId': {
+      id: '/_app/digital-record/patient-evolution/$patientId'
+      path: '/digital-record/patient-evolution/$patientId'
+      fullPath: '/digital-record/patient-evolution/$patientId'
+      preLoaderRoute: typeof AppDigitalRecordPatientEvolutionPatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/digital-record/periodic-exams/': {
       id: '/_app/digital-record/periodic-exams/'
       path: '/digital-record/periodic-exams'
@@ -2403,6 +2443,7 @@ interface AppRouteChildren {
   AppCollaboratorTypesEditIdRoute: typeof AppCollaboratorTypesEditIdRoute
   AppCovidCreateIdRoute: typeof AppCovidCreateIdRoute
   AppCovidHistoryIdRoute: typeof AppCovidHistoryIdRoute
+  AppDigitalRecordPatientEvolutionPatientIdRoute: typeof AppDigitalRecordPatientEvolutionPatientIdRoute
   AppDisabilityStatusEditIdRoute: typeof AppDisabilityStatusEditIdRoute
   AppDisabilityTypesEditIdRoute: typeof AppDisabilityTypesEditIdRoute
   AppMedicalConditionsEditIdRoute: typeof AppMedicalConditionsEditIdRoute
@@ -2419,6 +2460,7 @@ interface AppRouteChildren {
   AppVaccinationsRecordsEditIdRoute: typeof AppVaccinationsRecordsEditIdRoute
   AppVaccinationsSchemeEditIdRoute: typeof AppVaccinationsSchemeEditIdRoute
   AppVaccinationsCardIdRoute: typeof AppVaccinationsCardIdRoute
+  AppDigitalRecordAffectedSystemsIndexRoute: typeof AppDigitalRecordAffectedSystemsIndexRoute
   AppDigitalRecordPeriodicExamsIndexRoute: typeof AppDigitalRecordPeriodicExamsIndexRoute
   AppDigitalRecordPeriodicExamsCreatePatientIdRoute: typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
@@ -2510,6 +2552,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCollaboratorTypesEditIdRoute: AppCollaboratorTypesEditIdRoute,
   AppCovidCreateIdRoute: AppCovidCreateIdRoute,
   AppCovidHistoryIdRoute: AppCovidHistoryIdRoute,
+  AppDigitalRecordPatientEvolutionPatientIdRoute:
+    AppDigitalRecordPatientEvolutionPatientIdRoute,
   AppDisabilityStatusEditIdRoute: AppDisabilityStatusEditIdRoute,
   AppDisabilityTypesEditIdRoute: AppDisabilityTypesEditIdRoute,
   AppMedicalConditionsEditIdRoute: AppMedicalConditionsEditIdRoute,
@@ -2526,6 +2570,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppVaccinationsRecordsEditIdRoute: AppVaccinationsRecordsEditIdRoute,
   AppVaccinationsSchemeEditIdRoute: AppVaccinationsSchemeEditIdRoute,
   AppVaccinationsCardIdRoute: AppVaccinationsCardIdRoute,
+  AppDigitalRecordAffectedSystemsIndexRoute:
+    AppDigitalRecordAffectedSystemsIndexRoute,
   AppDigitalRecordPeriodicExamsIndexRoute:
     AppDigitalRecordPeriodicExamsIndexRoute,
   AppDigitalRecordPeriodicExamsCreatePatientIdRoute:

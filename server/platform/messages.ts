@@ -409,6 +409,10 @@ export const MESSAGES = {
     es: 'La fecha final no puede ser anterior a la inicial.',
     en: 'The end date cannot be before the start date.',
   },
+  'dashboard.rangeEndBeforeStart': {
+    es: 'La fecha final no puede ser anterior a la inicial.',
+    en: 'The end date cannot be before the start date.',
+  },
   'certificate.validToBeforeFrom': {
     es: 'La vigencia no puede terminar antes de empezar.',
     en: 'The validity cannot end before it starts.',

@@ -54,10 +54,10 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 18 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records, the occupational exams, the form drafts, the due list’s summary and the medical reports', async () => {
+  it('has version 21 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records, the occupational exams, the form drafts the due list’s summary, the medical reports and the consultations by instant', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(18)
+    expect(db.verno).toBe(21)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'admissionExams',
       'catalogItems',
@@ -131,9 +131,10 @@ describe('the local database', () => {
     expect(db.recordSections.schema.indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['patient_id', '[patient_id+section]', 'syncState']),
     )
-    // A patient's consultation history, newest first (issue 19).
+    // A patient's consultation history, newest first (issue 19); a period's over every patient,
+    // for the affected systems' index (issue 24, version 21).
     expect(db.encounters.schema.indexes.map((i) => i.name)).toEqual(
-      expect.arrayContaining(['patient_id', '[patient_id+started_at]', 'syncState']),
+      expect.arrayContaining(['patient_id', '[patient_id+started_at]', 'started_at', 'syncState']),
     )
     // A patient's triage records in time order (issue 20).
     expect(db.covidConsultations.schema.indexes.map((i) => i.name)).toEqual(

@@ -849,6 +849,11 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
       incidentReports: 'id, patient_id, [patient_id+occurred_on], disability_id, syncState',
     })
     .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY))
+  // The affected systems' concentrated index (issue 24) reads the consultations of a period over
+  // every patient: by their instant alone. An index added to the consultations' table; no rows change.
+  db.version(21).stores({
+    encounters: 'id, patient_id, [patient_id+started_at], started_at, syncState',
+  })
   db.use(withPatientSortName)
   db.use(triageSummaryMiddleware(db))
   db.use(vaccinationSummaryMiddleware(db))

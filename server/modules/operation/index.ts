@@ -11,6 +11,7 @@ import type { ModuleDeps } from '../deps'
 import { vaccinationFilterRoutes } from '../vaccination/index.routes'
 import { patientVaccinationRecordRoutes } from '../vaccination/records.routes'
 import { admissionExamRoutes } from './admission-exams.routes'
+import { affectedSystemsExcelRoutes } from './affected-systems-excel.routes'
 import { assignationRuleRoutes } from './assignation-rules.routes'
 import { assignmentRequestRoutes } from './assignment-requests.routes'
 import { assignmentRoutes } from './assignments.routes'
@@ -22,6 +23,7 @@ import { examDocumentRoutes } from './exam-documents.routes'
 import { healthCertificateRoutes } from './health-certificates.routes'
 import { incidentReportRoutes } from './incident-reports.routes'
 import type { ReportKind } from './medical-reports'
+import { patientEvolutionRoutes } from './patient-evolution.routes'
 import { patientLookupRoutes } from './patient-lookups.routes'
 import { patientProfileRoutes } from './patient-profile.routes'
 import { patientRoutes } from './patients.routes'
@@ -89,6 +91,7 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(assignationRuleRoutes)
   await app.register(recordSectionRoutes)
   await app.register(encounterRoutes)
+  await app.register(patientEvolutionRoutes)
   await app.register(triageFilterRoutes, { db: deps.database.db })
   await app.register(encounterDocumentRoutes, { files: deps.files })
   await app.register((scope) => attachmentRoutes(scope, { owner: encounterOwner, files: deps.files }))
@@ -96,6 +99,7 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(vaccinationFilterRoutes)
   await app.register(periodicExamRoutes)
   await app.register(periodicExamsExcelRoutes)
+  await app.register(affectedSystemsExcelRoutes)
   await app.register(admissionExamRoutes)
   await app.register(examDocumentRoutes, { files: deps.files })
   await app.register((scope) =>

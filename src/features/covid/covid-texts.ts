@@ -1,11 +1,11 @@
-import type { I18n, MessageDescriptor } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type {
   News2Parameter,
   RiskFactor,
   TriageClassification,
 } from '../../contract/rules/triage-classification'
-import type { COUGH_SEVERITIES, DeclineKind, TriageStatus } from '../../contract/schemas/covid'
+import type { COUGH_SEVERITIES, DeclineKind } from '../../contract/schemas/covid'
 
 /**
  * The names of the triage's fixed codes (the contract's), named on the device so the screens open
@@ -20,21 +20,7 @@ export const CLASSIFICATION_NAMES: Record<TriageClassification, MessageDescripto
   high: msg`Riesgo alto`,
 }
 
-/** SPEC §4's statuses, as the seeded `covid-statuses` list names them. */
-export const STATUS_NAMES: Record<TriageStatus, MessageDescriptor> = {
-  observation: msg`En observación`,
-  patient_contact: msg`Contacto de paciente`,
-  suspicious: msg`Sospechoso`,
-  hospitalized: msg`Hospitalizado`,
-  post_hospitalization: msg`Posthospitalización`,
-  recovered: msg`Recuperado`,
-  deceased: msg`Defunción`,
-  out_of_tracking: msg`Fuera de seguimiento`,
-}
-
-/** A status code in words; a code this build does not know, as itself. */
-export const statusName = (i18n: I18n, status: string) =>
-  status in STATUS_NAMES ? i18n._(STATUS_NAMES[status as TriageStatus]) : status
+export { STATUS_NAMES, statusName } from '../../ui/triage-status-names'
 
 export const COUGH_NAMES: Record<(typeof COUGH_SEVERITIES)[number], MessageDescriptor> = {
   none: msg`Sin tos`,

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { isMaintenanceWindow } from './maintenance'
+import { isMaintenanceWindow } from '../../contract/rules/dashboard/year-end-notice'
 
 /** The year-end banner of the dashboard, shown only in the maintenance window. */
 export function MaintenanceNotice({ now = new Date() }: { now?: Date }) {

@@ -105,6 +105,7 @@ export function PatientRecordPage({
         canAdmit={hasPermission(session, 'medical-exam-create')}
         canReportAccident={hasPermission(session, 'incident-report-st7-create')}
         canSeeDisabilities={hasPermission(session, 'record-disabilities-detail')}
+        canSeeEvolution={hasPermission(session, 'patient-evolution-index')}
       />
       {seesConsultations && consultations}
       {admissionExams}

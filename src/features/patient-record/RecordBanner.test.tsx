@@ -48,6 +48,7 @@ describe('the record’s banner', () => {
       flag: 'canSeeDisabilities',
       path: '/digital-record/medical-reports/record-disabilities/detail/',
     },
+    { name: 'Evolución', flag: 'canSeeEvolution', path: '/digital-record/patient-evolution/' },
   ] as const)(
     'offers “$name” in the record’s banner only to who may ($flag)',
     async ({ name, flag, path }) => {

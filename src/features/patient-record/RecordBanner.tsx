@@ -28,6 +28,7 @@ export function RecordBanner({
   canAdmit = false,
   canReportAccident = false,
   canSeeDisabilities = false,
+  canSeeEvolution = false,
 }: {
   patient: LocalPatient
   allergies: LocalRecordSection[]
@@ -47,6 +48,8 @@ export function RecordBanner({
   canReportAccident?: boolean
   /** The user may open the patient's disabilities (SPEC §2 record-disabilities-detail). */
   canSeeDisabilities?: boolean
+  /** The user may open the patient's evolution (SPEC §2 patient-evolution-index). */
+  canSeeEvolution?: boolean
 }) {
   const { t } = useLingui()
   const genders = useReferenceList('genders')
@@ -149,6 +152,16 @@ export function RecordBanner({
               data-variant="secondary"
             >
               <Trans>Incapacidades</Trans>
+            </Link>
+          )}
+          {canSeeEvolution && (
+            <Link
+              to="/digital-record/patient-evolution/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Evolución</Trans>
             </Link>
           )}
           {canEdit && (

@@ -12,21 +12,26 @@ export interface RangeChoice {
 
 /**
  * The period of the self-tracking charts and PDFs: 7 days, 30 days, 3 months or days picked
- * (issue 7). The presets are toggle buttons (aria-pressed) in a fieldset named by its legend; the custom days
+ * (issue 7); a patient's evolution offers longer ones (issue 24). The presets are toggle buttons (aria-pressed) in a fieldset named by its legend; the custom days
  * are two labelled date inputs, shown while 'custom' is chosen.
  */
 export function RangePicker({
   value,
   onChange,
+  presets = RANGE_PRESETS,
 }: {
   value: RangeChoice
   onChange: (value: RangeChoice) => void
+  /** The periods offered, in order (the self-tracking ones unless said). */
+  presets?: readonly RangePreset[]
 }) {
   const { t } = useLingui()
   const names: Record<RangePreset, string> = {
     '7d': t`7 días`,
     '30d': t`30 días`,
     '3m': t`3 meses`,
+    '6m': t`6 meses`,
+    '1y': t`1 año`,
     custom: t`Personalizado`,
   }
   return (
@@ -35,7 +40,7 @@ export function RangePicker({
         <legend className="visually-hidden">
           <Trans>Periodo</Trans>
         </legend>
-        {RANGE_PRESETS.map((preset) => (
+        {presets.map((preset) => (
           <Button
             key={preset}
             variant={value.preset === preset ? 'primary' : 'secondary'}

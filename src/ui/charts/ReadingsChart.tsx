@@ -17,8 +17,10 @@ import { Chart } from 'react-chartjs-2'
 import type { BloodPressureRange } from '../../contract/schemas/catalogs'
 import type { ReadingKind } from '../../contract/schemas/readings'
 import { formatDate } from '../format-date'
-import { type ChartRows, chartSeries, type Series } from './chart-series'
+import { ChartValuesTable } from './ChartValuesTable'
+import { type ChartRows, chartSeries } from './chart-series'
 import { type DayRange, inDayRange } from './date-range'
+import { seriesColor } from './palette'
 import { useSeriesTexts } from './use-series-texts'
 import './charts.css'
 
@@ -34,9 +36,6 @@ ChartJS.register(
   Tooltip,
   Legend,
 )
-
-/** One colour per series, in order, readable on white and apart for colour-blind eyes. */
-const PALETTE = ['#0b7a75', '#b3541e', '#1d64d8', '#8a5a00', '#7b3fa0']
 
 type Data = ChartData<'line' | 'bar', (number | null)[], string>
 
@@ -84,7 +83,7 @@ export function ReadingsChart<K extends ReadingKind>({
     )
   }
 
-  const color = (index: number) => PALETTE[index % PALETTE.length] as string
+  const color = seriesColor
   const data: Data = {
     labels: chart.labels,
     datasets: chart.series.map((series, index) => ({
@@ -138,53 +137,15 @@ export function ReadingsChart<K extends ReadingKind>({
           aria-label={t`${name} del ${fromDay} al ${toDay}`}
         />
       </div>
-      <SummaryTable caption={name} labels={chart.labels} series={chart.series} names={texts.series} />
+      <ChartValuesTable
+        caption={name}
+        labels={chart.labels}
+        columns={chart.series.map((one) => ({
+          key: one.key,
+          name: texts.series[one.key],
+          values: one.values,
+        }))}
+      />
     </figure>
-  )
-}
-
-/** The plotted values as a table for screen readers: one row per label, one column per series. */
-function SummaryTable({
-  caption,
-  labels,
-  series,
-  names,
-}: {
-  caption: string
-  labels: string[]
-  series: Series[]
-  names: Record<Series['key'], string>
-}) {
-  return (
-    // Hidden by a wrapper: a table grows to its content whatever width the class gives it.
-    <div className="visually-hidden">
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Fecha</Trans>
-            </th>
-            {series.map((one) => (
-              <th key={one.key} scope="col">
-                {names[one.key]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {labels.map((label, index) => (
-            // Labels repeat when two readings share a minute; their position keeps them apart.
-            // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the chart's points, in order
-            <tr key={`${label}-${index}`}>
-              <th scope="row">{label}</th>
-              {series.map((one) => (
-                <td key={one.key}>{one.values[index] ?? ''}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   )
 }

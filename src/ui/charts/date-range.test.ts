@@ -22,6 +22,15 @@ describe('the chart periods', () => {
     expect(rangeBounds('3m', at(2027, 1, 15))).toEqual({ from: '2026-10-15', to: '2027-01-15' })
   })
 
+  it('goes six and twelve calendar months back for the evolution, across years and leap days', () => {
+    expect(rangeBounds('6m', at(2026, 11, 23))).toEqual({ from: '2026-05-23', to: '2026-11-23' })
+    expect(rangeBounds('6m', at(2026, 8, 31))).toEqual({ from: '2026-02-28', to: '2026-08-31' })
+    expect(rangeBounds('6m', at(2027, 2, 10))).toEqual({ from: '2026-08-10', to: '2027-02-10' })
+    expect(rangeBounds('1y', at(2026, 11, 23))).toEqual({ from: '2025-11-23', to: '2026-11-23' })
+    // A year back from 29 February is the last day of the shorter February.
+    expect(rangeBounds('1y', at(2028, 2, 29))).toEqual({ from: '2027-02-28', to: '2028-02-29' })
+  })
+
   it('uses the local day whatever the hour', () => {
     expect(rangeBounds('7d', at(2026, 11, 23, 0))).toEqual(rangeBounds('7d', at(2026, 11, 23, 23)))
   })

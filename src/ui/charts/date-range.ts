@@ -6,7 +6,12 @@ import { parseInstant } from '../../documents/zoned-time'
  * (YYYY-MM-DD), both ends included, as the …/pdf calls take them.
  */
 export const RANGE_PRESETS = ['7d', '30d', '3m', 'custom'] as const
-export type RangePreset = (typeof RANGE_PRESETS)[number]
+/**
+ * The longer periods of a patient's evolution (issue 24): a chronic patient's control is read
+ * over months, so it offers 6 months and a year besides.
+ */
+export const EVOLUTION_RANGE_PRESETS = ['30d', '3m', '6m', '1y', 'custom'] as const
+export type RangePreset = (typeof RANGE_PRESETS)[number] | (typeof EVOLUTION_RANGE_PRESETS)[number]
 
 export interface DayRange {
   from: string
@@ -29,7 +34,8 @@ function monthsBefore(date: Date, months: number): Date {
 
 /**
  * The first and last day of a preset as of `now`: '7d' is today and the 6 days before, '30d'
- * today and the 29 before, '3m' from the same day three months back. 'custom' takes the days
+ * today and the 29 before, '3m', '6m' and '1y' from the same day three, six or twelve months
+ * back. 'custom' takes the days
  * given, in order whichever way they were picked, and falls back to the last 30 days without them.
  */
 export function rangeBounds(preset: RangePreset, now: Date, custom?: Partial<DayRange>): DayRange {
@@ -43,6 +49,10 @@ export function rangeBounds(preset: RangePreset, now: Date, custom?: Partial<Day
       return { from: daysBack(29), to: dayOf(today) }
     case '3m':
       return { from: dayOf(monthsBefore(today, 3)), to: dayOf(today) }
+    case '6m':
+      return { from: dayOf(monthsBefore(today, 6)), to: dayOf(today) }
+    case '1y':
+      return { from: dayOf(monthsBefore(today, 12)), to: dayOf(today) }
     case 'custom': {
       if (!custom?.from || !custom.to) return rangeBounds('30d', now)
       return custom.from <= custom.to

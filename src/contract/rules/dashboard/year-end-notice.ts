@@ -1,6 +1,7 @@
 /**
  * SPEC §1/§9: the year-end maintenance (30 December to 1 January, 72 hours of downtime). The
- * notice shows on those dates, in the device's local time.
+ * dashboard's banner shows on those dates, in the device's local time (the people reading it are
+ * there).
  */
 export function isMaintenanceWindow(date: Date): boolean {
   const month = date.getMonth()

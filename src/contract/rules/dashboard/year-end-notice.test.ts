@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isMaintenanceWindow } from './maintenance'
+import { isMaintenanceWindow } from './year-end-notice'
 
 describe('the year-end maintenance window', () => {
   it('covers 30 December to 1 January', () => {

@@ -1,0 +1,99 @@
+import type { DisabilitySpan } from '../disability-days'
+import type { DueSchemeEntry, DueVaccine } from '../vaccination-due'
+import type { AffectedSystemsByPeriod } from './affected-systems'
+import { type AffectedSystemCount, affectedSystemsByPeriod, topAffectedSystems } from './affected-systems'
+import { consultationsInPeriod, type DashboardConsultation } from './consultations'
+import {
+  type CovidCounts,
+  covidCounts,
+  type DashboardTriageConsultation,
+  lastTriageConsultations,
+} from './covid'
+import { type DiagnosisCount, topDiagnoses } from './diagnoses'
+import { type LostDaysFigures, lostDaysFigures } from './lost-days'
+import {
+  type ExamBuckets,
+  type ExamDone,
+  type ExamDuePatient,
+  examBuckets,
+  examDueStates,
+  latestExamDays,
+} from './periodic-exams'
+import { type PregnancyCount, pregnancyCount } from './pregnancy'
+import { type DashboardFilter, patientsInScope, type ScopePatient } from './scope'
+import { type DashboardLabel, type SpecialLabelCount, specialLabelCounts } from './special-labels'
+import { type DashboardTasks, dashboardTasks } from './tasks'
+import {
+  type DashboardDose,
+  type VaccinationPatient,
+  type VaccineFigures,
+  vaccinationStates,
+  vaccineFigures,
+} from './vaccines'
+
+/** A patient as every item reads it. */
+export type DashboardPatient = ScopePatient & ExamDuePatient & VaccinationPatient
+
+/** Everything the dashboard counts, as plain rows (the device's cache, or the server's tables). */
+export interface DashboardData {
+  patients: readonly DashboardPatient[]
+  consultations: readonly DashboardConsultation[]
+  triage: readonly DashboardTriageConsultation[]
+  doses: readonly DashboardDose[]
+  exams: readonly ExamDone[]
+  disabilities: ReadonlyArray<DisabilitySpan & { deleted_at?: string | null }>
+  /** The tenant's live special labels with their live sublabels, in the catalogue's order. */
+  labels: readonly DashboardLabel[]
+  /** The vaccination catalogue and scheme, as `rules/vaccination-due.ts` reads them. */
+  vaccines: readonly DueVaccine[]
+  scheme: readonly DueSchemeEntry[]
+}
+
+/** Every item of the dashboard: what each SPEC §7 dashboard call answers, without the names. */
+export interface DashboardFigures {
+  affectedSystems: AffectedSystemsByPeriod
+  topAffectedSystems: AffectedSystemCount[]
+  topDiagnoses: DiagnosisCount[]
+  specialLabels: SpecialLabelCount[]
+  pregnancy: PregnancyCount
+  vaccines: VaccineFigures
+  periodicExams: ExamBuckets
+  lostDays: LostDaysFigures
+  covid: CovidCounts
+  tasks: DashboardTasks
+}
+
+/**
+ * The whole dashboard on `today` (YYYY-MM-DD in the filter's zone) under the filters: the device
+ * runs this over its cache; the agreement test runs it over the rows the server's SQL counts.
+ */
+export function dashboardFigures(
+  data: DashboardData,
+  filter: DashboardFilter,
+  today: string,
+): DashboardFigures {
+  const scope = patientsInScope(data.patients, filter)
+  const consultations = consultationsInPeriod(data.consultations, scope, filter)
+  const lastTriage = lastTriageConsultations(data.triage, scope, filter.timeZone)
+  const examStates = examDueStates(data.patients, latestExamDays(data.exams), scope, today)
+  const states = vaccinationStates(data.vaccines, data.scheme, data.patients, data.doses, scope, today)
+  return {
+    affectedSystems: affectedSystemsByPeriod(consultations),
+    topAffectedSystems: topAffectedSystems(consultations),
+    topDiagnoses: topDiagnoses(consultations),
+    specialLabels: specialLabelCounts(data.labels, data.patients, scope),
+    pregnancy: pregnancyCount(data.labels, data.patients, lastTriage, scope, today),
+    vaccines: vaccineFigures(data.doses, states, scope, filter.period),
+    periodicExams: examBuckets(examStates),
+    lostDays: lostDaysFigures(data.disabilities, scope, filter.period),
+    covid: covidCounts(lastTriage, filter),
+    tasks: dashboardTasks({
+      examStates,
+      vaccinationStates: states,
+      lastTriage,
+      disabilities: data.disabilities,
+      scope,
+      today,
+    }),
+  }
+}

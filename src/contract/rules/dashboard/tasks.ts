@@ -1,0 +1,70 @@
+import type { DisabilitySpan } from '../disability-days'
+import type { ExamDueState } from '../periodic-exam-due'
+import { addDays } from '../vaccination-due'
+import type { LastTriage } from './covid'
+import { codeUnitOrder } from './scope'
+import type { VaccinationState } from './vaccines'
+
+/** The SPEC §4 triage statuses that end the follow-up: nobody calls a recovered or deceased patient. */
+export const CLOSED_TRIAGE_STATUSES = ['recovered', 'deceased', 'out_of_tracking'] as const
+
+/**
+ * A disability counts as "ending" when its last day is today or within this many days: a week's
+ * notice to plan the worker's return-to-work check.
+ */
+export const DISABILITY_ENDING_DAYS = 7
+
+export interface EndingDisability {
+  id: string
+  patient_id: string
+  end_date: string
+}
+
+/** What is due for the professional today (SPEC §2 "tasks"), each list in a fixed order. */
+export interface DashboardTasks {
+  /** Patients whose periodic exam is expired or due within the 10-day window. */
+  periodic_exams_due: string[]
+  /** Patients with a vaccine dose past its due date. */
+  vaccinations_overdue: string[]
+  /** Patients under COVID follow-up (latest triage status still open) not yet seen today. */
+  covid_follow_ups: string[]
+  /** Disabilities ending today or within `DISABILITY_ENDING_DAYS`, the soonest first. */
+  disabilities_ending: EndingDisability[]
+}
+
+/**
+ * The professional's tasks of the day (issue 24): over the patients in scope (the device's cache
+ * holds only the professional's). Patient lists are in id order (code units), so two devices show
+ * the same list; the dashboard names them from its cache.
+ */
+export function dashboardTasks(input: {
+  examStates: ReadonlyMap<string, ExamDueState>
+  vaccinationStates: readonly VaccinationState[]
+  lastTriage: readonly LastTriage[]
+  disabilities: ReadonlyArray<DisabilitySpan & { deleted_at?: string | null }>
+  scope: ReadonlySet<string>
+  today: string
+}): DashboardTasks {
+  const { scope, today } = input
+  const periodic_exams_due: string[] = []
+  for (const [patient, state] of input.examStates)
+    if (scope.has(patient) && (state === 'expired' || state === 'due_soon')) periodic_exams_due.push(patient)
+  const vaccinations_overdue = input.vaccinationStates
+    .filter((state) => scope.has(state.patient_id) && state.overdueCount > 0)
+    .map((state) => state.patient_id)
+  const closed: readonly string[] = CLOSED_TRIAGE_STATUSES
+  const covid_follow_ups = input.lastTriage
+    .filter((row) => scope.has(row.patient_id) && !closed.includes(row.status) && row.day < today)
+    .map((row) => row.patient_id)
+  const last = addDays(today, DISABILITY_ENDING_DAYS)
+  const disabilities_ending = input.disabilities
+    .filter((d) => !d.deleted_at && scope.has(d.patient_id) && d.end_date >= today && d.end_date <= last)
+    .map((d) => ({ id: d.id, patient_id: d.patient_id, end_date: d.end_date }))
+    .sort((a, b) => codeUnitOrder(a.end_date, b.end_date) || codeUnitOrder(a.id, b.id))
+  return {
+    periodic_exams_due: periodic_exams_due.sort(codeUnitOrder),
+    vaccinations_overdue: vaccinations_overdue.sort(codeUnitOrder),
+    covid_follow_ups: covid_follow_ups.sort(codeUnitOrder),
+    disabilities_ending,
+  }
+}
