@@ -84,6 +84,7 @@ import { Route as AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImp
 import { Route as AppCieDiagnosticsEditIdRouteImport } from './routes/_app/cie-diagnostics/edit/$id'
 import { Route as AppClassificationsEditIdRouteImport } from './routes/_app/classifications/edit/$id'
 import { Route as AppClinicalExamsEditIdRouteImport } from './routes/_app/clinical-exams/edit/$id'
+import { Route as AppClinicalHistoryCreatePatientIdRouteImport } from './routes/_app/clinical-history/create/$patientId'
 import { Route as AppCollaboratorTypesEditIdRouteImport } from './routes/_app/collaborator-types/edit/$id'
 import { Route as AppCovidCreateIdRouteImport } from './routes/_app/covid/create/$id'
 import { Route as AppCovidHistoryIdRouteImport } from './routes/_app/covid/history/$id'
@@ -107,6 +108,8 @@ import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id
 import { Route as AppVaccinationsRecordsEditIdRouteImport } from './routes/_app/vaccinations-records/edit/$id'
 import { Route as AppVaccinationsSchemeEditIdRouteImport } from './routes/_app/vaccinations-scheme/edit/$id'
 import { Route as AppVaccinationsCardIdRouteImport } from './routes/_app/vaccinations/card/$id'
+import { Route as AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRouteImport } from './routes/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+import { Route as AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRouteImport } from './routes/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId'
 import { Route as AppDigitalRecordMedicalExamCreatePatientIdRouteImport } from './routes/_app/digital-record/medical-exam/create/$patientId'
 import { Route as AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRouteImport } from './routes/_app/digital-record/medical-reports/record-disabilities/index'
 import { Route as AppDigitalRecordPeriodicExamsCreatePatientIdRouteImport } from './routes/_app/digital-record/periodic-exams/create/$patientId'
@@ -115,6 +118,7 @@ import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from
 import { Route as AppVaccinationsRegisterVaccineIdIndexRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/index'
 import { Route as AppDigitalRecordMedicalExamDetailPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/detail/$patientId/$examId'
 import { Route as AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/edit/$patientId/$examId'
+import { Route as AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRouteImport } from './routes/_app/digital-record/medical-reports/certificate-health-status/create/$patientId'
 import { Route as AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRouteImport } from './routes/_app/digital-record/medical-reports/incident-report-st7/create/$patientId'
 import { Route as AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRouteImport } from './routes/_app/digital-record/medical-reports/record-disabilities/create/$patientId'
 import { Route as AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRouteImport } from './routes/_app/digital-record/medical-reports/record-disabilities/detail/$patientId'
@@ -122,6 +126,8 @@ import { Route as AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport } from
 import { Route as AppDigitalRecordPeriodicExamsViewPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/view/$patientId/$id'
 import { Route as AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/edit/$recordId'
 import { Route as AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
+import { Route as AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+import { Route as AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
 import { Route as AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
 import { Route as AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
 import { Route as AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
@@ -527,6 +533,12 @@ const AppClinicalExamsEditIdRoute = AppClinicalExamsEditIdRouteImport.update({
   path: '/clinical-exams/edit/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppClinicalHistoryCreatePatientIdRoute =
+  AppClinicalHistoryCreatePatientIdRouteImport.update({
+    id: '/clinical-history/create/$patientId',
+    path: '/clinical-history/create/$patientId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCollaboratorTypesEditIdRoute =
   AppCollaboratorTypesEditIdRouteImport.update({
     id: '/collaborator-types/edit/$id',
@@ -655,6 +667,18 @@ const AppVaccinationsCardIdRoute = AppVaccinationsCardIdRouteImport.update({
   path: '/vaccinations/card/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute =
+  AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRouteImport.update({
+    id: '/clinical-history/detail/$patientId/$shortClinicalHistoryId',
+    path: '/clinical-history/detail/$patientId/$shortClinicalHistoryId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute =
+  AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRouteImport.update({
+    id: '/clinical-history/edit/$patientId/$shortClinicalHistoryId',
+    path: '/clinical-history/edit/$patientId/$shortClinicalHistoryId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDigitalRecordMedicalExamCreatePatientIdRoute =
   AppDigitalRecordMedicalExamCreatePatientIdRouteImport.update({
     id: '/create/$patientId',
@@ -703,6 +727,14 @@ const AppDigitalRecordMedicalExamEditPatientIdExamIdRoute =
     path: '/edit/$patientId/$examId',
     getParentRoute: () => AppDigitalRecordMedicalExamRoute,
   } as any)
+const AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute =
+  AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/certificate-health-status/create/$patientId',
+      path: '/digital-record/medical-reports/certificate-health-status/create/$patientId',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
 const AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute =
   AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRouteImport.update(
     {
@@ -751,6 +783,22 @@ const AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute =
     path: '/vaccinations/register-vaccine/$id/second-dose/$recordId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute =
+  AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id',
+      path: '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
+const AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute =
+  AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id',
+      path: '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
 const AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute =
   AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRouteImport.update(
     {
@@ -859,6 +907,7 @@ export interface FileRoutesByFullPath {
   '/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
   '/classifications/edit/$id': typeof AppClassificationsEditIdRoute
   '/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
+  '/clinical-history/create/$patientId': typeof AppClinicalHistoryCreatePatientIdRoute
   '/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/covid/create/$id': typeof AppCovidCreateIdRoute
   '/covid/history/$id': typeof AppCovidHistoryIdRoute
@@ -882,6 +931,8 @@ export interface FileRoutesByFullPath {
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/digital-record/affected-systems/': typeof AppDigitalRecordAffectedSystemsIndexRoute
   '/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/clinical-history/detail/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute
+  '/clinical-history/edit/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute
   '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
@@ -890,6 +941,7 @@ export interface FileRoutesByFullPath {
   '/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/digital-record/medical-reports/certificate-health-status/create/$patientId': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute
   '/digital-record/medical-reports/incident-report-st7/create/$patientId': typeof AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute
   '/digital-record/medical-reports/record-disabilities/create/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute
   '/digital-record/medical-reports/record-disabilities/detail/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute
@@ -897,6 +949,8 @@ export interface FileRoutesByFullPath {
   '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute
+  '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute
   '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute
   '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute
   '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute
@@ -977,6 +1031,7 @@ export interface FileRoutesByTo {
   '/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
   '/classifications/edit/$id': typeof AppClassificationsEditIdRoute
   '/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
+  '/clinical-history/create/$patientId': typeof AppClinicalHistoryCreatePatientIdRoute
   '/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/covid/create/$id': typeof AppCovidCreateIdRoute
   '/covid/history/$id': typeof AppCovidHistoryIdRoute
@@ -1000,6 +1055,8 @@ export interface FileRoutesByTo {
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/digital-record/affected-systems': typeof AppDigitalRecordAffectedSystemsIndexRoute
   '/digital-record/periodic-exams': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/clinical-history/detail/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute
+  '/clinical-history/edit/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute
   '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
@@ -1008,6 +1065,7 @@ export interface FileRoutesByTo {
   '/vaccinations/register-vaccine/$id': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/digital-record/medical-reports/certificate-health-status/create/$patientId': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute
   '/digital-record/medical-reports/incident-report-st7/create/$patientId': typeof AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute
   '/digital-record/medical-reports/record-disabilities/create/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute
   '/digital-record/medical-reports/record-disabilities/detail/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute
@@ -1015,6 +1073,8 @@ export interface FileRoutesByTo {
   '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute
+  '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute
   '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute
   '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute
   '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute
@@ -1097,6 +1157,7 @@ export interface FileRoutesById {
   '/_app/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
   '/_app/classifications/edit/$id': typeof AppClassificationsEditIdRoute
   '/_app/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
+  '/_app/clinical-history/create/$patientId': typeof AppClinicalHistoryCreatePatientIdRoute
   '/_app/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/_app/covid/create/$id': typeof AppCovidCreateIdRoute
   '/_app/covid/history/$id': typeof AppCovidHistoryIdRoute
@@ -1120,6 +1181,8 @@ export interface FileRoutesById {
   '/_app/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/_app/digital-record/affected-systems/': typeof AppDigitalRecordAffectedSystemsIndexRoute
   '/_app/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute
+  '/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute
   '/_app/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/_app/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/_app/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
@@ -1128,6 +1191,7 @@ export interface FileRoutesById {
   '/_app/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/_app/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/_app/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/_app/digital-record/medical-reports/certificate-health-status/create/$patientId': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute
   '/_app/digital-record/medical-reports/incident-report-st7/create/$patientId': typeof AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute
   '/_app/digital-record/medical-reports/record-disabilities/create/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute
   '/_app/digital-record/medical-reports/record-disabilities/detail/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute
@@ -1135,6 +1199,8 @@ export interface FileRoutesById {
   '/_app/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/_app/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  '/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute
+  '/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute
   '/_app/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute
   '/_app/digital-record/medical-reports/incident-report-st7/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute
   '/_app/digital-record/medical-reports/record-disabilities/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute
@@ -1217,6 +1283,7 @@ export interface FileRouteTypes {
     | '/cie-diagnostics/edit/$id'
     | '/classifications/edit/$id'
     | '/clinical-exams/edit/$id'
+    | '/clinical-history/create/$patientId'
     | '/collaborator-types/edit/$id'
     | '/covid/create/$id'
     | '/covid/history/$id'
@@ -1240,6 +1307,8 @@ export interface FileRouteTypes {
     | '/vaccinations/card/$id'
     | '/digital-record/affected-systems/'
     | '/digital-record/periodic-exams/'
+    | '/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+    | '/clinical-history/edit/$patientId/$shortClinicalHistoryId'
     | '/digital-record/medical-exam/create/$patientId'
     | '/digital-record/periodic-exams/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
@@ -1248,6 +1317,7 @@ export interface FileRouteTypes {
     | '/vaccinations/register-vaccine/$id/'
     | '/digital-record/medical-exam/detail/$patientId/$examId'
     | '/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/digital-record/medical-reports/certificate-health-status/create/$patientId'
     | '/digital-record/medical-reports/incident-report-st7/create/$patientId'
     | '/digital-record/medical-reports/record-disabilities/create/$patientId'
     | '/digital-record/medical-reports/record-disabilities/detail/$patientId'
@@ -1255,6 +1325,8 @@ export interface FileRouteTypes {
     | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
+    | '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+    | '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
     | '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
     | '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
     | '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
@@ -1335,6 +1407,7 @@ export interface FileRouteTypes {
     | '/cie-diagnostics/edit/$id'
     | '/classifications/edit/$id'
     | '/clinical-exams/edit/$id'
+    | '/clinical-history/create/$patientId'
     | '/collaborator-types/edit/$id'
     | '/covid/create/$id'
     | '/covid/history/$id'
@@ -1358,6 +1431,8 @@ export interface FileRouteTypes {
     | '/vaccinations/card/$id'
     | '/digital-record/affected-systems'
     | '/digital-record/periodic-exams'
+    | '/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+    | '/clinical-history/edit/$patientId/$shortClinicalHistoryId'
     | '/digital-record/medical-exam/create/$patientId'
     | '/digital-record/periodic-exams/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
@@ -1366,6 +1441,7 @@ export interface FileRouteTypes {
     | '/vaccinations/register-vaccine/$id'
     | '/digital-record/medical-exam/detail/$patientId/$examId'
     | '/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/digital-record/medical-reports/certificate-health-status/create/$patientId'
     | '/digital-record/medical-reports/incident-report-st7/create/$patientId'
     | '/digital-record/medical-reports/record-disabilities/create/$patientId'
     | '/digital-record/medical-reports/record-disabilities/detail/$patientId'
@@ -1373,6 +1449,8 @@ export interface FileRouteTypes {
     | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
+    | '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+    | '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
     | '/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
     | '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
     | '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
@@ -1454,6 +1532,7 @@ export interface FileRouteTypes {
     | '/_app/cie-diagnostics/edit/$id'
     | '/_app/classifications/edit/$id'
     | '/_app/clinical-exams/edit/$id'
+    | '/_app/clinical-history/create/$patientId'
     | '/_app/collaborator-types/edit/$id'
     | '/_app/covid/create/$id'
     | '/_app/covid/history/$id'
@@ -1477,6 +1556,8 @@ export interface FileRouteTypes {
     | '/_app/vaccinations/card/$id'
     | '/_app/digital-record/affected-systems/'
     | '/_app/digital-record/periodic-exams/'
+    | '/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+    | '/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId'
     | '/_app/digital-record/medical-exam/create/$patientId'
     | '/_app/digital-record/periodic-exams/create/$patientId'
     | '/_app/medical-consultation/edit/$patientId/$encounterId'
@@ -1485,6 +1566,7 @@ export interface FileRouteTypes {
     | '/_app/vaccinations/register-vaccine/$id/'
     | '/_app/digital-record/medical-exam/detail/$patientId/$examId'
     | '/_app/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/_app/digital-record/medical-reports/certificate-health-status/create/$patientId'
     | '/_app/digital-record/medical-reports/incident-report-st7/create/$patientId'
     | '/_app/digital-record/medical-reports/record-disabilities/create/$patientId'
     | '/_app/digital-record/medical-reports/record-disabilities/detail/$patientId'
@@ -1492,6 +1574,8 @@ export interface FileRouteTypes {
     | '/_app/digital-record/periodic-exams/view/$patientId/$id'
     | '/_app/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
+    | '/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+    | '/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
     | '/_app/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id'
     | '/_app/digital-record/medical-reports/incident-report-st7/view/$patientId/$id'
     | '/_app/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
@@ -2036,6 +2120,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClinicalExamsEditIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/clinical-history/create/$patientId': {
+      id: '/_app/clinical-history/create/$patientId'
+      path: '/clinical-history/create/$patientId'
+      fullPath: '/clinical-history/create/$patientId'
+      preLoaderRoute: typeof AppClinicalHistoryCreatePatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/collaborator-types/edit/$id': {
       id: '/_app/collaborator-types/edit/$id'
       path: '/collaborator-types/edit/$id'
@@ -2197,6 +2288,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVaccinationsCardIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId': {
+      id: '/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+      path: '/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+      fullPath: '/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+      preLoaderRoute: typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId': {
+      id: '/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId'
+      path: '/clinical-history/edit/$patientId/$shortClinicalHistoryId'
+      fullPath: '/clinical-history/edit/$patientId/$shortClinicalHistoryId'
+      preLoaderRoute: typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/digital-record/medical-exam/create/$patientId': {
       id: '/_app/digital-record/medical-exam/create/$patientId'
       path: '/create/$patientId'
@@ -2253,6 +2358,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport
       parentRoute: typeof AppDigitalRecordMedicalExamRoute
     }
+    '/_app/digital-record/medical-reports/certificate-health-status/create/$patientId': {
+      id: '/_app/digital-record/medical-reports/certificate-health-status/create/$patientId'
+      path: '/digital-record/medical-reports/certificate-health-status/create/$patientId'
+      fullPath: '/digital-record/medical-reports/certificate-health-status/create/$patientId'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/digital-record/medical-reports/incident-report-st7/create/$patientId': {
       id: '/_app/digital-record/medical-reports/incident-report-st7/create/$patientId'
       path: '/digital-record/medical-reports/incident-report-st7/create/$patientId'
@@ -2300,6 +2412,20 @@ declare module '@tanstack/react-router' {
       path: '/vaccinations/register-vaccine/$id/second-dose/$recordId'
       fullPath: '/vaccinations/register-vaccine/$id/second-dose/$recordId'
       preLoaderRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id': {
+      id: '/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+      path: '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+      fullPath: '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id': {
+      id: '/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
+      path: '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
+      fullPath: '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/digital-record/medical-reports/incident-report-st7/edit/$patientId/$id': {
@@ -2440,6 +2566,7 @@ interface AppRouteChildren {
   AppCieDiagnosticsEditIdRoute: typeof AppCieDiagnosticsEditIdRoute
   AppClassificationsEditIdRoute: typeof AppClassificationsEditIdRoute
   AppClinicalExamsEditIdRoute: typeof AppClinicalExamsEditIdRoute
+  AppClinicalHistoryCreatePatientIdRoute: typeof AppClinicalHistoryCreatePatientIdRoute
   AppCollaboratorTypesEditIdRoute: typeof AppCollaboratorTypesEditIdRoute
   AppCovidCreateIdRoute: typeof AppCovidCreateIdRoute
   AppCovidHistoryIdRoute: typeof AppCovidHistoryIdRoute
@@ -2462,10 +2589,13 @@ interface AppRouteChildren {
   AppVaccinationsCardIdRoute: typeof AppVaccinationsCardIdRoute
   AppDigitalRecordAffectedSystemsIndexRoute: typeof AppDigitalRecordAffectedSystemsIndexRoute
   AppDigitalRecordPeriodicExamsIndexRoute: typeof AppDigitalRecordPeriodicExamsIndexRoute
+  AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute: typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute
+  AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute: typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute
   AppDigitalRecordPeriodicExamsCreatePatientIdRoute: typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRoute
   AppVaccinationsRegisterVaccineIdIndexRoute: typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute
   AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute: typeof AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute
   AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute
   AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute
@@ -2473,6 +2603,8 @@ interface AppRouteChildren {
   AppDigitalRecordPeriodicExamsViewPatientIdIdRoute: typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   AppVaccinationsRegisterVaccineIdEditRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute
+  AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute
   AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute
   AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute
   AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute
@@ -2549,6 +2681,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCieDiagnosticsEditIdRoute: AppCieDiagnosticsEditIdRoute,
   AppClassificationsEditIdRoute: AppClassificationsEditIdRoute,
   AppClinicalExamsEditIdRoute: AppClinicalExamsEditIdRoute,
+  AppClinicalHistoryCreatePatientIdRoute:
+    AppClinicalHistoryCreatePatientIdRoute,
   AppCollaboratorTypesEditIdRoute: AppCollaboratorTypesEditIdRoute,
   AppCovidCreateIdRoute: AppCovidCreateIdRoute,
   AppCovidHistoryIdRoute: AppCovidHistoryIdRoute,
@@ -2574,6 +2708,10 @@ const AppRouteChildren: AppRouteChildren = {
     AppDigitalRecordAffectedSystemsIndexRoute,
   AppDigitalRecordPeriodicExamsIndexRoute:
     AppDigitalRecordPeriodicExamsIndexRoute,
+  AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute:
+    AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute,
+  AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute:
+    AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute,
   AppDigitalRecordPeriodicExamsCreatePatientIdRoute:
     AppDigitalRecordPeriodicExamsCreatePatientIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
@@ -2582,6 +2720,8 @@ const AppRouteChildren: AppRouteChildren = {
     AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRoute,
   AppVaccinationsRegisterVaccineIdIndexRoute:
     AppVaccinationsRegisterVaccineIdIndexRoute,
+  AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute:
+    AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute,
   AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute:
     AppDigitalRecordMedicalReportsIncidentReportSt7CreatePatientIdRoute,
   AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute:
@@ -2596,6 +2736,10 @@ const AppRouteChildren: AppRouteChildren = {
     AppVaccinationsRegisterVaccineIdEditRecordIdRoute,
   AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute:
     AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute,
+  AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute:
+    AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute,
+  AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute:
+    AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute,
   AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute:
     AppDigitalRecordMedicalReportsIncidentReportSt7EditPatientIdIdRoute,
   AppDigitalRecordMedicalReportsIncidentReportSt7ViewPatientIdIdRoute:

@@ -49,6 +49,12 @@ describe('the record’s banner', () => {
       path: '/digital-record/medical-reports/record-disabilities/detail/',
     },
     { name: 'Evolución', flag: 'canSeeEvolution', path: '/digital-record/patient-evolution/' },
+    { name: 'Historia clínica breve', flag: 'canTakeShortHistory', path: '/clinical-history/create/' },
+    {
+      name: 'Certificado de salud',
+      flag: 'canCertify',
+      path: '/digital-record/medical-reports/certificate-health-status/create/',
+    },
   ] as const)(
     'offers “$name” in the record’s banner only to who may ($flag)',
     async ({ name, flag, path }) => {

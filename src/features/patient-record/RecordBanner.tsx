@@ -29,6 +29,8 @@ export function RecordBanner({
   canReportAccident = false,
   canSeeDisabilities = false,
   canSeeEvolution = false,
+  canTakeShortHistory = false,
+  canCertify = false,
 }: {
   patient: LocalPatient
   allergies: LocalRecordSection[]
@@ -50,6 +52,10 @@ export function RecordBanner({
   canSeeDisabilities?: boolean
   /** The user may open the patient's evolution (SPEC §2 patient-evolution-index). */
   canSeeEvolution?: boolean
+  /** The user may take a short clinical history (SPEC §2 clinical-history-create). */
+  canTakeShortHistory?: boolean
+  /** The user may issue a health status certificate (SPEC §2 certificate-health-status-create). */
+  canCertify?: boolean
 }) {
   const { t } = useLingui()
   const genders = useReferenceList('genders')
@@ -162,6 +168,26 @@ export function RecordBanner({
               data-variant="secondary"
             >
               <Trans>Evolución</Trans>
+            </Link>
+          )}
+          {canTakeShortHistory && (
+            <Link
+              to="/clinical-history/create/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Historia clínica breve</Trans>
+            </Link>
+          )}
+          {canCertify && (
+            <Link
+              to="/digital-record/medical-reports/certificate-health-status/create/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Certificado de salud</Trans>
             </Link>
           )}
           {canEdit && (
