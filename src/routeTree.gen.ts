@@ -84,6 +84,7 @@ import { Route as AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImp
 import { Route as AppCieDiagnosticsEditIdRouteImport } from './routes/_app/cie-diagnostics/edit/$id'
 import { Route as AppClassificationsEditIdRouteImport } from './routes/_app/classifications/edit/$id'
 import { Route as AppClinicalExamsEditIdRouteImport } from './routes/_app/clinical-exams/edit/$id'
+import { Route as AppClinicalHistoryCreatePatientIdRouteImport } from './routes/_app/clinical-history/create/$patientId'
 import { Route as AppCollaboratorTypesEditIdRouteImport } from './routes/_app/collaborator-types/edit/$id'
 import { Route as AppCovidCreateIdRouteImport } from './routes/_app/covid/create/$id'
 import { Route as AppCovidHistoryIdRouteImport } from './routes/_app/covid/history/$id'
@@ -105,6 +106,8 @@ import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id
 import { Route as AppVaccinationsRecordsEditIdRouteImport } from './routes/_app/vaccinations-records/edit/$id'
 import { Route as AppVaccinationsSchemeEditIdRouteImport } from './routes/_app/vaccinations-scheme/edit/$id'
 import { Route as AppVaccinationsCardIdRouteImport } from './routes/_app/vaccinations/card/$id'
+import { Route as AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRouteImport } from './routes/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+import { Route as AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRouteImport } from './routes/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId'
 import { Route as AppDigitalRecordMedicalExamCreatePatientIdRouteImport } from './routes/_app/digital-record/medical-exam/create/$patientId'
 import { Route as AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRouteImport } from './routes/_app/digital-record/medical-reports/record-disabilities/index'
 import { Route as AppDigitalRecordPeriodicExamsCreatePatientIdRouteImport } from './routes/_app/digital-record/periodic-exams/create/$patientId'
@@ -113,12 +116,15 @@ import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from
 import { Route as AppVaccinationsRegisterVaccineIdIndexRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/index'
 import { Route as AppDigitalRecordMedicalExamDetailPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/detail/$patientId/$examId'
 import { Route as AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/edit/$patientId/$examId'
+import { Route as AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRouteImport } from './routes/_app/digital-record/medical-reports/certificate-health-status/create/$patientId'
 import { Route as AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRouteImport } from './routes/_app/digital-record/medical-reports/record-disabilities/create/$patientId'
 import { Route as AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRouteImport } from './routes/_app/digital-record/medical-reports/record-disabilities/detail/$patientId'
 import { Route as AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/edit/$patientId/$id'
 import { Route as AppDigitalRecordPeriodicExamsViewPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/view/$patientId/$id'
 import { Route as AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/edit/$recordId'
 import { Route as AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
+import { Route as AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+import { Route as AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
 import { Route as AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
 import { Route as AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/record-disabilities/view/$patientId/$id'
 
@@ -522,6 +528,12 @@ const AppClinicalExamsEditIdRoute = AppClinicalExamsEditIdRouteImport.update({
   path: '/clinical-exams/edit/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppClinicalHistoryCreatePatientIdRoute =
+  AppClinicalHistoryCreatePatientIdRouteImport.update({
+    id: '/clinical-history/create/$patientId',
+    path: '/clinical-history/create/$patientId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCollaboratorTypesEditIdRoute =
   AppCollaboratorTypesEditIdRouteImport.update({
     id: '/collaborator-types/edit/$id',
@@ -638,6 +650,18 @@ const AppVaccinationsCardIdRoute = AppVaccinationsCardIdRouteImport.update({
   path: '/vaccinations/card/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute =
+  AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRouteImport.update({
+    id: '/clinical-history/detail/$patientId/$shortClinicalHistoryId',
+    path: '/clinical-history/detail/$patientId/$shortClinicalHistoryId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute =
+  AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRouteImport.update({
+    id: '/clinical-history/edit/$patientId/$shortClinicalHistoryId',
+    path: '/clinical-history/edit/$patientId/$shortClinicalHistoryId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDigitalRecordMedicalExamCreatePatientIdRoute =
   AppDigitalRecordMedicalExamCreatePatientIdRouteImport.update({
     id: '/create/$patientId',
@@ -686,6 +710,14 @@ const AppDigitalRecordMedicalExamEditPatientIdExamIdRoute =
     path: '/edit/$patientId/$examId',
     getParentRoute: () => AppDigitalRecordMedicalExamRoute,
   } as any)
+const AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute =
+  AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/certificate-health-status/create/$patientId',
+      path: '/digital-record/medical-reports/certificate-health-status/create/$patientId',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
 const AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute =
   AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRouteImport.update(
     {
@@ -726,6 +758,22 @@ const AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute =
     path: '/vaccinations/register-vaccine/$id/second-dose/$recordId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute =
+  AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id',
+      path: '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
+const AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute =
+  AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id',
+      path: '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
 const AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute =
   AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRouteImport.update(
     {
@@ -818,6 +866,7 @@ export interface FileRoutesByFullPath {
   '/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
   '/classifications/edit/$id': typeof AppClassificationsEditIdRoute
   '/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
+  '/clinical-history/create/$patientId': typeof AppClinicalHistoryCreatePatientIdRoute
   '/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/covid/create/$id': typeof AppCovidCreateIdRoute
   '/covid/history/$id': typeof AppCovidHistoryIdRoute
@@ -839,6 +888,8 @@ export interface FileRoutesByFullPath {
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/clinical-history/detail/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute
+  '/clinical-history/edit/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute
   '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
@@ -847,12 +898,15 @@ export interface FileRoutesByFullPath {
   '/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/digital-record/medical-reports/certificate-health-status/create/$patientId': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute
   '/digital-record/medical-reports/record-disabilities/create/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute
   '/digital-record/medical-reports/record-disabilities/detail/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute
   '/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute
+  '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute
   '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute
   '/digital-record/medical-reports/record-disabilities/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRoute
 }
@@ -931,6 +985,7 @@ export interface FileRoutesByTo {
   '/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
   '/classifications/edit/$id': typeof AppClassificationsEditIdRoute
   '/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
+  '/clinical-history/create/$patientId': typeof AppClinicalHistoryCreatePatientIdRoute
   '/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/covid/create/$id': typeof AppCovidCreateIdRoute
   '/covid/history/$id': typeof AppCovidHistoryIdRoute
@@ -952,6 +1007,8 @@ export interface FileRoutesByTo {
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/digital-record/periodic-exams': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/clinical-history/detail/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute
+  '/clinical-history/edit/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute
   '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
@@ -960,12 +1017,15 @@ export interface FileRoutesByTo {
   '/vaccinations/register-vaccine/$id': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/digital-record/medical-reports/certificate-health-status/create/$patientId': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute
   '/digital-record/medical-reports/record-disabilities/create/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute
   '/digital-record/medical-reports/record-disabilities/detail/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute
   '/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute
+  '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute
   '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute
   '/digital-record/medical-reports/record-disabilities/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRoute
 }
@@ -1046,6 +1106,7 @@ export interface FileRoutesById {
   '/_app/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
   '/_app/classifications/edit/$id': typeof AppClassificationsEditIdRoute
   '/_app/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
+  '/_app/clinical-history/create/$patientId': typeof AppClinicalHistoryCreatePatientIdRoute
   '/_app/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/_app/covid/create/$id': typeof AppCovidCreateIdRoute
   '/_app/covid/history/$id': typeof AppCovidHistoryIdRoute
@@ -1067,6 +1128,8 @@ export interface FileRoutesById {
   '/_app/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/_app/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/_app/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute
+  '/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute
   '/_app/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/_app/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/_app/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
@@ -1075,12 +1138,15 @@ export interface FileRoutesById {
   '/_app/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/_app/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/_app/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/_app/digital-record/medical-reports/certificate-health-status/create/$patientId': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute
   '/_app/digital-record/medical-reports/record-disabilities/create/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute
   '/_app/digital-record/medical-reports/record-disabilities/detail/$patientId': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute
   '/_app/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/_app/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/_app/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  '/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute
+  '/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute
   '/_app/digital-record/medical-reports/record-disabilities/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute
   '/_app/digital-record/medical-reports/record-disabilities/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRoute
 }
@@ -1161,6 +1227,7 @@ export interface FileRouteTypes {
     | '/cie-diagnostics/edit/$id'
     | '/classifications/edit/$id'
     | '/clinical-exams/edit/$id'
+    | '/clinical-history/create/$patientId'
     | '/collaborator-types/edit/$id'
     | '/covid/create/$id'
     | '/covid/history/$id'
@@ -1182,6 +1249,8 @@ export interface FileRouteTypes {
     | '/vaccinations-scheme/edit/$id'
     | '/vaccinations/card/$id'
     | '/digital-record/periodic-exams/'
+    | '/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+    | '/clinical-history/edit/$patientId/$shortClinicalHistoryId'
     | '/digital-record/medical-exam/create/$patientId'
     | '/digital-record/periodic-exams/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
@@ -1190,12 +1259,15 @@ export interface FileRouteTypes {
     | '/vaccinations/register-vaccine/$id/'
     | '/digital-record/medical-exam/detail/$patientId/$examId'
     | '/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/digital-record/medical-reports/certificate-health-status/create/$patientId'
     | '/digital-record/medical-reports/record-disabilities/create/$patientId'
     | '/digital-record/medical-reports/record-disabilities/detail/$patientId'
     | '/digital-record/periodic-exams/edit/$patientId/$id'
     | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
+    | '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+    | '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
     | '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
     | '/digital-record/medical-reports/record-disabilities/view/$patientId/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -1274,6 +1346,7 @@ export interface FileRouteTypes {
     | '/cie-diagnostics/edit/$id'
     | '/classifications/edit/$id'
     | '/clinical-exams/edit/$id'
+    | '/clinical-history/create/$patientId'
     | '/collaborator-types/edit/$id'
     | '/covid/create/$id'
     | '/covid/history/$id'
@@ -1295,6 +1368,8 @@ export interface FileRouteTypes {
     | '/vaccinations-scheme/edit/$id'
     | '/vaccinations/card/$id'
     | '/digital-record/periodic-exams'
+    | '/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+    | '/clinical-history/edit/$patientId/$shortClinicalHistoryId'
     | '/digital-record/medical-exam/create/$patientId'
     | '/digital-record/periodic-exams/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
@@ -1303,12 +1378,15 @@ export interface FileRouteTypes {
     | '/vaccinations/register-vaccine/$id'
     | '/digital-record/medical-exam/detail/$patientId/$examId'
     | '/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/digital-record/medical-reports/certificate-health-status/create/$patientId'
     | '/digital-record/medical-reports/record-disabilities/create/$patientId'
     | '/digital-record/medical-reports/record-disabilities/detail/$patientId'
     | '/digital-record/periodic-exams/edit/$patientId/$id'
     | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
+    | '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+    | '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
     | '/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
     | '/digital-record/medical-reports/record-disabilities/view/$patientId/$id'
   id:
@@ -1388,6 +1466,7 @@ export interface FileRouteTypes {
     | '/_app/cie-diagnostics/edit/$id'
     | '/_app/classifications/edit/$id'
     | '/_app/clinical-exams/edit/$id'
+    | '/_app/clinical-history/create/$patientId'
     | '/_app/collaborator-types/edit/$id'
     | '/_app/covid/create/$id'
     | '/_app/covid/history/$id'
@@ -1409,6 +1488,8 @@ export interface FileRouteTypes {
     | '/_app/vaccinations-scheme/edit/$id'
     | '/_app/vaccinations/card/$id'
     | '/_app/digital-record/periodic-exams/'
+    | '/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+    | '/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId'
     | '/_app/digital-record/medical-exam/create/$patientId'
     | '/_app/digital-record/periodic-exams/create/$patientId'
     | '/_app/medical-consultation/edit/$patientId/$encounterId'
@@ -1417,12 +1498,15 @@ export interface FileRouteTypes {
     | '/_app/vaccinations/register-vaccine/$id/'
     | '/_app/digital-record/medical-exam/detail/$patientId/$examId'
     | '/_app/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/_app/digital-record/medical-reports/certificate-health-status/create/$patientId'
     | '/_app/digital-record/medical-reports/record-disabilities/create/$patientId'
     | '/_app/digital-record/medical-reports/record-disabilities/detail/$patientId'
     | '/_app/digital-record/periodic-exams/edit/$patientId/$id'
     | '/_app/digital-record/periodic-exams/view/$patientId/$id'
     | '/_app/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
+    | '/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+    | '/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
     | '/_app/digital-record/medical-reports/record-disabilities/edit/$patientId/$id'
     | '/_app/digital-record/medical-reports/record-disabilities/view/$patientId/$id'
   fileRoutesById: FileRoutesById
@@ -1965,6 +2049,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClinicalExamsEditIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/clinical-history/create/$patientId': {
+      id: '/_app/clinical-history/create/$patientId'
+      path: '/clinical-history/create/$patientId'
+      fullPath: '/clinical-history/create/$patientId'
+      preLoaderRoute: typeof AppClinicalHistoryCreatePatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/collaborator-types/edit/$id': {
       id: '/_app/collaborator-types/edit/$id'
       path: '/collaborator-types/edit/$id'
@@ -2112,6 +2203,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVaccinationsCardIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId': {
+      id: '/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+      path: '/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+      fullPath: '/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+      preLoaderRoute: typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId': {
+      id: '/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId'
+      path: '/clinical-history/edit/$patientId/$shortClinicalHistoryId'
+      fullPath: '/clinical-history/edit/$patientId/$shortClinicalHistoryId'
+      preLoaderRoute: typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/digital-record/medical-exam/create/$patientId': {
       id: '/_app/digital-record/medical-exam/create/$patientId'
       path: '/create/$patientId'
@@ -2168,6 +2273,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport
       parentRoute: typeof AppDigitalRecordMedicalExamRoute
     }
+    '/_app/digital-record/medical-reports/certificate-health-status/create/$patientId': {
+      id: '/_app/digital-record/medical-reports/certificate-health-status/create/$patientId'
+      path: '/digital-record/medical-reports/certificate-health-status/create/$patientId'
+      fullPath: '/digital-record/medical-reports/certificate-health-status/create/$patientId'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/digital-record/medical-reports/record-disabilities/create/$patientId': {
       id: '/_app/digital-record/medical-reports/record-disabilities/create/$patientId'
       path: '/digital-record/medical-reports/record-disabilities/create/$patientId'
@@ -2208,6 +2320,20 @@ declare module '@tanstack/react-router' {
       path: '/vaccinations/register-vaccine/$id/second-dose/$recordId'
       fullPath: '/vaccinations/register-vaccine/$id/second-dose/$recordId'
       preLoaderRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id': {
+      id: '/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+      path: '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+      fullPath: '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id': {
+      id: '/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
+      path: '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
+      fullPath: '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/digital-record/medical-reports/record-disabilities/edit/$patientId/$id': {
@@ -2334,6 +2460,7 @@ interface AppRouteChildren {
   AppCieDiagnosticsEditIdRoute: typeof AppCieDiagnosticsEditIdRoute
   AppClassificationsEditIdRoute: typeof AppClassificationsEditIdRoute
   AppClinicalExamsEditIdRoute: typeof AppClinicalExamsEditIdRoute
+  AppClinicalHistoryCreatePatientIdRoute: typeof AppClinicalHistoryCreatePatientIdRoute
   AppCollaboratorTypesEditIdRoute: typeof AppCollaboratorTypesEditIdRoute
   AppCovidCreateIdRoute: typeof AppCovidCreateIdRoute
   AppCovidHistoryIdRoute: typeof AppCovidHistoryIdRoute
@@ -2354,16 +2481,21 @@ interface AppRouteChildren {
   AppVaccinationsSchemeEditIdRoute: typeof AppVaccinationsSchemeEditIdRoute
   AppVaccinationsCardIdRoute: typeof AppVaccinationsCardIdRoute
   AppDigitalRecordPeriodicExamsIndexRoute: typeof AppDigitalRecordPeriodicExamsIndexRoute
+  AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute: typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute
+  AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute: typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute
   AppDigitalRecordPeriodicExamsCreatePatientIdRoute: typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRoute
   AppVaccinationsRegisterVaccineIdIndexRoute: typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute
   AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute
   AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute
   AppDigitalRecordPeriodicExamsEditPatientIdIdRoute: typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   AppDigitalRecordPeriodicExamsViewPatientIdIdRoute: typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   AppVaccinationsRegisterVaccineIdEditRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute
+  AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute
   AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute
   AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRoute
 }
@@ -2438,6 +2570,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCieDiagnosticsEditIdRoute: AppCieDiagnosticsEditIdRoute,
   AppClassificationsEditIdRoute: AppClassificationsEditIdRoute,
   AppClinicalExamsEditIdRoute: AppClinicalExamsEditIdRoute,
+  AppClinicalHistoryCreatePatientIdRoute:
+    AppClinicalHistoryCreatePatientIdRoute,
   AppCollaboratorTypesEditIdRoute: AppCollaboratorTypesEditIdRoute,
   AppCovidCreateIdRoute: AppCovidCreateIdRoute,
   AppCovidHistoryIdRoute: AppCovidHistoryIdRoute,
@@ -2459,6 +2593,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppVaccinationsCardIdRoute: AppVaccinationsCardIdRoute,
   AppDigitalRecordPeriodicExamsIndexRoute:
     AppDigitalRecordPeriodicExamsIndexRoute,
+  AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute:
+    AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute,
+  AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute:
+    AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute,
   AppDigitalRecordPeriodicExamsCreatePatientIdRoute:
     AppDigitalRecordPeriodicExamsCreatePatientIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
@@ -2467,6 +2605,8 @@ const AppRouteChildren: AppRouteChildren = {
     AppDigitalRecordMedicalReportsRecordDisabilitiesIndexRoute,
   AppVaccinationsRegisterVaccineIdIndexRoute:
     AppVaccinationsRegisterVaccineIdIndexRoute,
+  AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute:
+    AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute,
   AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute:
     AppDigitalRecordMedicalReportsRecordDisabilitiesCreatePatientIdRoute,
   AppDigitalRecordMedicalReportsRecordDisabilitiesDetailPatientIdRoute:
@@ -2479,6 +2619,10 @@ const AppRouteChildren: AppRouteChildren = {
     AppVaccinationsRegisterVaccineIdEditRecordIdRoute,
   AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute:
     AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute,
+  AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute:
+    AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute,
+  AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute:
+    AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute,
   AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute:
     AppDigitalRecordMedicalReportsRecordDisabilitiesEditPatientIdIdRoute,
   AppDigitalRecordMedicalReportsRecordDisabilitiesViewPatientIdIdRoute:

@@ -38,6 +38,12 @@ describe('the record’s banner', () => {
     { name: 'Vacunas', flag: 'canSeeVaccinations', path: '/vaccinations/card/' },
     { name: 'Examen periódico', flag: 'canExamine', path: '/digital-record/periodic-exams/create/' },
     { name: 'Examen de admisión', flag: 'canAdmit', path: '/digital-record/medical-exam/create/' },
+    { name: 'Historia clínica breve', flag: 'canTakeShortHistory', path: '/clinical-history/create/' },
+    {
+      name: 'Certificado de salud',
+      flag: 'canCertify',
+      path: '/digital-record/medical-reports/certificate-health-status/create/',
+    },
     {
       name: 'Incapacidades',
       flag: 'canSeeDisabilities',

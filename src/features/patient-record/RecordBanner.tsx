@@ -26,6 +26,8 @@ export function RecordBanner({
   canSeeVaccinations = false,
   canExamine = false,
   canAdmit = false,
+  canTakeShortHistory = false,
+  canCertify = false,
   canSeeDisabilities = false,
 }: {
   patient: LocalPatient
@@ -42,6 +44,10 @@ export function RecordBanner({
   canExamine?: boolean
   /** The user may start an admission exam (SPEC §2 medical-exam-create). */
   canAdmit?: boolean
+  /** The user may take a short clinical history (SPEC §2 clinical-history-create). */
+  canTakeShortHistory?: boolean
+  /** The user may issue a health status certificate (SPEC §2 certificate-health-status-create). */
+  canCertify?: boolean
   /** The user may open the patient's disabilities (SPEC §2 record-disabilities-detail). */
   canSeeDisabilities?: boolean
 }) {
@@ -125,6 +131,26 @@ export function RecordBanner({
               data-variant="secondary"
             >
               <Trans>Examen de admisión</Trans>
+            </Link>
+          )}
+          {canTakeShortHistory && (
+            <Link
+              to="/clinical-history/create/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Historia clínica breve</Trans>
+            </Link>
+          )}
+          {canCertify && (
+            <Link
+              to="/digital-record/medical-reports/certificate-health-status/create/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Certificado de salud</Trans>
             </Link>
           )}
           {canSeeDisabilities && (

@@ -114,6 +114,12 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(msg`El folio solo lleva letras, números y guiones.`)
     case 'disability.rangeEndBeforeStart':
       return i18n._(msg`La fecha final no puede ser anterior a la inicial.`)
+    case 'certificate.validToBeforeFrom':
+      return i18n._(msg`La vigencia no puede terminar antes de empezar.`)
+    case 'certificate.restrictionsRequired':
+      return i18n._(msg`Escribe las restricciones con las que el trabajador es apto.`)
+    case 'incidentReport.attentionBeforeAccident':
+      return i18n._(msg`La atención médica no puede ser anterior al accidente.`)
     default:
       // Another contract key with no text here yet; anything else is a server message, shown as is.
       return /^[a-z][\w-]*\.[\w-]+$/.test(key) ? i18n._(msg`Valor no permitido`) : key
