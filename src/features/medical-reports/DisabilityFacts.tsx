@@ -17,7 +17,8 @@ export function DisabilityFacts({
   full?: boolean
 }) {
   const { t, i18n } = useLingui()
-  const facts: Array<[string, string]> = [
+  // [label, value, a text that takes the whole row (a cause, a comment), not a short fact]
+  const facts: Array<[string, string, boolean?]> = [
     [t`Fecha de inicio`, formatDate(disability.start_date)],
     [t`Fecha de término`, formatDate(disability.end_date)],
     [t`Días asignados`, String(disability.assigned_days)],
@@ -25,20 +26,20 @@ export function DisabilityFacts({
     [t`Estatus`, disability.status_name ?? '—'],
     [t`Expedida por`, i18n._(ISSUER_NAMES[disability.issuer])],
     [t`Folio IMSS`, disability.assigned_number ?? '—'],
-    [t`Causa`, disability.cause],
-    [t`Motivo`, disability.reason],
+    [t`Causa`, disability.cause, true],
+    [t`Motivo`, disability.reason, true],
   ]
   if (full) {
     facts.push(
-      [t`Medidas de control`, disability.control_measures || '—'],
-      [t`Comentarios`, disability.comments || '—'],
+      [t`Medidas de control`, disability.control_measures || '—', true],
+      [t`Comentarios`, disability.comments || '—', true],
       [t`Registró`, disability.author?.name || '—'],
     )
   }
   return (
     <dl className="disability-facts">
-      {facts.map(([label, value]) => (
-        <div key={label}>
+      {facts.map(([label, value, wide]) => (
+        <div key={label} data-wide={wide || undefined}>
           <dt>{label}</dt>
           <dd>{value}</dd>
         </div>

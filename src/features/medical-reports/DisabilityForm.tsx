@@ -317,7 +317,7 @@ export function DisabilityForm({
         title={t`Archivo adjunto`}
       />
 
-      <section className="form-section disability-form__signature" aria-label={t`Firma`}>
+      <section className="form-section disability-form__signature" aria-label={t`Firma del médico`}>
         {signature && !resigning ? (
           <HeldSignature db={db} file={signature}>
             <Button variant="secondary" onClick={() => setResigning(true)}>
@@ -326,7 +326,7 @@ export function DisabilityForm({
           </HeldSignature>
         ) : (
           <SignaturePad
-            label={t`Firma`}
+            label={t`Firma del médico`}
             strokes={strokes}
             onChange={setStrokes}
             hint={

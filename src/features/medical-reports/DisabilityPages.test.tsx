@@ -177,7 +177,7 @@ describe('the disability screens', { timeout: 30_000 }, () => {
     expect(typedIn('Días asignados')).toBe('14')
 
     // A signature drawn with a finger.
-    const pad = within(form).getByRole('img', { name: 'Firma (en blanco)' })
+    const pad = within(form).getByRole('img', { name: 'Firma del médico (en blanco)' })
     vi.spyOn(pad, 'getBoundingClientRect').mockReturnValue({
       left: 0,
       top: 0,
@@ -187,7 +187,7 @@ describe('the disability screens', { timeout: 30_000 }, () => {
     fireEvent.pointerDown(pad, { pointerId: 1, pointerType: 'touch', clientX: 60, clientY: 150 })
     fireEvent.pointerMove(pad, { pointerId: 1, pointerType: 'touch', clientX: 300, clientY: 60 })
     fireEvent.pointerUp(pad, { pointerId: 1, pointerType: 'touch', clientX: 540, clientY: 140 })
-    expect(within(form).getByRole('img', { name: 'Firma (trazada)' })).toBeTruthy()
+    expect(within(form).getByRole('img', { name: 'Firma del médico (trazada)' })).toBeTruthy()
 
     // The IMSS certificate photographed or picked: kept with the disability.
     const certificate = new File([new TextEncoder().encode('%PDF-1.7\n%%EOF\n')], 'st2-imss.pdf', {
@@ -284,7 +284,7 @@ describe('the disability screens', { timeout: 30_000 }, () => {
     const form = await screen.findByRole('form', { name: 'Corregir incapacidad' })
     expect(await within(form).findByRole('img', { name: 'Firma registrada' })).toBeTruthy()
     fireEvent.click(within(form).getByRole('button', { name: 'Firmar de nuevo' }))
-    const pad = within(form).getByRole('img', { name: 'Firma (en blanco)' })
+    const pad = within(form).getByRole('img', { name: 'Firma del médico (en blanco)' })
     fireEvent.pointerDown(pad, { pointerId: 1, pointerType: 'pen', clientX: 10, clientY: 10 })
     fireEvent.pointerUp(pad, { pointerId: 1, pointerType: 'pen', clientX: 10, clientY: 10 })
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar corrección' }))

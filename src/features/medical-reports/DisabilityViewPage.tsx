@@ -127,7 +127,7 @@ export function DisabilityViewPage({
           ) : (
             <div className="held-signature">
               <span className="field__label">
-                <Trans>Firma</Trans>
+                <Trans>Firma del médico</Trans>
               </span>
               <p className="form-hint">
                 <Trans>Sin firma registrada.</Trans>

@@ -48,7 +48,7 @@ export function HeldSignature({
   return (
     <figure className="held-signature">
       <figcaption className="field__label">
-        <Trans>Firma</Trans>
+        <Trans>Firma del médico</Trans>
       </figcaption>
       <div className="held-signature__frame">
         {url ? (
