@@ -91,8 +91,8 @@ function carriedLabels(ids: unknown, labels: readonly SpecialLabel[]): string[] 
     )
 }
 
-/** The sections' entries, oldest first (as the record page lists them), each in one line. */
-function sectionEntries(record: DigitalRecord, names: RecordNames, section: RecordSection): string[] {
+/** A section's live entries, oldest first (as the record page lists them), each in one line. */
+export function sectionEntries(record: DigitalRecord, names: RecordNames, section: RecordSection): string[] {
   const nameOf = (code: string) =>
     section === 'covid-status'
       ? names.lists['covid-statuses']?.get(code)

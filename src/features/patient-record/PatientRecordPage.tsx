@@ -103,6 +103,7 @@ export function PatientRecordPage({
         canSeeVaccinations={hasPermission(session, 'vaccinations-card')}
         canExamine={hasPermission(session, 'periodic-exams-create')}
         canAdmit={hasPermission(session, 'medical-exam-create')}
+        canSeeDigitalRecord={hasPermission(session, 'digital-record-index')}
       />
       {seesConsultations && consultations}
       {admissionExams}

@@ -38,6 +38,7 @@ describe('the record’s banner', () => {
     { name: 'Vacunas', flag: 'canSeeVaccinations', path: '/vaccinations/card/' },
     { name: 'Examen periódico', flag: 'canExamine', path: '/digital-record/periodic-exams/create/' },
     { name: 'Examen de admisión', flag: 'canAdmit', path: '/digital-record/medical-exam/create/' },
+    { name: 'Expediente digital', flag: 'canSeeDigitalRecord', path: '/digital-record/' },
   ] as const)(
     'offers “$name” in the record’s banner only to who may ($flag)',
     async ({ name, flag, path }) => {
