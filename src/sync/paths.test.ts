@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isReplayable } from '../contract/endpoints/sync'
 import { READING_KINDS } from '../contract/schemas/readings'
 import { RECORD_SECTIONS } from '../contract/schemas/record-sections'
+import { DEVICE_REPORT_KINDS } from './medical-report-kinds'
 import { syncPaths } from './paths'
 
 const ID = '0193a7f2-5b1e-7c3d-8e4f-000000000001'
@@ -36,6 +37,14 @@ const outboxCalls: Array<[string, string]> = [
   ['POST', syncPaths.createCovidTest(ID)],
   ['PUT', syncPaths.updateCovidTest(ID, ID)],
   ['DELETE', syncPaths.deleteCovidTest(ID, ID)],
+  // The medical reports (issue 23): created, amended with a POST, some deleted.
+  ...DEVICE_REPORT_KINDS.flatMap(
+    (kind): Array<[string, string]> => [
+      ['POST', kind.create.path],
+      ['POST', kind.amend.path(ID)],
+      ...(kind.remove ? [['DELETE', kind.remove.path(ID)] as [string, string]] : []),
+    ],
+  ),
 ]
 
 describe('the outbox paths', () => {

@@ -9,7 +9,10 @@ import {
   updateCovidTest,
 } from './covid'
 import { type Endpoint, endpoint, fullPath } from './define'
+import { amendDisability, createDisability, deleteDisability } from './disabilities'
 import { createEncounter, updateEncounter } from './encounters'
+import { amendCertificate, createCertificate } from './health-certificates'
+import { amendIncidentReport, createIncidentReport } from './incident-reports'
 import { createPatient, editPatientProfile, readingCallsOf, updatePatient } from './operation'
 import {
   amendPeriodicExam,
@@ -18,6 +21,7 @@ import {
   deletePeriodicExamClinicalExam,
 } from './periodic-exams'
 import { recordSectionCalls } from './record-sections'
+import { amendShortHistory, createShortHistory, deleteShortHistory } from './short-histories'
 import {
   amendVaccinationRecord,
   createVaccinationRecord,
@@ -84,6 +88,18 @@ export const REPLAYABLE_ENDPOINTS: readonly Endpoint[] = [
   createAdmissionExam,
   amendAdmissionExam,
   deleteAdmissionExamTreatment,
+  // The medical reports (issue 23, decision 0028): created, amended; a short history and a
+  // disability deleted (SPEC gives the certificate and the ST-7 no delete).
+  createShortHistory,
+  amendShortHistory,
+  deleteShortHistory,
+  createCertificate,
+  amendCertificate,
+  createDisability,
+  amendDisability,
+  deleteDisability,
+  createIncidentReport,
+  amendIncidentReport,
 ]
 
 const patternOf = (path: string) =>
