@@ -7,7 +7,7 @@ import type { DocumentLanguage } from './self-tracking-texts'
 /**
  * A realistic digital record for the documents' tests and the whole-record PDF bench: a plant
  * worker with allergies, an alert, a special label and `entries` records spread over the kinds
- * of the timeline (consultations, triages, doses, exams, readings), one every four days back
+ * of the timeline (consultations, triages, doses, exams, readings, the medical reports), one every four days back
  * from 2026-11-23, as the change feed carries them. Times are UTC.
  */
 
@@ -16,6 +16,8 @@ const AUTHOR = { id: '01937a4e-0000-7000-8000-0000000000d1', name: 'Dra. Ana Sof
 const REASON_ID = '01937a4e-0000-7000-8000-0000000000b1'
 const VACCINE_ID = '01937a4e-0000-7000-8000-0000000000b2'
 const AUDIOMETRY_ID = '01937a4e-0000-7000-8000-0000000000b3'
+const DISABILITY_TYPE_ID = '01937a4e-0000-7000-8000-0000000000b4'
+const DISABILITY_STATUS_ID = '01937a4e-0000-7000-8000-0000000000b5'
 const LABEL_ID = '01937a4e-0000-7000-8000-0000000000e1'
 const SUBLABEL_ID = '01937a4e-0000-7000-8000-0000000000e2'
 
@@ -162,6 +164,142 @@ function readingRow(n: number, day: string) {
   }
 }
 
+function admissionExamRow(n: number, day: string) {
+  return {
+    id: idOf(n),
+    patient_id: PATIENT_ID,
+    examined_on: day,
+    position: 'Operadora de montacargas',
+    family_history: null,
+    hygiene_housing: null,
+    personal_background: null,
+    work_background: null,
+    systems_interrogation: null,
+    physical_exploration: { weight_kg: 70, height_m: 1.62, systolic: 118, diastolic: 76, heart_rate: 70 },
+    lab_results: null,
+    result: 'complies',
+    conditions: null,
+    observations: 'Apta para el puesto.',
+    treatments: [],
+    author: AUTHOR,
+    amendments: [],
+    ...stamps(day),
+  }
+}
+
+function shortHistoryRow(n: number, day: string) {
+  return {
+    id: idOf(n),
+    patient_id: PATIENT_ID,
+    type: 'return_to_work',
+    recorded_on: day,
+    reason: 'Reincorporación tras incapacidad',
+    family_history: null,
+    personal_history: null,
+    occupational_history: null,
+    current_condition: 'Sin dolor lumbar; movilidad completa.',
+    physical_exploration: null,
+    weight_kg: 72,
+    height_m: 1.62,
+    temperature_c: null,
+    oximetry: null,
+    systolic: 120,
+    diastolic: 78,
+    heart_rate: 70,
+    respiratory_rate: null,
+    glucose: null,
+    impression: 'Lumbalgia resuelta.',
+    plan: 'Alta a sus labores habituales.',
+    author: AUTHOR,
+    amendments: [],
+    ...stamps(day),
+  }
+}
+
+function certificateRow(n: number, day: string) {
+  return {
+    id: idOf(n),
+    patient_id: PATIENT_ID,
+    issued_on: day,
+    result: 'fit_with_restrictions',
+    valid_from: day,
+    valid_to: '2027-05-31',
+    restrictions: 'No cargar más de 15 kg.',
+    purpose: 'Recursos humanos',
+    observations: null,
+    weight_kg: null,
+    height_m: null,
+    temperature_c: null,
+    oximetry: null,
+    systolic: null,
+    diastolic: null,
+    heart_rate: null,
+    respiratory_rate: null,
+    glucose: null,
+    encounter_id: null,
+    author: AUTHOR,
+    amendments: [],
+    ...stamps(day),
+  }
+}
+
+function disabilityRow(n: number, day: string) {
+  const end = new Date(Date.parse(`${day}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10)
+  return {
+    id: idOf(n),
+    patient_id: PATIENT_ID,
+    cause: 'Lumbalgia mecánica',
+    control_measures: null,
+    reason: 'Reposo',
+    start_date: day,
+    end_date: end,
+    type_id: DISABILITY_TYPE_ID,
+    type_name: 'Enfermedad general',
+    issuer: 'imss',
+    status_id: DISABILITY_STATUS_ID,
+    status_name: 'Autorizada',
+    assigned_number: `LM${n}`,
+    assigned_days: 3,
+    comments: null,
+    author: AUTHOR,
+    amendments: [],
+    ...stamps(day),
+  }
+}
+
+function incidentReportRow(n: number, day: string) {
+  return {
+    id: idOf(n),
+    patient_id: PATIENT_ID,
+    employer: {
+      business_name: 'Industrias Acme del Bajío',
+      employer_registration: 'Y5412345104',
+      address: 'Querétaro',
+    },
+    worker: { name: 'María Guadalupe Hernández Núñez', nss: '12345678903', curp: 'HENG850312MGTRXD04' },
+    accident_kind: 'at_work',
+    occurred_on: day,
+    occurred_at: '10:20',
+    place: 'Nave de empaque, línea 3',
+    activity: 'Estibaba cajas',
+    description: 'Resbaló al bajar de la tarima.',
+    witnesses: null,
+    attended_on: day,
+    attended_at: '10:45',
+    diagnosis_code: 'S935',
+    diagnosis_name: 'Esguince de tobillo',
+    injuries: 'Esguince de tobillo derecho grado I',
+    body_part: 'Tobillo derecho',
+    treatment: 'Vendaje y analgésico',
+    disability_id: null,
+    probable_qualification: 'work_related',
+    observations: null,
+    author: AUTHOR,
+    amendments: [],
+    ...stamps(day),
+  }
+}
+
 const section = (n: number, name: RecordSectionEntry['section'], fields: Record<string, unknown>) => ({
   id: idOf(900_000 + n),
   patient_id: PATIENT_ID,
@@ -179,6 +317,10 @@ export function exampleDigitalRecord(entries = 24): DigitalRecord {
     'periodic-exam': [],
     'admission-exam': [],
     'self-tracking': [],
+    'short-history': [],
+    'health-certificate': [],
+    disability: [],
+    'incident-report': [],
   }
   const makers = [
     ['consultation', consultationRow],
@@ -186,6 +328,11 @@ export function exampleDigitalRecord(entries = 24): DigitalRecord {
     ['vaccination', vaccinationRow],
     ['periodic-exam', periodicExamRow],
     ['self-tracking', readingRow],
+    ['short-history', shortHistoryRow],
+    ['health-certificate', certificateRow],
+    ['disability', disabilityRow],
+    ['incident-report', incidentReportRow],
+    ['admission-exam', admissionExamRow],
   ] as const
   for (let n = 1; n <= entries; n++) {
     const [kind, make] = makers[n % makers.length] as (typeof makers)[number]
@@ -232,6 +379,8 @@ export function exampleRecordContext(language: DocumentLanguage = 'es'): Digital
         [REASON_ID, 'Enfermedad general'],
         [VACCINE_ID, 'Td (tétanos y difteria)'],
         [AUDIOMETRY_ID, 'Audiometría'],
+        [DISABILITY_TYPE_ID, 'Enfermedad general'],
+        [DISABILITY_STATUS_ID, 'Autorizada'],
       ]),
       lists: { 'covid-statuses': new Map([['observation', 'En observación']]) },
       countries: new Map(),

@@ -48,6 +48,7 @@ export interface DigitalRecordTexts {
   abroad: (country: string) => string
   adverseReactions: (count: number) => string
   clinicalExams: string
+  days: (from: string, to: string, days: number) => string
   position: string
   pending: string
 }
@@ -96,6 +97,10 @@ const es: DigitalRecordTexts = {
     'periodic-exam': 'Examen periódico',
     'admission-exam': 'Examen de admisión',
     'self-tracking': 'Autocontrol',
+    'short-history': 'Historia clínica breve',
+    'health-certificate': 'Certificado de salud',
+    disability: 'Incapacidad',
+    'incident-report': 'ST-7',
   },
   readings: {
     'blood-pressure': 'Presión arterial',
@@ -111,6 +116,7 @@ const es: DigitalRecordTexts = {
   abroad: (country) => `Aplicada en el extranjero (${country})`,
   adverseReactions: (count) => (count === 1 ? '1 reacción adversa' : `${count} reacciones adversas`),
   clinicalExams: 'Exámenes clínicos',
+  days: (from, to, days) => `Del ${from} al ${to} (${days === 1 ? '1 día' : `${days} días`})`,
   position: 'Puesto solicitado',
   pending: 'Pendiente',
 }
@@ -159,6 +165,10 @@ const en: DigitalRecordTexts = {
     'periodic-exam': 'Periodic exam',
     'admission-exam': 'Admission exam',
     'self-tracking': 'Self-tracking',
+    'short-history': 'Short clinical history',
+    'health-certificate': 'Health certificate',
+    disability: 'Disability',
+    'incident-report': 'ST-7',
   },
   readings: {
     'blood-pressure': 'Blood pressure',
@@ -174,6 +184,7 @@ const en: DigitalRecordTexts = {
   abroad: (country) => `Given abroad (${country})`,
   adverseReactions: (count) => (count === 1 ? '1 adverse reaction' : `${count} adverse reactions`),
   clinicalExams: 'Clinical exams',
+  days: (from, to, days) => `From ${from} to ${to} (${days === 1 ? '1 day' : `${days} days`})`,
   position: 'Position applied for',
   pending: 'Pending',
 }

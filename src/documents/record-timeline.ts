@@ -1,15 +1,21 @@
+import { isoToDateText } from '../contract/rules/formats'
 import type { AdmissionExam } from '../contract/schemas/admission-exams'
 import type { TriageConsultation } from '../contract/schemas/covid'
 import type { DigitalRecordKind } from '../contract/schemas/digital-record'
+import type { Disability } from '../contract/schemas/disabilities'
 import type { Encounter, VitalSign } from '../contract/schemas/encounters'
+import type { HealthCertificate } from '../contract/schemas/health-certificates'
+import type { IncidentReport } from '../contract/schemas/incident-reports'
 import type { PeriodicExam } from '../contract/schemas/periodic-exams'
 import type { ReadingKind } from '../contract/schemas/readings'
+import type { ShortHistory } from '../contract/schemas/short-histories'
 import type { SyncedEntity } from '../contract/schemas/sync'
 import type { VaccinationRecord } from '../contract/schemas/vaccination-records'
 import { consultationTexts } from './consultation-texts'
 import { vitalSignRows } from './consultation-vital-signs'
 import { digitalRecordTexts } from './digital-record-texts'
 import { examTexts } from './exam-texts'
+import { medicalReportTexts } from './medical-report-texts'
 import { medicineDirections, medicineHeading } from './prescription-lines'
 import { columnsOf, type ReadingOf } from './self-tracking-columns'
 import { type DocumentLanguage, selfTrackingTexts } from './self-tracking-texts'
@@ -318,6 +324,116 @@ const selfTracking = kind<StoredReading>({
   }),
 })
 
+const shortHistory = kind<ShortHistory>({
+  kind: 'short-history',
+  entities: ['short-history'],
+  table: 'shortHistories',
+  when: (row) => row.recorded_on,
+  title: (row, { language }) =>
+    `${medicalReportTexts[language].shortHistory.types[row.type] ?? row.type} · ${row.reason}`,
+  lines: (row, { language }) => {
+    const texts = medicalReportTexts[language].shortHistory
+    return [
+      ...line(texts.currentCondition, row.current_condition),
+      ...signsLine(row, language),
+      ...line(texts.impression, row.impression),
+      ...line(texts.plan, row.plan),
+      ...authorLine(digitalRecordTexts[language].professional, row.author),
+    ]
+  },
+  vitalSigns: signsOf,
+  view: (row) => ({
+    to: '/clinical-history/detail/$patientId/$id',
+    params: { patientId: row.patient_id, id: row.id },
+    permission: 'clinical-history-detail',
+  }),
+})
+
+const healthCertificate = kind<HealthCertificate>({
+  kind: 'health-certificate',
+  entities: ['health-certificate'],
+  table: 'healthCertificates',
+  when: (row) => row.issued_on,
+  title: (row, { language }) => {
+    const texts = medicalReportTexts[language].certificate
+    return `${texts.results[row.result]} · ${texts.validityRange(isoToDateText(row.valid_from), isoToDateText(row.valid_to))}`
+  },
+  lines: (row, { language }) => {
+    const texts = medicalReportTexts[language].certificate
+    return [
+      ...line(texts.restrictions, row.restrictions),
+      ...line(texts.purpose, row.purpose),
+      ...signsLine(row, language),
+      ...line(texts.observations, row.observations),
+      ...authorLine(digitalRecordTexts[language].professional, row.author),
+    ]
+  },
+  vitalSigns: signsOf,
+  view: (row) => ({
+    to: '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id',
+    params: { patientId: row.patient_id, id: row.id },
+    permission: 'certificate-health-status-view',
+  }),
+})
+
+const disability = kind<Disability>({
+  kind: 'disability',
+  entities: ['disability'],
+  table: 'disabilities',
+  when: (row) => row.start_date,
+  title: (row, { language, names }) =>
+    [
+      names.catalogue.get(row.type_id) ?? row.type_name,
+      digitalRecordTexts[language].days(
+        isoToDateText(row.start_date),
+        isoToDateText(row.end_date),
+        row.assigned_days,
+      ),
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  lines: (row, { language, names }) => {
+    const texts = medicalReportTexts[language].disability
+    return [
+      ...line(texts.cause, row.cause),
+      ...line(texts.reason, row.reason),
+      ...line(texts.status, names.catalogue.get(row.status_id) ?? row.status_name),
+      ...line(texts.issuer, texts.issuers[row.issuer]),
+      ...line(texts.assignedNumber, row.assigned_number),
+      ...authorLine(digitalRecordTexts[language].professional, row.author),
+    ]
+  },
+  view: (row) => ({
+    to: '/digital-record/medical-reports/record-disabilities/view/$patientId/$id',
+    params: { patientId: row.patient_id, id: row.id },
+    permission: 'record-disabilities-view',
+  }),
+})
+
+const incidentReport = kind<IncidentReport>({
+  kind: 'incident-report',
+  entities: ['incident-report'],
+  table: 'incidentReports',
+  when: (row) => row.occurred_on,
+  title: (row, { language }) =>
+    `${medicalReportTexts[language].incidentReport.kinds[row.accident_kind]} · ${row.diagnosis_code} ${row.diagnosis_name}`,
+  lines: (row, { language }) => {
+    const texts = medicalReportTexts[language].incidentReport
+    return [
+      ...line(texts.occurred, `${isoToDateText(row.occurred_on)} ${row.occurred_at}, ${row.place}`),
+      ...line(texts.injuries, row.injuries),
+      ...line(texts.treatment, row.treatment),
+      ...line(texts.probableQualification, texts.qualifications[row.probable_qualification]),
+      ...authorLine(digitalRecordTexts[language].professional, row.author),
+    ]
+  },
+  view: (row) => ({
+    to: '/digital-record/medical-reports/incident-report-st7/view/$patientId/$id',
+    params: { patientId: row.patient_id, id: row.id },
+    permission: 'incident-report-st7-view',
+  }),
+})
+
 /** Every kind the digital record gathers, in the order its filter offers them. */
 export const TIMELINE_KINDS: readonly TimelineKind[] = [
   consultation,
@@ -326,6 +442,10 @@ export const TIMELINE_KINDS: readonly TimelineKind[] = [
   periodicExam,
   admissionExam,
   selfTracking,
+  shortHistory,
+  healthCertificate,
+  disability,
+  incidentReport,
 ]
 
 export const timelineKindOf = (name: DigitalRecordKind): TimelineKind => {
@@ -347,6 +467,8 @@ export interface TimelineEntry {
   vitalSigns: VitalSignValues
   pregnancy: boolean | null
   view: EntryView
+  /** The row it was made from, as the feed carries it (a screen may act on it: its own PDF). */
+  row: Record<string, unknown>
 }
 
 /** A day or an instant as the zone's day and time (a day has no time). */
@@ -384,6 +506,7 @@ export function timelineOf(records: RecordRows, words: EntryWords): TimelineEntr
         vitalSigns: entry.vitalSigns?.(row) ?? {},
         pregnancy: entry.pregnancy?.(row) ?? null,
         view: entry.view(row),
+        row,
       })
     }
   }

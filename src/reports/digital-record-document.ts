@@ -3,7 +3,7 @@ import type { DigitalRecord } from '../contract/schemas/digital-record'
 import type { LocalDb } from '../db/local-db'
 import type { DigitalRecordContext } from '../documents/digital-record-document'
 import type { DocumentLanguage } from '../documents/self-tracking-texts'
-import { sexOf } from './consultation-documents'
+import { sexOf } from './document-frame'
 import { saveFile } from './save-file'
 import { readLetterhead, refreshLetterhead } from './tenant-letterhead'
 

@@ -14,6 +14,7 @@ import {
   type EncounterCatalog,
   seedEncounterCatalog,
 } from '../../../tests/fixtures/encounters'
+import { aShortHistory } from '../../../tests/fixtures/medical-reports'
 import { insertPatient } from '../../../tests/fixtures/patients'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
@@ -33,6 +34,8 @@ const CLINICIAN = [
   'consultation.prescription',
   'patients-index',
   'patients-edit',
+  'clinical-history-create',
+  'clinical-history-detail',
 ]
 
 /**
@@ -136,6 +139,7 @@ describe("a patient's digital record", () => {
       systolic: 132,
       diastolic: 86,
     })
+    await post(doctor, '/api/operation/patients/short-medical-histories', aShortHistory(patientId))
     await post(doctor, '/api/operation/patients/allergies-tolerances', {
       id: uuidv7(),
       patient_id: patientId,
@@ -163,10 +167,15 @@ describe("a patient's digital record", () => {
     })
     // A reading carries its kind, as the device's table holds it.
     expect(record.records['self-tracking']).toMatchObject([{ kind: 'blood-pressure', systolic: 132 }])
+    expect(record.records['short-history']).toMatchObject([
+      { type: 'occupational', reason: 'Valoración por cambio de puesto', amendments: [] },
+    ])
     expect(record.records.triage).toEqual([])
     const entries = (await auditOf('digital-record.read')).filter((entry) => entry.entityId === patientId)
     expect(entries).toHaveLength(before + 1)
-    expect(entries.at(-1)?.details).toMatchObject({ records: { consultation: 1, 'self-tracking': 1 } })
+    expect(entries.at(-1)?.details).toMatchObject({
+      records: { consultation: 1, 'self-tracking': 1, 'short-history': 1 },
+    })
   })
 
   it('leaves out the kinds the caller may not read, as their device never receives them', async () => {
@@ -174,6 +183,7 @@ describe("a patient's digital record", () => {
     expect(answer.statusCode).toBe(200)
     const record = answer.json().data as DigitalRecord
     expect(record.records.consultation).toEqual([])
+    expect(record.records['short-history']).toEqual([])
     expect(record.records['self-tracking']).toHaveLength(1)
   })
 
@@ -215,6 +225,7 @@ describe("a patient's digital record", () => {
     expect(text).toContain('Alergias: Penicilina')
     expect(text).toContain('Enfermedad general')
     expect(text).toContain('J00 Rinofaringitis aguda')
+    expect(text).toContain('2026/03/02 · Historia clínica breve · Laboral · Valoración por cambio de puesto')
     const pages = pdfPageTexts(new Uint8Array(first.rawPayload))
     pages.forEach((lines, index) => {
       expect(lines.join('\n')).toContain('Rosa Elena Quintero Ávila')

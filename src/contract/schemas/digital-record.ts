@@ -16,6 +16,10 @@ export const DIGITAL_RECORD_KINDS = [
   'periodic-exam',
   'admission-exam',
   'self-tracking',
+  'short-history',
+  'health-certificate',
+  'disability',
+  'incident-report',
 ] as const
 export type DigitalRecordKind = (typeof DIGITAL_RECORD_KINDS)[number]
 

@@ -1,4 +1,10 @@
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router'
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -51,13 +57,29 @@ function PageWithFilter({ patientId }: { patientId: string }) {
   )
 }
 
-/** The page in a router of its own (its links need one), on a device engine that sends nothing. */
-async function renderPage(db: LocalDb, patientId: string) {
+/** Every screen the timeline's registry opens, as the app's route tree will hold them. */
+const REGISTRY_SCREENS = [
+  ...new Set(
+    TIMELINE_KINDS.flatMap((kind) => {
+      const [row] = exampleDigitalRecord(10).records[kind.kind]
+      return row ? [kind.view(row).to] : []
+    }),
+  ),
+]
+
+/**
+ * The page in a router of its own (its links need one) holding the `screens` the app has, on a
+ * device engine that sends nothing.
+ */
+async function renderPage(db: LocalDb, patientId: string, screens: readonly string[] = REGISTRY_SCREENS) {
   const loop = { runOnce: vi.fn(), kick: vi.fn(), start: vi.fn(), stop: vi.fn() }
   setCurrentEngine({ db, loop, pull: vi.fn(), stop: vi.fn() } as unknown as SyncEngine)
   filterChanges = []
+  const rootRoute = createRootRoute({ component: () => <PageWithFilter patientId={patientId} /> })
   const router = createRouter({
-    routeTree: createRootRoute({ component: () => <PageWithFilter patientId={patientId} /> }),
+    routeTree: rootRoute.addChildren(
+      screens.map((path) => createRoute({ getParentRoute: () => rootRoute, path, component: () => null })),
+    ),
     history: createMemoryHistory(),
   })
   await renderWithI18n(<RouterProvider router={router} />)
@@ -151,12 +173,12 @@ describe('the digital record page', () => {
     const table = await screen.findByRole('table', { name: 'Historial clínico' })
     await waitFor(() => expect(rowsOf(table)).toHaveLength(20))
 
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Triage COVID (4)' }))
-    await waitFor(() => expect(rowsOf(table)).toHaveLength(4))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Triage COVID (2)' }))
+    await waitFor(() => expect(rowsOf(table)).toHaveLength(2))
     expect(rowsOf(table).every((row) => row.textContent?.includes('Triage COVID'))).toBe(true)
     expect(changes.at(-1)).toEqual({ kinds: ['triage'], from: null, to: null })
 
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Triage COVID (4)' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Triage COVID (2)' }))
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026/11/07' } })
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026/11/15' } })
     await waitFor(() => expect(rowsOf(table)).toHaveLength(3))
@@ -178,23 +200,49 @@ describe('the digital record page', () => {
     const table = await screen.findByRole('table', { name: 'Historial clínico' })
     await waitFor(() => expect(rowsOf(table)).toHaveLength(6))
     const links = within(table).getAllByRole('link', { name: /^Ver/ })
-    // Only the two triages: this user may not open the other records' screens.
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      `/covid/history/${record.patient.id}`,
-      `/covid/history/${record.patient.id}`,
-    ])
+    // Only the triage: this user may not open the other records' screens.
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([`/covid/history/${record.patient.id}`])
   })
 
-  it('links every kind to a screen the app has', () => {
+  it('links every kind to a screen of SPEC §2 the app has, the reports’ once their screens are in', () => {
     const record = exampleDigitalRecord(10)
+    // The medical reports' screens are built on their own (issue 23); until the app holds one, its
+    // entries offer the report's PDF instead (the test below).
+    const reports = ['short-history', 'health-certificate', 'disability', 'incident-report']
     for (const kind of TIMELINE_KINDS) {
       const [row] = record.records[kind.kind]
-      if (!row) continue
-      const view = kind.view(row)
+      expect(row, kind.kind).toBeTruthy()
+      const view = kind.view(row as Record<string, unknown>)
       // The generated route tree names every screen by its full path.
-      expect(routeTreeSource, kind.kind).toContain(`fullPath: '${view.to}'`)
-      expect(hrefOf(view)).not.toContain('$')
+      if (!reports.includes(kind.kind)) expect(routeTreeSource, kind.kind).toContain(`fullPath: '${view.to}'`)
+      expect(hrefOf(view), kind.kind).toMatch(/^\/[a-z0-9/-]+$/)
     }
+  })
+
+  it('offers a report’s own PDF, built on the device, while the app has no screen for it', async () => {
+    const { db } = aDevice()
+    const record = exampleDigitalRecord(10)
+    await storeDigitalRecord(db, record)
+    await holdNames(db)
+    stubApi({})
+    signedInAs([...DOCTOR, 'record-disabilities-view', 'certificate-health-status-view'])
+    await renderPage(
+      db,
+      record.patient.id,
+      REGISTRY_SCREENS.filter((path) => !path.includes('record-disabilities')),
+    )
+    const table = await screen.findByRole('table', { name: 'Historial clínico' })
+    await waitFor(() => expect(rowsOf(table)).toHaveLength(10))
+    const disability = rowsOf(table).find((row) => row.textContent?.includes('Incapacidad')) as HTMLElement
+    expect(within(disability).queryByRole('link')).toBeNull()
+    fireEvent.click(within(disability).getByRole('button', { name: /^PDF/ }))
+    await waitFor(() => expect(saveFile).toHaveBeenCalled())
+    expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toMatch(/^incapacidad_26_10_2026\.pdf$/)
+    // The certificate's screen is there: it opens it.
+    const certificate = rowsOf(table).find((row) =>
+      row.textContent?.includes('Certificado de salud'),
+    ) as HTMLElement
+    expect(within(certificate).getByRole('link', { name: /^Ver/ })).toBeTruthy()
   })
 
   it('builds the whole record’s PDF on the device', async () => {

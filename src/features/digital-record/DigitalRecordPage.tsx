@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { call } from '../../api/client'
@@ -8,16 +8,29 @@ import { readRecordNames } from '../../catalogs/record-names'
 import { useReferenceList } from '../../catalogs/use-catalog'
 import { showDigitalRecord } from '../../contract/endpoints/digital-record'
 import { isoToDateText } from '../../contract/rules/formats'
-import type { DigitalRecord } from '../../contract/schemas/digital-record'
+import type { DigitalRecord, DigitalRecordKind } from '../../contract/schemas/digital-record'
+import type { ReportRecord } from '../../contract/schemas/report-amendments'
 import { readDigitalRecord } from '../../db/digital-record'
-import type { LocalPatient } from '../../db/local-db'
+import type { LocalPatient, LocalReport } from '../../db/local-db'
 import { recordWords, sectionEntries } from '../../documents/digital-record-document'
-import { type EntryView, type TimelineFilter, timelineOf } from '../../documents/record-timeline'
+import {
+  type EntryView,
+  type TimelineEntry,
+  type TimelineFilter,
+  timelineOf,
+} from '../../documents/record-timeline'
 import { latestPregnancy } from '../../documents/record-vital-signs'
 import type { DocumentLanguage } from '../../documents/self-tracking-texts'
 import { hasPermission } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
 import { useSyncEngine } from '../../session/use-sync-engine'
+import {
+  type DeviceReportKind,
+  DISABILITY,
+  HEALTH_CERTIFICATE,
+  INCIDENT_REPORT,
+  SHORT_HISTORY,
+} from '../../sync/medical-report-kinds'
 import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
@@ -28,6 +41,14 @@ import { LatestVitalSigns } from './LatestVitalSigns'
 import { RecordSections } from './RecordSections'
 import { RecordTimeline } from './RecordTimeline'
 import './digital-record.css'
+
+/** The medical reports the device can print itself, by their kind in the timeline. */
+const REPORT_KINDS: Partial<Record<DigitalRecordKind, DeviceReportKind>> = {
+  'short-history': SHORT_HISTORY,
+  'health-certificate': HEALTH_CERTIFICATE,
+  disability: DISABILITY,
+  'incident-report': INCIDENT_REPORT,
+}
 
 /**
  * SPEC §2 `/digital-record/{patient_id}` (issue 24): the page a doctor reads before seeing the
@@ -84,7 +105,28 @@ export function DigitalRecordPage({
     () => (record && names ? timelineOf(record.records, recordWords({ language, timeZone, names })) : []),
     [record, names, language, timeZone],
   )
-  const canOpen = useCallback((view: EntryView) => hasPermission(session, view.permission), [session])
+  const router = useRouter()
+  // A screen of the registry the app does not have (a module built apart) is not linked.
+  const canOpen = useCallback(
+    (view: EntryView) => hasPermission(session, view.permission) && view.to in router.routesByPath,
+    [session, router],
+  )
+  const documentOf = useCallback(
+    (entry: TimelineEntry) => {
+      const report = REPORT_KINDS[entry.kind]
+      // Built from the device's row and cache; a record the server sent has neither here.
+      if (!db || !report || !cached) return null
+      return async () => {
+        try {
+          const { downloadReportDocument } = await import('../../reports/medical-report-documents')
+          await downloadReportDocument(db, report, entry.row as LocalReport<ReportRecord>, language)
+        } catch (error) {
+          notify(errorMessage(error, i18n))
+        }
+      }
+    },
+    [db, cached, language, i18n],
+  )
 
   if (!db || cached === undefined || !names) return <Spinner />
   if (!record) {
@@ -163,6 +205,7 @@ export function DigitalRecordPage({
           filter={filter}
           onFilterChange={onFilterChange}
           canOpen={canOpen}
+          documentOf={documentOf}
         />
         <RecordSections record={record} names={names} recordHref={seesRecord && cached !== null} />
       </div>

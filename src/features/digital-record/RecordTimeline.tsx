@@ -34,6 +34,8 @@ interface Row {
   /** Every line, for the search. */
   detail: string
   href: string | null
+  /** Offered instead of a screen the app does not have (yet): the record's own PDF, built here. */
+  document: (() => Promise<void>) | null
 }
 
 /** A day the period field holds: as typed while incomplete, YYYY/MM/DD once it is a date. */
@@ -80,11 +82,15 @@ export function RecordTimeline({
   filter,
   onFilterChange,
   canOpen,
+  documentOf,
 }: {
   entries: readonly TimelineEntry[]
   filter: TimelineFilter
   onFilterChange: (filter: TimelineFilter) => void
+  /** Whether the user may go to a record's screen, and the app has it. */
   canOpen: (view: EntryView) => boolean
+  /** The record's own PDF, for an entry whose screen cannot be opened, when the device can build it. */
+  documentOf: (entry: TimelineEntry) => (() => Promise<void>) | null
 }) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
@@ -105,14 +111,20 @@ export function RecordTimeline({
           summary: entry.lines[0] ?? '',
           detail: entry.lines.join(' '),
           href: canOpen(entry.view) ? hrefOf(entry.view) : null,
+          document: canOpen(entry.view) ? null : documentOf(entry),
         }),
       ),
-    [shown, words, canOpen],
+    [shown, words, canOpen, documentOf],
   )
+  const [printing, setPrinting] = useState<string | null>(null)
   const open = (row: Row) => {
     if (row.href) void navigate({ href: row.href })
+    else if (row.document) {
+      setPrinting(row.id)
+      void row.document().finally(() => setPrinting(null))
+    }
   }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for t; `open` reads the row only
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for t; `open` reads the row, `printing` redraws the cell
   const config: DataTableConfig<Row> = useMemo(
     () => ({
       sortBy: 'sort_key',
@@ -164,11 +176,19 @@ export function RecordTimeline({
                   {row.kind_label} {row.date}
                 </span>
               </a>
+            ) : row.document ? (
+              <Button variant="ghost" loading={printing === row.id} onClick={() => open(row)}>
+                <Trans>PDF</Trans>
+                <span className="visually-hidden">
+                  {' '}
+                  {row.kind_label} {row.date}
+                </span>
+              </Button>
             ) : null,
         },
       ],
     }),
-    [i18n.locale],
+    [i18n.locale, printing],
   )
   const toggle = (kind: DigitalRecordKind, on: boolean) =>
     onFilterChange({
