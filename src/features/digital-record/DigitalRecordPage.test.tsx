@@ -149,7 +149,9 @@ describe('the digital record page', () => {
       /^37\.4 °C2026\/11\/19 \d\d:10 · Triage COVID$/,
     )
     const table = await screen.findByRole('table', { name: 'Historial clínico' })
-    await waitFor(() => expect(rowsOf(table)).toHaveLength(12))
+    // SPEC §9: ten to a page at first.
+    await waitFor(() => expect(rowsOf(table)).toHaveLength(10))
+    expect(screen.getByText('Mostrando 1 a 10 de 12 registros')).toBeTruthy()
     expect(rowsOf(table)[0]?.textContent).toMatch(/2026\/11\/19 \d\d:10/)
     expect(rowsOf(table)[0]?.textContent).toContain('En observación · Riesgo bajo-medio')
 
@@ -171,7 +173,7 @@ describe('the digital record page', () => {
     stubApi({})
     const { changes } = await renderPage(db, record.patient.id)
     const table = await screen.findByRole('table', { name: 'Historial clínico' })
-    await waitFor(() => expect(rowsOf(table)).toHaveLength(20))
+    await waitFor(() => expect(screen.getByText('Mostrando 1 a 10 de 20 registros')).toBeTruthy())
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Triage COVID (2)' }))
     await waitFor(() => expect(rowsOf(table)).toHaveLength(2))
@@ -185,7 +187,7 @@ describe('the digital record page', () => {
     expect(changes.at(-1)).toEqual({ kinds: [], from: '2026-11-07', to: '2026-11-15' })
 
     fireEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }))
-    await waitFor(() => expect(rowsOf(table)).toHaveLength(20))
+    await waitFor(() => expect(screen.getByText('Mostrando 1 a 10 de 20 registros')).toBeTruthy())
     expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe('')
   })
 

@@ -129,7 +129,6 @@ export function RecordTimeline({
     () => ({
       sortBy: 'sort_key',
       sort: 'desc',
-      pageLength: 20,
       columns: [
         {
           key: 'sort_key',
