@@ -15,6 +15,7 @@ import { consultationPdfs } from './consultation-pdf'
 import { consultationSaves } from './consultation-save'
 import { consultationSavesOnScreen } from './consultation-save-screen'
 import { diagnosisSearch } from './diagnosis-search'
+import { digitalRecordPdfs } from './digital-record-pdf'
 import { encounterHistory } from './encounter-history'
 import { initialSync } from './initial-sync'
 import { lighthouseScores } from './lighthouse'
@@ -103,6 +104,12 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     title: "A consultation's note and prescription built as PDFs on the device (Chromium)",
     header: '| what | figure | verdict |\n|---|---|---|',
     rows: consultationPdfs,
+  },
+  {
+    name: 'digital-record-pdf',
+    title: "A patient's whole digital record built as one PDF on the device (Chromium)",
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: digitalRecordPdfs,
   },
   {
     name: 'consultation-save',

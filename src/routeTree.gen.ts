@@ -37,6 +37,7 @@ import { Route as AppCovidIndexRouteImport } from './routes/_app/covid/index'
 import { Route as AppDashboardIndexRouteImport } from './routes/_app/dashboard/index'
 import { Route as AppDashboardHomeEmptyRouteImport } from './routes/_app/dashboard/home-empty'
 import { Route as AppDashboardPatientHomeRouteImport } from './routes/_app/dashboard/patient-home'
+import { Route as AppDigitalRecordPatientIdRouteImport } from './routes/_app/digital-record/$patientId'
 import { Route as AppDigitalRecordMedicalExamRouteImport } from './routes/_app/digital-record/medical-exam'
 import { Route as AppDisabilityStatusIndexRouteImport } from './routes/_app/disability-status/index'
 import { Route as AppDisabilityStatusCreateRouteImport } from './routes/_app/disability-status/create'
@@ -278,6 +279,12 @@ const AppDashboardPatientHomeRoute = AppDashboardPatientHomeRouteImport.update({
   path: '/dashboard/patient-home',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDigitalRecordPatientIdRoute =
+  AppDigitalRecordPatientIdRouteImport.update({
+    id: '/digital-record/$patientId',
+    path: '/digital-record/$patientId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDigitalRecordMedicalExamRoute =
   AppDigitalRecordMedicalExamRouteImport.update({
     id: '/digital-record/medical-exam',
@@ -851,6 +858,7 @@ export interface FileRoutesByFullPath {
   '/collaborator-types/create': typeof AppCollaboratorTypesCreateRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/digital-record/$patientId': typeof AppDigitalRecordPatientIdRoute
   '/digital-record/medical-exam': typeof AppDigitalRecordMedicalExamRouteWithChildren
   '/disability-status/create': typeof AppDisabilityStatusCreateRoute
   '/disability-types/create': typeof AppDisabilityTypesCreateRoute
@@ -975,6 +983,7 @@ export interface FileRoutesByTo {
   '/collaborator-types/create': typeof AppCollaboratorTypesCreateRoute
   '/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/digital-record/$patientId': typeof AppDigitalRecordPatientIdRoute
   '/digital-record/medical-exam': typeof AppDigitalRecordMedicalExamRouteWithChildren
   '/disability-status/create': typeof AppDisabilityStatusCreateRoute
   '/disability-types/create': typeof AppDisabilityTypesCreateRoute
@@ -1101,6 +1110,7 @@ export interface FileRoutesById {
   '/_app/collaborator-types/create': typeof AppCollaboratorTypesCreateRoute
   '/_app/dashboard/home-empty': typeof AppDashboardHomeEmptyRoute
   '/_app/dashboard/patient-home': typeof AppDashboardPatientHomeRoute
+  '/_app/digital-record/$patientId': typeof AppDigitalRecordPatientIdRoute
   '/_app/digital-record/medical-exam': typeof AppDigitalRecordMedicalExamRouteWithChildren
   '/_app/disability-status/create': typeof AppDisabilityStatusCreateRoute
   '/_app/disability-types/create': typeof AppDisabilityTypesCreateRoute
@@ -1227,6 +1237,7 @@ export interface FileRouteTypes {
     | '/collaborator-types/create'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/digital-record/$patientId'
     | '/digital-record/medical-exam'
     | '/disability-status/create'
     | '/disability-types/create'
@@ -1351,6 +1362,7 @@ export interface FileRouteTypes {
     | '/collaborator-types/create'
     | '/dashboard/home-empty'
     | '/dashboard/patient-home'
+    | '/digital-record/$patientId'
     | '/digital-record/medical-exam'
     | '/disability-status/create'
     | '/disability-types/create'
@@ -1476,6 +1488,7 @@ export interface FileRouteTypes {
     | '/_app/collaborator-types/create'
     | '/_app/dashboard/home-empty'
     | '/_app/dashboard/patient-home'
+    | '/_app/digital-record/$patientId'
     | '/_app/digital-record/medical-exam'
     | '/_app/disability-status/create'
     | '/_app/disability-types/create'
@@ -1789,6 +1802,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard/patient-home'
       fullPath: '/dashboard/patient-home'
       preLoaderRoute: typeof AppDashboardPatientHomeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/$patientId': {
+      id: '/_app/digital-record/$patientId'
+      path: '/digital-record/$patientId'
+      fullPath: '/digital-record/$patientId'
+      preLoaderRoute: typeof AppDigitalRecordPatientIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/digital-record/medical-exam': {
@@ -2510,6 +2530,7 @@ interface AppRouteChildren {
   AppCollaboratorTypesCreateRoute: typeof AppCollaboratorTypesCreateRoute
   AppDashboardHomeEmptyRoute: typeof AppDashboardHomeEmptyRoute
   AppDashboardPatientHomeRoute: typeof AppDashboardPatientHomeRoute
+  AppDigitalRecordPatientIdRoute: typeof AppDigitalRecordPatientIdRoute
   AppDigitalRecordMedicalExamRoute: typeof AppDigitalRecordMedicalExamRouteWithChildren
   AppDisabilityStatusCreateRoute: typeof AppDisabilityStatusCreateRoute
   AppDisabilityTypesCreateRoute: typeof AppDisabilityTypesCreateRoute
@@ -2623,6 +2644,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCollaboratorTypesCreateRoute: AppCollaboratorTypesCreateRoute,
   AppDashboardHomeEmptyRoute: AppDashboardHomeEmptyRoute,
   AppDashboardPatientHomeRoute: AppDashboardPatientHomeRoute,
+  AppDigitalRecordPatientIdRoute: AppDigitalRecordPatientIdRoute,
   AppDigitalRecordMedicalExamRoute:
     AppDigitalRecordMedicalExamRouteWithChildren,
   AppDisabilityStatusCreateRoute: AppDisabilityStatusCreateRoute,

@@ -56,6 +56,13 @@ export interface ConsultationPdfResult {
   prescriptionBytes: number
 }
 
+export interface DigitalRecordPdfResult {
+  /** Each round's time from the record read to the download's Blob; the first includes loading jsPDF. */
+  ms: number[]
+  bytes: number
+  pages: number
+}
+
 export interface ConsultationSaveResult {
   /** Each round's time from the save to the consultation's place in the history. */
   saveMs: number[]
@@ -109,6 +116,8 @@ export interface BrowserBench {
   virtualList(count: number, step: number, seconds: number): Promise<VirtualListResult>
   /** The consultation note and prescription built `rounds` times. */
   consultationPdf(rounds: number): Promise<ConsultationPdfResult>
+  /** The whole digital record of a patient with `entries` records as one PDF, `rounds` times. */
+  digitalRecordPdf(rounds: number, entries: number, database: string): Promise<DigitalRecordPdfResult>
   /** `rounds` consultations saved offline, each read back from the history; `database` as above. */
   consultationSave(rounds: number, database: string): Promise<ConsultationSaveResult>
   /** A fresh database of `patients` cached patients with `perPatient` triage consultations each. */

@@ -5,6 +5,7 @@
 import type { BrowserBench } from './api'
 import { consultationPdf } from './consultation-pdf'
 import { consultationSave } from './consultation-save'
+import { digitalRecordPdf } from './digital-record-pdf'
 import { initialSync } from './initial-sync'
 import { feedPatients, outboxReplay, storedReadings } from './outbox-replay'
 import { periodicExamDueOpen, periodicExamDueSeed } from './periodic-exam-due'
@@ -28,6 +29,7 @@ window.bench = {
   virtualList,
   consultationPdf,
   consultationSave,
+  digitalRecordPdf,
   triageListSeed,
   triageListOpen,
   vaccinationDueSeed,

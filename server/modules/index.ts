@@ -5,6 +5,7 @@ import { catalogsModule } from './catalogs/index'
 import { configurationModule } from './configuration/index'
 import { covidModule } from './covid/index'
 import type { ModuleDeps } from './deps'
+import { ephiModule } from './ephi/index'
 import { operationModule } from './operation/index'
 import { syncModule } from './sync/index'
 import { vaccinationModule } from './vaccination/index'
@@ -20,6 +21,7 @@ export const MODULES: Partial<Record<Service, Module>> = {
   catalogs: catalogsModule,
   configuration: configurationModule,
   covid: covidModule,
+  ephi: ephiModule,
   operation: operationModule,
   sync: syncModule,
   vaccination: vaccinationModule,

@@ -123,10 +123,14 @@ async function rowsById(tx: Tx, table: SyncedTable, ids: string[]): Promise<Arra
   return JSON.parse(result.rows[0]?.rows ?? '[]') as Array<Record<string, unknown>>
 }
 
-/** The current rows of the changed records, presented as the API does, by entity and id. */
-async function currentRows(
+/**
+ * The current rows of the named records, presented as the API does, by `entity:id`: what the feed
+ * sends for a change, and what the digital record gathers of a patient (ephi/digital-record.ts),
+ * so a record reads the same on the device and on the server.
+ */
+export async function currentRows(
   tx: Tx,
-  rows: LogRow[],
+  rows: ReadonlyArray<Pick<LogRow, 'entity' | 'entity_id'>>,
 ): Promise<Map<string, { data: Record<string, unknown>; deleted: boolean; version: number }>> {
   const found = new Map<string, { data: Record<string, unknown>; deleted: boolean; version: number }>()
   const idsOf = (entity: SyncedEntity) => [

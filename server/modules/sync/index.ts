@@ -1,13 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ADMISSION_EXAM_READERS } from '../../../src/contract/endpoints/admission-exams'
-import { DISABILITY_READERS } from '../../../src/contract/endpoints/disabilities'
-import { CERTIFICATE_READERS } from '../../../src/contract/endpoints/health-certificates'
-import { INCIDENT_REPORT_READERS } from '../../../src/contract/endpoints/incident-reports'
-import { PERIODIC_EXAM_READERS } from '../../../src/contract/endpoints/periodic-exams'
-import { SHORT_HISTORY_READERS } from '../../../src/contract/endpoints/short-histories'
 import { syncBatch, syncChanges } from '../../../src/contract/endpoints/sync'
-import { VACCINATION_READERS } from '../../../src/contract/endpoints/vaccination'
 import type { ChangesPage } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
 import { users } from '../../db/schema'
@@ -18,6 +11,7 @@ import type { ModuleDeps } from '../deps'
 import { mayReadFilesOf } from '../operation/attachments.routes'
 import { runBatch } from './batch'
 import { changesAfter, type FeedScope } from './feed'
+import { readsEntity } from './readers'
 
 /**
  * Staff who list patients see the tenant's records, or only their assigned patients' without
@@ -35,17 +29,6 @@ async function scopeOf(tx: Tx, req: FastifyRequest): Promise<FeedScope> {
 }
 
 /**
- * Who learns of each medical report (issue 23): those who read it, and a patient their own
- * disabilities (`/patient/incapacities` offline; the feed's scope gives a patient only their own).
- */
-const REPORT_READERS: Record<string, readonly string[]> = {
-  'short-history': SHORT_HISTORY_READERS,
-  'health-certificate': CERTIFICATE_READERS,
-  disability: [...DISABILITY_READERS, 'patient-incapacities'],
-  'incident-report': INCIDENT_REPORT_READERS,
-}
-
-/**
  * Consultations are clinical notes: a device learns of them only when its user may list them
  * (SPEC §6), whatever patients it sees otherwise — registration staff and patients do not. A
  * vaccination record goes to who may read the cards, and to the patient it belongs to: SPEC §2
@@ -54,23 +37,16 @@ const REPORT_READERS: Record<string, readonly string[]> = {
  */
 function visibleTo(req: FastifyRequest, scope: FeedScope, page: ChangesPage): ChangesPage {
   const permissions = req.user?.permissions ?? new Set<string>()
-  const readsCards = VACCINATION_READERS.some((permission) => permissions.has(permission))
   const mayRead = (change: ChangesPage['changes'][number]) => {
-    if (change.entity === 'encounter') return permissions.has('consultation.list')
-    if (change.entity === 'vaccination-record') {
-      // The patient's feed holds only their own patient's changes (feed.ts), so all of it is theirs.
-      return readsCards || scope.kind === 'patient'
+    // The patient's feed holds only their own patient's changes (feed.ts), so all of it is theirs.
+    if (change.entity === 'vaccination-record' && scope.kind === 'patient') return true
+    if (change.entity === 'attachment') {
+      return (
+        change.op === 'delete' ||
+        mayReadFilesOf(req.server.fileOwners, String(change.data?.owner_kind), permissions)
+      )
     }
-    if (change.entity === 'periodic-exam') {
-      return PERIODIC_EXAM_READERS.some((permission) => permissions.has(permission))
-    }
-    if (change.entity === 'admission-exam') {
-      return ADMISSION_EXAM_READERS.some((permission) => permissions.has(permission))
-    }
-    const reportReaders = REPORT_READERS[change.entity as keyof typeof REPORT_READERS]
-    if (reportReaders) return reportReaders.some((permission) => permissions.has(permission))
-    if (change.entity !== 'attachment' || change.op === 'delete') return true
-    return mayReadFilesOf(req.server.fileOwners, String(change.data?.owner_kind), permissions)
+    return readsEntity(permissions, change.entity)
   }
   return { ...page, changes: page.changes.filter(mayRead) }
 }

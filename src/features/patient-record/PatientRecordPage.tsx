@@ -112,6 +112,7 @@ export function PatientRecordPage({
         canSeeEvolution={hasPermission(session, 'patient-evolution-index')}
         canTakeShortHistory={hasPermission(session, 'clinical-history-create')}
         canCertify={hasPermission(session, 'certificate-health-status-create')}
+        canSeeDigitalRecord={hasPermission(session, 'digital-record-index')}
       />
       {seesConsultations && consultations}
       {admissionExams}

@@ -55,6 +55,7 @@ describe('the record’s banner', () => {
       flag: 'canCertify',
       path: '/digital-record/medical-reports/certificate-health-status/create/',
     },
+    { name: 'Expediente digital', flag: 'canSeeDigitalRecord', path: '/digital-record/' },
   ] as const)(
     'offers “$name” in the record’s banner only to who may ($flag)',
     async ({ name, flag, path }) => {

@@ -1,20 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useReferenceList } from '../../catalogs/use-catalog'
 import type { LocalPatient, LocalRecordSection } from '../../db/local-db'
-import { ageOn } from './age'
-import { PatientLabels } from './PatientLabels'
-import { summaryOf } from './SectionPanel'
-
-const texts = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '') : []
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+import { recordEntrySummary } from '../../documents/record-entry-summary'
+import { PatientBanner } from '../../ui/patient-banner/PatientBanner'
 
 /**
- * The head of a patient's record, as mature clinical apps open one: who the patient is (name,
- * age, sex, CURP, payroll number, blood type), what a professional must see before anything else
- * (allergies, alerts, special labels), who looks after them, and the actions the record has.
+ * The head of a patient's record (the shared `PatientBanner`) with the actions the record has:
+ * each module's new record for who may write it, the digital record, the patient's data.
  */
 export function RecordBanner({
   patient,
@@ -31,6 +23,7 @@ export function RecordBanner({
   canSeeEvolution = false,
   canTakeShortHistory = false,
   canCertify = false,
+  canSeeDigitalRecord = false,
 }: {
   patient: LocalPatient
   allergies: LocalRecordSection[]
@@ -56,39 +49,17 @@ export function RecordBanner({
   canTakeShortHistory?: boolean
   /** The user may issue a health status certificate (SPEC §2 certificate-health-status-create). */
   canCertify?: boolean
+  /** The user may open the patient's digital record (SPEC §2 digital-record-index). */
+  canSeeDigitalRecord?: boolean
 }) {
   const { t } = useLingui()
-  const genders = useReferenceList('genders')
-  const name = [patient.name, patient.last_name, patient.second_last_name].filter(Boolean).join(' ')
-  const age = ageOn(patient.birth_date, new Date())
-  const sexes: Record<string, string> = { female: t`Mujer`, male: t`Hombre`, intersex: t`Intersexual` }
-  const sexCode = text(patient.biological_sex)
-  const genderCode = text(patient.gender)
-  const sex = sexCode
-    ? (sexes[sexCode] ?? sexCode)
-    : genderCode
-      ? (genders?.find((item) => item.code === genderCode)?.name ?? genderCode)
-      : null
-  const assigned = texts(patient.assigned_user_names)
-  const facts: [string, string | null][] = [
-    [t`Edad`, age === null ? null : t`${age} años`],
-    [t`Sexo`, sex],
-    [t`CURP`, text(patient.curp)],
-    [t`Número de nómina`, text(patient.payroll_number)],
-    [t`Tipo de sangre`, text(patient.blood_type)],
-    [t`Profesional asignado`, assigned.length > 0 ? assigned.join(', ') : t`Sin asignar`],
-  ]
-  const warnings: [string, LocalRecordSection[]][] = [
-    [t`Alergias`, allergies],
-    [t`Alertas`, alerts],
-  ]
   return (
-    <header className="record-banner">
-      <div className="record-banner__top">
-        <h1 className="record-banner__name" aria-label={t`Expediente de ${name}`}>
-          {name}
-        </h1>
-        <div className="record-banner__actions">
+    <PatientBanner
+      patient={patient}
+      allergies={allergies.map((entry) => recordEntrySummary(entry))}
+      alerts={alerts.map((entry) => recordEntrySummary(entry))}
+      actions={
+        <>
           {canConsult && (
             <Link
               to="/medical-consultation/create/$patientId"
@@ -97,6 +68,16 @@ export function RecordBanner({
               data-variant="primary"
             >
               <Trans>Nueva consulta</Trans>
+            </Link>
+          )}
+          {canSeeDigitalRecord && (
+            <Link
+              to="/digital-record/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Expediente digital</Trans>
             </Link>
           )}
           {canTriage && (
@@ -206,33 +187,8 @@ export function RecordBanner({
           <Link to="/patients" className="button" data-variant="ghost">
             <Trans>Volver a pacientes</Trans>
           </Link>
-        </div>
-      </div>
-      <dl className="record-banner__facts">
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value ?? '—'}</dd>
-          </div>
-        ))}
-      </dl>
-      <div className="record-banner__warnings">
-        {warnings.map(([label, entries]) => (
-          <p key={label} className="record-banner__warning" data-empty={entries.length === 0 || undefined}>
-            <strong>{label}:</strong>{' '}
-            {entries.length === 0 ? (
-              <Trans>Ninguna registrada</Trans>
-            ) : (
-              entries.map((entry) => summaryOf(entry, undefined)).join('; ')
-            )}
-          </p>
-        ))}
-      </div>
-      <PatientLabels
-        sublabelIds={
-          Array.isArray(patient.special_sublabel_ids) ? patient.special_sublabel_ids.map(String) : []
-        }
-      />
-    </header>
+        </>
+      }
+    />
   )
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { RecordSection } from '../../contract/schemas/record-sections'
 import type { LocalDb, LocalRecordSection } from '../../db/local-db'
+import { recordEntrySummary } from '../../documents/record-entry-summary'
 import { SECTION_TITLES } from '../../i18n/record-section-titles'
 import { mutationContext } from '../../session/mutation-context'
 import { currentEngine } from '../../sync/current-engine'
@@ -28,12 +29,7 @@ export interface SectionPanelProps {
 
 /** What an entry says, in one line: its name or text, then its year and note when it has them. */
 export function summaryOf(entry: LocalRecordSection, choices: SectionChoices | undefined): string {
-  const code = (entry.medical_condition_id ?? entry.covid_status_id) as string | undefined
-  const named = code ? (choices?.named.find((item) => item.code === code)?.name ?? code) : undefined
-  const head = named ?? entry.medicine ?? entry.title ?? entry.habit ?? entry.description
-  return [head, entry.year, entry.note]
-    .filter((part) => part !== null && part !== undefined && part !== '')
-    .join(' · ')
+  return recordEntrySummary(entry, (code) => choices?.named.find((item) => item.code === code)?.name)
 }
 
 /**

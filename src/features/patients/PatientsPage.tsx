@@ -310,6 +310,12 @@ export function PatientsPage() {
     }),
     [i18n.locale, canEdit, hasSubgroups, navigate, local, session, assignments.selected, statusNames],
   )
+  // SPEC §2 Behaviour: a row of the clinical data table opens the patient's digital record, the
+  // row's key (the patient's id) in its address; for who may read it. Its links and buttons keep
+  // their own actions (the table leaves clicks on controls to them).
+  const openDigitalRecord = can('digital-record-index')
+    ? (row: Row) => void navigate({ to: '/digital-record/$patientId', params: { patientId: row.id } })
+    : undefined
   const chosen = serverFilters(filters)
   const massiveFilters = {
     ...(filters.administrative_status && { administrative_status: filters.administrative_status }),
@@ -386,6 +392,7 @@ export function PatientsPage() {
           rowKey={(p) => p.id}
           exportName={t`pacientes`}
           onPageRows={(page) => setPageIds(page.map((p) => p.id))}
+          onRowClick={openDigitalRecord}
         />
       ) : (
         <>
@@ -411,6 +418,7 @@ export function PatientsPage() {
             reloadToken={reload}
             onError={(error) => setFailure(errorMessage(error, i18n))}
             onPageRows={(page) => setPageIds(page.map((p) => p.id))}
+            onRowClick={openDigitalRecord}
           />
         </>
       )}

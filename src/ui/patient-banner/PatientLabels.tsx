@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSpecialLabels } from '../../catalogs/use-catalog'
 import { SPECIAL_LABEL_COLORS, SPECIAL_LABEL_ICONS } from '../../contract/schemas/special-labels'
-import { LabelChip } from '../../ui/LabelChip'
+import { LabelChip } from '../LabelChip'
 
 /**
  * The special labels the patient carries, from the device's copy of the catalogue: each
@@ -17,7 +17,7 @@ export function PatientLabels({ sublabelIds }: { sublabelIds: readonly string[] 
   )
   if (carried.length === 0) return null
   return (
-    <ul className="patient-record__labels" aria-label={t`Etiquetas especiales`}>
+    <ul className="record-banner__labels" aria-label={t`Etiquetas especiales`}>
       {carried.map(({ label, sublabel }) => (
         <li key={sublabel.id}>
           <LabelChip
