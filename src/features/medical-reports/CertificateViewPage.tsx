@@ -14,7 +14,7 @@ import { Spinner } from '../../ui/Spinner'
 import { SyncBadge } from '../../ui/SyncBadge'
 import { ReportAmendments } from './ReportAmendments'
 import { ReportDownload } from './ReportDownload'
-import { ReportVitalSigns } from './ReportVitalSigns'
+import { ReportBlock, ReportVitalSigns } from './ReportVitalSigns'
 import { CERTIFICATE_FIELD_NAMES, CERTIFICATE_RESULT_NAMES } from './report-texts'
 import { useCertificateNames } from './use-report-names'
 import './medical-reports.css'
@@ -135,22 +135,21 @@ export function CertificateViewPage({
             </div>
           </dl>
           {certificate.result === 'fit_with_restrictions' && (
-            <>
-              <h3>{label('restrictions')}</h3>
+            <ReportBlock title={label('restrictions')}>
               <p className="medical-report-view__text">{certificate.restrictions}</p>
-            </>
+            </ReportBlock>
           )}
-          <h3>{label('observations')}</h3>
-          <p className="medical-report-view__text">{certificate.observations || '—'}</p>
-          <h3>
-            <Trans>Signos vitales y somatometría</Trans>
-          </h3>
-          <ReportVitalSigns report={certificate} />
-          {encounter && (
-            <p className="certificate-basis">
-              <Trans>Basado en la consulta del {formatDateTime(encounter.started_at)}</Trans>
-            </p>
-          )}
+          <ReportBlock title={label('observations')}>
+            <p className="medical-report-view__text">{certificate.observations || '—'}</p>
+          </ReportBlock>
+          <ReportBlock title={<Trans>Signos vitales y somatometría</Trans>}>
+            <ReportVitalSigns report={certificate} />
+            {encounter && (
+              <p className="certificate-basis">
+                <Trans>Basado en la consulta del {formatDateTime(encounter.started_at)}</Trans>
+              </p>
+            )}
+          </ReportBlock>
         </section>
         <ReportAmendments report={certificate} {...names} />
       </div>

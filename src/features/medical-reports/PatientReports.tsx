@@ -41,8 +41,8 @@ export function PatientReports({ patientId }: { patientId: string }) {
   const histories = holdsAny(session, [...SHORT_HISTORY_READERS, 'clinical-history-create'])
   const certificates = holdsAny(session, [...CERTIFICATE_READERS, 'certificate-health-status-create'])
   return (
-    <section className="form-card patient-reports" aria-labelledby={titleId} id="record-medical-reports">
-      <h2 id={titleId}>
+    <section className="patient-reports" aria-labelledby={titleId} id="record-medical-reports">
+      <h2 id={titleId} className="patient-reports__title">
         <Trans>Reportes médicos</Trans>
       </h2>
       {histories && <ShortHistories db={db} patientId={patientId} session={session} />}

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import type { VitalSign } from '../../contract/schemas/encounters'
 import { useUnits } from '../../ui/unit-preference'
 import {
@@ -24,7 +25,7 @@ export function ReportVitalSigns({ report }: { report: Partial<Record<VitalSign,
       </p>
     )
   return (
-    <dl className="medical-report-view__facts">
+    <dl className="medical-report-view__facts medical-report-view__facts--signs">
       {taken.map(({ sign, measure }) => (
         <div key={sign}>
           <dt>{i18n._(VITAL_SIGN_NAMES[sign])}</dt>
@@ -35,5 +36,15 @@ export function ReportVitalSigns({ report }: { report: Partial<Record<VitalSign,
         </div>
       ))}
     </dl>
+  )
+}
+
+/** One part of a report's view: its heading and what it says. */
+export function ReportBlock({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <div className="medical-report-view__block">
+      <h3>{title}</h3>
+      {children}
+    </div>
   )
 }

@@ -25,7 +25,7 @@ import { useConfirmedDelete } from '../../ui/use-confirmed-delete'
 import { ReportAmendments } from './ReportAmendments'
 import { ReportDownload } from './ReportDownload'
 import { ReportFiles } from './ReportFiles'
-import { ReportVitalSigns } from './ReportVitalSigns'
+import { ReportBlock, ReportVitalSigns } from './ReportVitalSigns'
 import { SHORT_HISTORY_FIELD_NAMES, SHORT_HISTORY_TYPE_NAMES } from './report-texts'
 import { useShortHistoryNames } from './use-report-names'
 import './medical-reports.css'
@@ -141,22 +141,23 @@ export function ShortHistoryDetailPage({
               <dd>{history.author?.name || '—'}</dd>
             </div>
           </dl>
-          <h3>{label('reason')}</h3>
-          <p className="medical-report-view__text">{history.reason}</p>
+          <ReportBlock title={label('reason')}>
+            <p className="medical-report-view__text">{history.reason}</p>
+          </ReportBlock>
           {TEXTS.map((name) => (
-            <div key={name}>
-              <h3>{label(name)}</h3>
+            <ReportBlock key={name} title={label(name)}>
               <p className="medical-report-view__text">{history[name] || '—'}</p>
-            </div>
+            </ReportBlock>
           ))}
-          <h3>
-            <Trans>Signos vitales y somatometría</Trans>
-          </h3>
-          <ReportVitalSigns report={history} />
-          <h3>{label('impression')}</h3>
-          <p className="medical-report-view__text">{history.impression || '—'}</p>
-          <h3>{label('plan')}</h3>
-          <p className="medical-report-view__text">{history.plan || '—'}</p>
+          <ReportBlock title={<Trans>Signos vitales y somatometría</Trans>}>
+            <ReportVitalSigns report={history} />
+          </ReportBlock>
+          <ReportBlock title={label('impression')}>
+            <p className="medical-report-view__text">{history.impression || '—'}</p>
+          </ReportBlock>
+          <ReportBlock title={label('plan')}>
+            <p className="medical-report-view__text">{history.plan || '—'}</p>
+          </ReportBlock>
         </section>
         <ReportFiles
           db={db}

@@ -65,7 +65,8 @@ export function checkReport<F extends Record<string, unknown>>(
       : undefined,
   )
   for (const [name, day] of Object.entries(typed.days)) {
-    if (!isDateText(day.trim())) errors[name] = fieldMessage('field.date', i18n) ?? ''
+    if (day.trim() === '') errors[name] = fieldMessage('field.required', i18n) ?? ''
+    else if (!isDateText(day.trim())) errors[name] = fieldMessage('field.date', i18n) ?? ''
   }
   const all = { ...fields, ...vitals }
   const checked = v.safeParse(schema, { ...all, id: '00000000-0000-7000-8000-000000000000' })
