@@ -4,6 +4,7 @@ import { authenticationModule } from './authentication/index'
 import { catalogsModule } from './catalogs/index'
 import { configurationModule } from './configuration/index'
 import { covidModule } from './covid/index'
+import { dashboardModule } from './dashboard/index'
 import type { ModuleDeps } from './deps'
 import { ephiModule } from './ephi/index'
 import { operationModule } from './operation/index'
@@ -22,6 +23,7 @@ export const MODULES: Partial<Record<Service, Module>> = {
   configuration: configurationModule,
   covid: covidModule,
   ephi: ephiModule,
+  dashboard: dashboardModule,
   operation: operationModule,
   sync: syncModule,
   vaccination: vaccinationModule,

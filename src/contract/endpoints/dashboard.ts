@@ -20,7 +20,7 @@ import { endpoint } from './define'
  * administrator (all-assignments) and over the professional's patients otherwise. The permission
  * is the screen's route name, `dashboard-index`. The figures are `rules/dashboard/`'s; the device
  * computes them itself from its cache, and a server test holds both to the same answers
- * (docs/decisions/0030-dashboard.md). The exports under `/patients/…` are the operation service's.
+ * (docs/decisions/0032-dashboard.md). The exports under `/patients/…` are the operation service's.
  */
 
 const DASHBOARD = 'dashboard-index'

@@ -5,7 +5,7 @@ import { TRIAGE_STATUSES } from './covid'
 
 /**
  * The dashboard's calls (SPEC §2 "Dashboard", §7 "Dashboard reports and exports", §9; issue 24;
- * docs/decisions/0030-dashboard.md): one query for every item, the filters
+ * docs/decisions/0032-dashboard.md): one query for every item, the filters
  * `get-filters/dashboard` offers, and each item's answer. The figures are those of
  * `rules/dashboard/`; the server adds the catalogue's names, the device looks them up itself.
  */
