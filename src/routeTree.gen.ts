@@ -84,6 +84,7 @@ import { Route as AppAssignmentsConcentratedDetailsAssignationRequestsIdRouteImp
 import { Route as AppCieDiagnosticsEditIdRouteImport } from './routes/_app/cie-diagnostics/edit/$id'
 import { Route as AppClassificationsEditIdRouteImport } from './routes/_app/classifications/edit/$id'
 import { Route as AppClinicalExamsEditIdRouteImport } from './routes/_app/clinical-exams/edit/$id'
+import { Route as AppClinicalHistoryCreatePatientIdRouteImport } from './routes/_app/clinical-history/create/$patientId'
 import { Route as AppCollaboratorTypesEditIdRouteImport } from './routes/_app/collaborator-types/edit/$id'
 import { Route as AppCovidCreateIdRouteImport } from './routes/_app/covid/create/$id'
 import { Route as AppCovidHistoryIdRouteImport } from './routes/_app/covid/history/$id'
@@ -105,6 +106,8 @@ import { Route as AppUsersEditIdRouteImport } from './routes/_app/users/edit/$id
 import { Route as AppVaccinationsRecordsEditIdRouteImport } from './routes/_app/vaccinations-records/edit/$id'
 import { Route as AppVaccinationsSchemeEditIdRouteImport } from './routes/_app/vaccinations-scheme/edit/$id'
 import { Route as AppVaccinationsCardIdRouteImport } from './routes/_app/vaccinations/card/$id'
+import { Route as AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRouteImport } from './routes/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+import { Route as AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRouteImport } from './routes/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId'
 import { Route as AppDigitalRecordMedicalExamCreatePatientIdRouteImport } from './routes/_app/digital-record/medical-exam/create/$patientId'
 import { Route as AppDigitalRecordPeriodicExamsCreatePatientIdRouteImport } from './routes/_app/digital-record/periodic-exams/create/$patientId'
 import { Route as AppMedicalConsultationEditPatientIdEncounterIdRouteImport } from './routes/_app/medical-consultation/edit/$patientId/$encounterId'
@@ -112,10 +115,13 @@ import { Route as AppPatientsAssignmentsHistoryUserIdPatientIdRouteImport } from
 import { Route as AppVaccinationsRegisterVaccineIdIndexRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/index'
 import { Route as AppDigitalRecordMedicalExamDetailPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/detail/$patientId/$examId'
 import { Route as AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport } from './routes/_app/digital-record/medical-exam/edit/$patientId/$examId'
+import { Route as AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRouteImport } from './routes/_app/digital-record/medical-reports/certificate-health-status/create/$patientId'
 import { Route as AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/edit/$patientId/$id'
 import { Route as AppDigitalRecordPeriodicExamsViewPatientIdIdRouteImport } from './routes/_app/digital-record/periodic-exams/view/$patientId/$id'
 import { Route as AppVaccinationsRegisterVaccineIdEditRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/edit/$recordId'
 import { Route as AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport } from './routes/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
+import { Route as AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+import { Route as AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRouteImport } from './routes/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -518,6 +524,12 @@ const AppClinicalExamsEditIdRoute = AppClinicalExamsEditIdRouteImport.update({
   path: '/clinical-exams/edit/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppClinicalHistoryCreatePatientIdRoute =
+  AppClinicalHistoryCreatePatientIdRouteImport.update({
+    id: '/clinical-history/create/$patientId',
+    path: '/clinical-history/create/$patientId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCollaboratorTypesEditIdRoute =
   AppCollaboratorTypesEditIdRouteImport.update({
     id: '/collaborator-types/edit/$id',
@@ -634,6 +646,18 @@ const AppVaccinationsCardIdRoute = AppVaccinationsCardIdRouteImport.update({
   path: '/vaccinations/card/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute =
+  AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRouteImport.update({
+    id: '/clinical-history/detail/$patientId/$shortClinicalHistoryId',
+    path: '/clinical-history/detail/$patientId/$shortClinicalHistoryId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute =
+  AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRouteImport.update({
+    id: '/clinical-history/edit/$patientId/$shortClinicalHistoryId',
+    path: '/clinical-history/edit/$patientId/$shortClinicalHistoryId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppDigitalRecordMedicalExamCreatePatientIdRoute =
   AppDigitalRecordMedicalExamCreatePatientIdRouteImport.update({
     id: '/create/$patientId',
@@ -676,6 +700,14 @@ const AppDigitalRecordMedicalExamEditPatientIdExamIdRoute =
     path: '/edit/$patientId/$examId',
     getParentRoute: () => AppDigitalRecordMedicalExamRoute,
   } as any)
+const AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute =
+  AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/certificate-health-status/create/$patientId',
+      path: '/digital-record/medical-reports/certificate-health-status/create/$patientId',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
 const AppDigitalRecordPeriodicExamsEditPatientIdIdRoute =
   AppDigitalRecordPeriodicExamsEditPatientIdIdRouteImport.update({
     id: '/digital-record/periodic-exams/edit/$patientId/$id',
@@ -700,6 +732,22 @@ const AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute =
     path: '/vaccinations/register-vaccine/$id/second-dose/$recordId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute =
+  AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id',
+      path: '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
+const AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute =
+  AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRouteImport.update(
+    {
+      id: '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id',
+      path: '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id',
+      getParentRoute: () => AppRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -776,6 +824,7 @@ export interface FileRoutesByFullPath {
   '/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
   '/classifications/edit/$id': typeof AppClassificationsEditIdRoute
   '/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
+  '/clinical-history/create/$patientId': typeof AppClinicalHistoryCreatePatientIdRoute
   '/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/covid/create/$id': typeof AppCovidCreateIdRoute
   '/covid/history/$id': typeof AppCovidHistoryIdRoute
@@ -797,6 +846,8 @@ export interface FileRoutesByFullPath {
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/clinical-history/detail/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute
+  '/clinical-history/edit/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute
   '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
@@ -804,10 +855,13 @@ export interface FileRoutesByFullPath {
   '/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/digital-record/medical-reports/certificate-health-status/create/$patientId': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute
   '/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute
+  '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -884,6 +938,7 @@ export interface FileRoutesByTo {
   '/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
   '/classifications/edit/$id': typeof AppClassificationsEditIdRoute
   '/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
+  '/clinical-history/create/$patientId': typeof AppClinicalHistoryCreatePatientIdRoute
   '/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/covid/create/$id': typeof AppCovidCreateIdRoute
   '/covid/history/$id': typeof AppCovidHistoryIdRoute
@@ -905,6 +960,8 @@ export interface FileRoutesByTo {
   '/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/digital-record/periodic-exams': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/clinical-history/detail/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute
+  '/clinical-history/edit/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute
   '/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
@@ -912,10 +969,13 @@ export interface FileRoutesByTo {
   '/vaccinations/register-vaccine/$id': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/digital-record/medical-reports/certificate-health-status/create/$patientId': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute
   '/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute
+  '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -994,6 +1054,7 @@ export interface FileRoutesById {
   '/_app/cie-diagnostics/edit/$id': typeof AppCieDiagnosticsEditIdRoute
   '/_app/classifications/edit/$id': typeof AppClassificationsEditIdRoute
   '/_app/clinical-exams/edit/$id': typeof AppClinicalExamsEditIdRoute
+  '/_app/clinical-history/create/$patientId': typeof AppClinicalHistoryCreatePatientIdRoute
   '/_app/collaborator-types/edit/$id': typeof AppCollaboratorTypesEditIdRoute
   '/_app/covid/create/$id': typeof AppCovidCreateIdRoute
   '/_app/covid/history/$id': typeof AppCovidHistoryIdRoute
@@ -1015,6 +1076,8 @@ export interface FileRoutesById {
   '/_app/vaccinations-scheme/edit/$id': typeof AppVaccinationsSchemeEditIdRoute
   '/_app/vaccinations/card/$id': typeof AppVaccinationsCardIdRoute
   '/_app/digital-record/periodic-exams/': typeof AppDigitalRecordPeriodicExamsIndexRoute
+  '/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute
+  '/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId': typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute
   '/_app/digital-record/medical-exam/create/$patientId': typeof AppDigitalRecordMedicalExamCreatePatientIdRoute
   '/_app/digital-record/periodic-exams/create/$patientId': typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   '/_app/medical-consultation/edit/$patientId/$encounterId': typeof AppMedicalConsultationEditPatientIdEncounterIdRoute
@@ -1022,10 +1085,13 @@ export interface FileRoutesById {
   '/_app/vaccinations/register-vaccine/$id/': typeof AppVaccinationsRegisterVaccineIdIndexRoute
   '/_app/digital-record/medical-exam/detail/$patientId/$examId': typeof AppDigitalRecordMedicalExamDetailPatientIdExamIdRoute
   '/_app/digital-record/medical-exam/edit/$patientId/$examId': typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRoute
+  '/_app/digital-record/medical-reports/certificate-health-status/create/$patientId': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute
   '/_app/digital-record/periodic-exams/edit/$patientId/$id': typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   '/_app/digital-record/periodic-exams/view/$patientId/$id': typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   '/_app/vaccinations/register-vaccine/$id/edit/$recordId': typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId': typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  '/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute
+  '/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id': typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1104,6 +1170,7 @@ export interface FileRouteTypes {
     | '/cie-diagnostics/edit/$id'
     | '/classifications/edit/$id'
     | '/clinical-exams/edit/$id'
+    | '/clinical-history/create/$patientId'
     | '/collaborator-types/edit/$id'
     | '/covid/create/$id'
     | '/covid/history/$id'
@@ -1125,6 +1192,8 @@ export interface FileRouteTypes {
     | '/vaccinations-scheme/edit/$id'
     | '/vaccinations/card/$id'
     | '/digital-record/periodic-exams/'
+    | '/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+    | '/clinical-history/edit/$patientId/$shortClinicalHistoryId'
     | '/digital-record/medical-exam/create/$patientId'
     | '/digital-record/periodic-exams/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
@@ -1132,10 +1201,13 @@ export interface FileRouteTypes {
     | '/vaccinations/register-vaccine/$id/'
     | '/digital-record/medical-exam/detail/$patientId/$examId'
     | '/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/digital-record/medical-reports/certificate-health-status/create/$patientId'
     | '/digital-record/periodic-exams/edit/$patientId/$id'
     | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
+    | '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+    | '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -1212,6 +1284,7 @@ export interface FileRouteTypes {
     | '/cie-diagnostics/edit/$id'
     | '/classifications/edit/$id'
     | '/clinical-exams/edit/$id'
+    | '/clinical-history/create/$patientId'
     | '/collaborator-types/edit/$id'
     | '/covid/create/$id'
     | '/covid/history/$id'
@@ -1233,6 +1306,8 @@ export interface FileRouteTypes {
     | '/vaccinations-scheme/edit/$id'
     | '/vaccinations/card/$id'
     | '/digital-record/periodic-exams'
+    | '/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+    | '/clinical-history/edit/$patientId/$shortClinicalHistoryId'
     | '/digital-record/medical-exam/create/$patientId'
     | '/digital-record/periodic-exams/create/$patientId'
     | '/medical-consultation/edit/$patientId/$encounterId'
@@ -1240,10 +1315,13 @@ export interface FileRouteTypes {
     | '/vaccinations/register-vaccine/$id'
     | '/digital-record/medical-exam/detail/$patientId/$examId'
     | '/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/digital-record/medical-reports/certificate-health-status/create/$patientId'
     | '/digital-record/periodic-exams/edit/$patientId/$id'
     | '/digital-record/periodic-exams/view/$patientId/$id'
     | '/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/vaccinations/register-vaccine/$id/second-dose/$recordId'
+    | '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+    | '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
   id:
     | '__root__'
     | '/'
@@ -1321,6 +1399,7 @@ export interface FileRouteTypes {
     | '/_app/cie-diagnostics/edit/$id'
     | '/_app/classifications/edit/$id'
     | '/_app/clinical-exams/edit/$id'
+    | '/_app/clinical-history/create/$patientId'
     | '/_app/collaborator-types/edit/$id'
     | '/_app/covid/create/$id'
     | '/_app/covid/history/$id'
@@ -1342,6 +1421,8 @@ export interface FileRouteTypes {
     | '/_app/vaccinations-scheme/edit/$id'
     | '/_app/vaccinations/card/$id'
     | '/_app/digital-record/periodic-exams/'
+    | '/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+    | '/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId'
     | '/_app/digital-record/medical-exam/create/$patientId'
     | '/_app/digital-record/periodic-exams/create/$patientId'
     | '/_app/medical-consultation/edit/$patientId/$encounterId'
@@ -1349,10 +1430,13 @@ export interface FileRouteTypes {
     | '/_app/vaccinations/register-vaccine/$id/'
     | '/_app/digital-record/medical-exam/detail/$patientId/$examId'
     | '/_app/digital-record/medical-exam/edit/$patientId/$examId'
+    | '/_app/digital-record/medical-reports/certificate-health-status/create/$patientId'
     | '/_app/digital-record/periodic-exams/edit/$patientId/$id'
     | '/_app/digital-record/periodic-exams/view/$patientId/$id'
     | '/_app/vaccinations/register-vaccine/$id/edit/$recordId'
     | '/_app/vaccinations/register-vaccine/$id/second-dose/$recordId'
+    | '/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+    | '/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1893,6 +1977,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClinicalExamsEditIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/clinical-history/create/$patientId': {
+      id: '/_app/clinical-history/create/$patientId'
+      path: '/clinical-history/create/$patientId'
+      fullPath: '/clinical-history/create/$patientId'
+      preLoaderRoute: typeof AppClinicalHistoryCreatePatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/collaborator-types/edit/$id': {
       id: '/_app/collaborator-types/edit/$id'
       path: '/collaborator-types/edit/$id'
@@ -2040,6 +2131,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVaccinationsCardIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId': {
+      id: '/_app/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+      path: '/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+      fullPath: '/clinical-history/detail/$patientId/$shortClinicalHistoryId'
+      preLoaderRoute: typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId': {
+      id: '/_app/clinical-history/edit/$patientId/$shortClinicalHistoryId'
+      path: '/clinical-history/edit/$patientId/$shortClinicalHistoryId'
+      fullPath: '/clinical-history/edit/$patientId/$shortClinicalHistoryId'
+      preLoaderRoute: typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/digital-record/medical-exam/create/$patientId': {
       id: '/_app/digital-record/medical-exam/create/$patientId'
       path: '/create/$patientId'
@@ -2089,6 +2194,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDigitalRecordMedicalExamEditPatientIdExamIdRouteImport
       parentRoute: typeof AppDigitalRecordMedicalExamRoute
     }
+    '/_app/digital-record/medical-reports/certificate-health-status/create/$patientId': {
+      id: '/_app/digital-record/medical-reports/certificate-health-status/create/$patientId'
+      path: '/digital-record/medical-reports/certificate-health-status/create/$patientId'
+      fullPath: '/digital-record/medical-reports/certificate-health-status/create/$patientId'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/digital-record/periodic-exams/edit/$patientId/$id': {
       id: '/_app/digital-record/periodic-exams/edit/$patientId/$id'
       path: '/digital-record/periodic-exams/edit/$patientId/$id'
@@ -2115,6 +2227,20 @@ declare module '@tanstack/react-router' {
       path: '/vaccinations/register-vaccine/$id/second-dose/$recordId'
       fullPath: '/vaccinations/register-vaccine/$id/second-dose/$recordId'
       preLoaderRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id': {
+      id: '/_app/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+      path: '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+      fullPath: '/digital-record/medical-reports/certificate-health-status/edit/$patientId/$id'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id': {
+      id: '/_app/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
+      path: '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
+      fullPath: '/digital-record/medical-reports/certificate-health-status/view/$patientId/$id'
+      preLoaderRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -2227,6 +2353,7 @@ interface AppRouteChildren {
   AppCieDiagnosticsEditIdRoute: typeof AppCieDiagnosticsEditIdRoute
   AppClassificationsEditIdRoute: typeof AppClassificationsEditIdRoute
   AppClinicalExamsEditIdRoute: typeof AppClinicalExamsEditIdRoute
+  AppClinicalHistoryCreatePatientIdRoute: typeof AppClinicalHistoryCreatePatientIdRoute
   AppCollaboratorTypesEditIdRoute: typeof AppCollaboratorTypesEditIdRoute
   AppCovidCreateIdRoute: typeof AppCovidCreateIdRoute
   AppCovidHistoryIdRoute: typeof AppCovidHistoryIdRoute
@@ -2247,13 +2374,18 @@ interface AppRouteChildren {
   AppVaccinationsSchemeEditIdRoute: typeof AppVaccinationsSchemeEditIdRoute
   AppVaccinationsCardIdRoute: typeof AppVaccinationsCardIdRoute
   AppDigitalRecordPeriodicExamsIndexRoute: typeof AppDigitalRecordPeriodicExamsIndexRoute
+  AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute: typeof AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute
+  AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute: typeof AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute
   AppDigitalRecordPeriodicExamsCreatePatientIdRoute: typeof AppDigitalRecordPeriodicExamsCreatePatientIdRoute
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute: typeof AppPatientsAssignmentsHistoryUserIdPatientIdRoute
   AppVaccinationsRegisterVaccineIdIndexRoute: typeof AppVaccinationsRegisterVaccineIdIndexRoute
+  AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute
   AppDigitalRecordPeriodicExamsEditPatientIdIdRoute: typeof AppDigitalRecordPeriodicExamsEditPatientIdIdRoute
   AppDigitalRecordPeriodicExamsViewPatientIdIdRoute: typeof AppDigitalRecordPeriodicExamsViewPatientIdIdRoute
   AppVaccinationsRegisterVaccineIdEditRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdEditRecordIdRoute
   AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute: typeof AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute
+  AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute
+  AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute: typeof AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -2326,6 +2458,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCieDiagnosticsEditIdRoute: AppCieDiagnosticsEditIdRoute,
   AppClassificationsEditIdRoute: AppClassificationsEditIdRoute,
   AppClinicalExamsEditIdRoute: AppClinicalExamsEditIdRoute,
+  AppClinicalHistoryCreatePatientIdRoute:
+    AppClinicalHistoryCreatePatientIdRoute,
   AppCollaboratorTypesEditIdRoute: AppCollaboratorTypesEditIdRoute,
   AppCovidCreateIdRoute: AppCovidCreateIdRoute,
   AppCovidHistoryIdRoute: AppCovidHistoryIdRoute,
@@ -2347,12 +2481,18 @@ const AppRouteChildren: AppRouteChildren = {
   AppVaccinationsCardIdRoute: AppVaccinationsCardIdRoute,
   AppDigitalRecordPeriodicExamsIndexRoute:
     AppDigitalRecordPeriodicExamsIndexRoute,
+  AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute:
+    AppClinicalHistoryDetailPatientIdShortClinicalHistoryIdRoute,
+  AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute:
+    AppClinicalHistoryEditPatientIdShortClinicalHistoryIdRoute,
   AppDigitalRecordPeriodicExamsCreatePatientIdRoute:
     AppDigitalRecordPeriodicExamsCreatePatientIdRoute,
   AppPatientsAssignmentsHistoryUserIdPatientIdRoute:
     AppPatientsAssignmentsHistoryUserIdPatientIdRoute,
   AppVaccinationsRegisterVaccineIdIndexRoute:
     AppVaccinationsRegisterVaccineIdIndexRoute,
+  AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute:
+    AppDigitalRecordMedicalReportsCertificateHealthStatusCreatePatientIdRoute,
   AppDigitalRecordPeriodicExamsEditPatientIdIdRoute:
     AppDigitalRecordPeriodicExamsEditPatientIdIdRoute,
   AppDigitalRecordPeriodicExamsViewPatientIdIdRoute:
@@ -2361,6 +2501,10 @@ const AppRouteChildren: AppRouteChildren = {
     AppVaccinationsRegisterVaccineIdEditRecordIdRoute,
   AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute:
     AppVaccinationsRegisterVaccineIdSecondDoseRecordIdRoute,
+  AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute:
+    AppDigitalRecordMedicalReportsCertificateHealthStatusEditPatientIdIdRoute,
+  AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute:
+    AppDigitalRecordMedicalReportsCertificateHealthStatusViewPatientIdIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -12,10 +12,15 @@ import {
   incidentReports,
   patients,
   shortHistories,
+  users,
 } from '../../server/db/schema'
 import { disabilityFiles, disabilitySignatureFiles } from '../../src/contract/endpoints/disabilities'
 import { shortHistoryFiles } from '../../src/contract/endpoints/short-histories'
 import { nameKey } from '../../src/contract/schemas/catalogue-definitions'
+import type { ReportRecord } from '../../src/contract/schemas/report-amendments'
+import type { LocalReport } from '../../src/db/local-db'
+import { pdfText } from '../../src/documents/pdf-text'
+import { reportDocumentFromDevice } from '../../src/reports/medical-report-documents'
 import { MAX_WAIT_MS } from '../../src/sync/backoff'
 import { prepareFile } from '../../src/sync/file-mutators'
 import {
@@ -36,6 +41,7 @@ import {
 } from '../../src/sync/medical-report-test-data'
 import { createPatient } from '../../src/sync/mutators'
 import { sampleFile } from '../fixtures/file-owner'
+import { cacheDocumentContext } from './document-cache'
 import { newPatient } from './people'
 import { type Clinic, feedEnd, openClinic, type SyncServer, serverTrail, startSyncServer } from './server'
 import { clinicTablets } from './tablets'
@@ -55,6 +61,8 @@ const DOCTOR = [
   'incident-report-st7-edit',
   'incident-report-st7-view',
 ]
+
+const TITLE = '0193a7f2-0000-7000-8000-00000000d201'
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
@@ -90,7 +98,21 @@ describe('medical reports recorded offline', () => {
           name: 'Inicial',
           nameKey: nameKey('Inicial'),
         },
+        {
+          tenantId: clinic.tenantId,
+          id: TITLE,
+          catalogue: 'practitioner-titles',
+          name: 'Dra.',
+          nameKey: nameKey('Dra.'),
+        },
       ]),
+    )
+    // The first nurse signs as a physician: her title and cédula go on the certificate.
+    await withTenant(server.database.db, clinic.tenantId, (tx) =>
+      tx
+        .update(users)
+        .set({ titleId: TITLE, professionalLicense: '8123456' })
+        .where(eq(users.id, clinic.nurses[0]?.id as string)),
     )
   })
   afterAll(() => server.close())
@@ -218,6 +240,75 @@ describe('medical reports recorded offline', () => {
     expect(pulled).toMatchObject({ result: 'fit', version: 2, syncState: 'synced' })
     expect(pulled?.amendments?.map((amendment) => amendment.changes)).toEqual([changed])
     expect(pulled?.author).toMatchObject({ id: maker.ctx.userId })
+  })
+
+  it('prints on the device the same four PDFs the server downloads: the certificate’s signer, the disability’s signature', async () => {
+    const device = tablet(0)
+    const { db, ctx } = device
+    await cacheDisabilityCatalogues(db)
+    const patient = await createPatient(db, ctx, newPatient(9_104, { biological_sex: 'female' }))
+    const signature = await prepareFile(
+      new Blob([new Uint8Array(sampleFile('png', 8_000, 6))]),
+      'firma.png',
+      disabilitySignatureFiles.limits,
+    )
+    const disability = await createReport(db, ctx, DISABILITY, aDisability(patient.id), {
+      files: [{ owner: disabilitySignatureFiles, file: signature }],
+    })
+    const written = [
+      disability,
+      await createReport(db, ctx, SHORT_HISTORY, aShortHistory(patient.id)),
+      await createReport(db, ctx, HEALTH_CERTIFICATE, aCertificate(patient.id)),
+      await createReport(
+        db,
+        ctx,
+        INCIDENT_REPORT,
+        anIncidentReport(patient.id, { disability_id: disability.id }),
+      ),
+    ]
+    expect((await device.loop.runOnce()).stoppedBy).toBe('idle')
+    await device.catchUp()
+    const auth = await cacheDocumentContext(device)
+    const timeZone = 'America/Mexico_City'
+    const calls = [
+      [DISABILITY, db.disabilities, `/api/operation/patients/incapacities/${written[0]?.id}/download`],
+      [
+        SHORT_HISTORY,
+        db.shortHistories,
+        `/api/operation/patients/short-medical-histories/${written[1]?.id}/download`,
+      ],
+      [
+        HEALTH_CERTIFICATE,
+        db.healthCertificates,
+        `/api/operation/patients/certificate-health-status/${written[2]?.id}/download`,
+      ],
+      [
+        INCIDENT_REPORT,
+        db.incidentReports,
+        `/api/operation/patients/incident-reports/${written[3]?.id}/download`,
+      ],
+    ] as const
+    for (const [index, [kind, table, path]] of calls.entries()) {
+      const row = (await table.get(written[index]?.id as string)) as LocalReport<ReportRecord>
+      expect(row.syncState, kind.entity).toBe('synced')
+      const onDevice = await reportDocumentFromDevice(db, kind, row, 'es', timeZone)
+      const answer = await device.network.fetch(`${path}?time_zone=${encodeURIComponent(timeZone)}`, {
+        headers: auth,
+      })
+      expect(answer.status, kind.entity).toBe(200)
+      expect(answer.headers.get('content-disposition')).toContain(onDevice.fileName)
+      const fromServer = new Uint8Array(await answer.arrayBuffer())
+      expect(pdfText(onDevice.bytes), kind.entity).toEqual(pdfText(fromServer))
+      expect(Buffer.from(onDevice.bytes).equals(Buffer.from(fromServer)), kind.entity).toBe(true)
+    }
+    const certificate = await db.healthCertificates.get(written[2]?.id as string)
+    expect(certificate?.author).toMatchObject({ title: 'Dra.', professional_license: '8123456' })
+    const text = pdfText(
+      (await reportDocumentFromDevice(db, HEALTH_CERTIFICATE, certificate as LocalReport<ReportRecord>, 'es'))
+        .bytes,
+    ).join('\n')
+    expect(text).toContain('8123456')
+    expect(text).toContain('Apto con restricciones')
   })
 
   it('pulls the reports an older app skipped once upgraded, keeping its unsent patient', async () => {

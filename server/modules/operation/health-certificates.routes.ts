@@ -7,6 +7,7 @@ import {
   patientCertificates,
   showCertificate,
 } from '../../../src/contract/endpoints/health-certificates'
+import { certificateVitalSigns } from '../../../src/contract/rules/certificate-prefill'
 import type { CertificatePrefill } from '../../../src/contract/schemas/health-certificates'
 import {
   bloodPressureReadings,
@@ -22,8 +23,6 @@ import { authorsOf } from './encounters'
 import { reportRoutes } from './medical-report.routes'
 import { HEALTH_CERTIFICATE } from './report-kinds'
 
-type Signs = CertificatePrefill['vital_signs']
-
 /**
  * Health status certificates (SPEC §7 `certificate-health-status`, issue 23): get-create, and the
  * shared report calls — list, create, show, amendment (SPEC's update). SPEC gives no delete.
@@ -38,8 +37,9 @@ export async function healthCertificateRoutes(app: FastifyInstance) {
 
   /**
    * What a new certificate starts from: the latest consultation's vital signs and diagnoses, each
-   * sign replaced by a reading taken after it (the patient's own blood pressure, glucose or
-   * somatometry), and the professional who will sign, with title and cédula. Audited as a read.
+   * sign replaced by a reading taken after it (`rules/certificate-prefill.ts`, which the device's
+   * form opened offline follows too), and the professional who will sign, with title and cédula.
+   * Audited as a read.
    */
   route(
     app,
@@ -55,62 +55,59 @@ export async function healthCertificateRoutes(app: FastifyInstance) {
           .where(and(eq(encounters.patientId, params.patient), isNull(encounters.deletedAt)))
           .orderBy(desc(encounters.startedAt), desc(encounters.id))
           .limit(1)
-        const signs: Signs = {
-          weight_kg: encounter?.weightKg ?? null,
-          height_m: encounter?.heightM ?? null,
-          temperature_c: encounter?.temperatureC ?? null,
-          oximetry: encounter?.oximetry ?? null,
-          systolic: encounter?.systolic ?? null,
-          diastolic: encounter?.diastolic ?? null,
-          heart_rate: encounter?.heartRate ?? null,
-          respiratory_rate: encounter?.respiratoryRate ?? null,
-          glucose: encounter?.glucose ?? null,
-        }
-        const since = encounter ? Date.parse(encounter.startedAt) : Number.NEGATIVE_INFINITY
-        const newer = (takenAt: string) => Date.parse(takenAt) > since
-        const latest = async <T extends { takenAt: string }>(rows: Promise<T[]>) =>
-          (await rows).find((row) => newer(row.takenAt))
-        const pressure = await latest(
-          tx
-            .select()
-            .from(bloodPressureReadings)
-            .where(
-              and(
-                eq(bloodPressureReadings.patientId, params.patient),
-                isNull(bloodPressureReadings.deletedAt),
-              ),
-            )
-            .orderBy(desc(bloodPressureReadings.takenAt))
-            .limit(1),
+        // The latest reading of each kind; the shared rule keeps it only if taken after the consultation.
+        const [pressure] = await tx
+          .select()
+          .from(bloodPressureReadings)
+          .where(
+            and(eq(bloodPressureReadings.patientId, params.patient), isNull(bloodPressureReadings.deletedAt)),
+          )
+          .orderBy(desc(bloodPressureReadings.takenAt))
+          .limit(1)
+        const [glucose] = await tx
+          .select()
+          .from(glucoseReadings)
+          .where(and(eq(glucoseReadings.patientId, params.patient), isNull(glucoseReadings.deletedAt)))
+          .orderBy(desc(glucoseReadings.takenAt))
+          .limit(1)
+        const [somatometry] = await tx
+          .select()
+          .from(somatometryReadings)
+          .where(
+            and(eq(somatometryReadings.patientId, params.patient), isNull(somatometryReadings.deletedAt)),
+          )
+          .orderBy(desc(somatometryReadings.takenAt))
+          .limit(1)
+        const signs = certificateVitalSigns(
+          encounter
+            ? {
+                started_at: encounter.startedAt,
+                weight_kg: encounter.weightKg,
+                height_m: encounter.heightM,
+                temperature_c: encounter.temperatureC,
+                oximetry: encounter.oximetry,
+                systolic: encounter.systolic,
+                diastolic: encounter.diastolic,
+                heart_rate: encounter.heartRate,
+                respiratory_rate: encounter.respiratoryRate,
+                glucose: encounter.glucose,
+              }
+            : null,
+          {
+            pressure: pressure && {
+              taken_at: pressure.takenAt,
+              systolic: pressure.systolic,
+              diastolic: pressure.diastolic,
+              heart_rate: pressure.heartRate,
+            },
+            glucose: glucose && { taken_at: glucose.takenAt, glucose: glucose.glucose },
+            somatometry: somatometry && {
+              taken_at: somatometry.takenAt,
+              weight_kg: somatometry.weightKg,
+              height_m: somatometry.heightM,
+            },
+          },
         )
-        if (pressure) {
-          signs.systolic = pressure.systolic
-          signs.diastolic = pressure.diastolic
-          signs.heart_rate = pressure.heartRate ?? signs.heart_rate
-        }
-        const glucose = await latest(
-          tx
-            .select()
-            .from(glucoseReadings)
-            .where(and(eq(glucoseReadings.patientId, params.patient), isNull(glucoseReadings.deletedAt)))
-            .orderBy(desc(glucoseReadings.takenAt))
-            .limit(1),
-        )
-        if (glucose) signs.glucose = glucose.glucose
-        const somatometry = await latest(
-          tx
-            .select()
-            .from(somatometryReadings)
-            .where(
-              and(eq(somatometryReadings.patientId, params.patient), isNull(somatometryReadings.deletedAt)),
-            )
-            .orderBy(desc(somatometryReadings.takenAt))
-            .limit(1),
-        )
-        if (somatometry) {
-          signs.weight_kg = somatometry.weightKg ?? signs.weight_kg
-          signs.height_m = somatometry.heightM ?? signs.height_m
-        }
         const userId = req.user?.id as string
         const professional = (await authorsOf(tx, [userId])).get(userId) ?? {
           id: userId,

@@ -22,18 +22,22 @@ import './patient-record.css'
  * device (so it opens and works offline), one panel per section. Opening it online also reads
  * the patient from the server, which writes the "record opened" entry of the audit log
  * (NOM-024); offline, the device has nothing to tell the server and the page still opens.
- * The patient's consultations and admission exams are their features': the route hands them in.
+ * The patient's consultations, admission exams and medical reports are their features': the route
+ * hands them in.
  */
 export function PatientRecordPage({
   id,
   consultations,
   admissionExams,
+  medicalReports,
 }: {
   id: string
   /** The patient's consultation history, shown below the banner to the clinical staff. */
   consultations?: ReactNode
   /** The patient's admission exams (the admission-exams feature's), shown to whoever may see them. */
   admissionExams?: ReactNode
+  /** The patient's medical reports (the medical-reports feature's), shown to whoever may see them. */
+  medicalReports?: ReactNode
 }) {
   const { t } = useLingui()
   const db = useSyncEngine()?.db
@@ -104,9 +108,12 @@ export function PatientRecordPage({
         canExamine={hasPermission(session, 'periodic-exams-create')}
         canAdmit={hasPermission(session, 'medical-exam-create')}
         canSeeDigitalRecord={hasPermission(session, 'digital-record-index')}
+        canTakeShortHistory={hasPermission(session, 'clinical-history-create')}
+        canCertify={hasPermission(session, 'certificate-health-status-create')}
       />
       {seesConsultations && consultations}
       {admissionExams}
+      {medicalReports}
       <div className="patient-record__sections">
         {RECORD_SECTIONS.map((section) => (
           <SectionPanel

@@ -39,6 +39,12 @@ describe('the record’s banner', () => {
     { name: 'Examen periódico', flag: 'canExamine', path: '/digital-record/periodic-exams/create/' },
     { name: 'Examen de admisión', flag: 'canAdmit', path: '/digital-record/medical-exam/create/' },
     { name: 'Expediente digital', flag: 'canSeeDigitalRecord', path: '/digital-record/' },
+    { name: 'Historia clínica breve', flag: 'canTakeShortHistory', path: '/clinical-history/create/' },
+    {
+      name: 'Certificado de salud',
+      flag: 'canCertify',
+      path: '/digital-record/medical-reports/certificate-health-status/create/',
+    },
   ] as const)(
     'offers “$name” in the record’s banner only to who may ($flag)',
     async ({ name, flag, path }) => {

@@ -19,6 +19,8 @@ export function RecordBanner({
   canExamine = false,
   canAdmit = false,
   canSeeDigitalRecord = false,
+  canTakeShortHistory = false,
+  canCertify = false,
 }: {
   patient: LocalPatient
   allergies: LocalRecordSection[]
@@ -36,6 +38,10 @@ export function RecordBanner({
   canAdmit?: boolean
   /** The user may open the patient's digital record (SPEC §2 digital-record-index). */
   canSeeDigitalRecord?: boolean
+  /** The user may take a short clinical history (SPEC §2 clinical-history-create). */
+  canTakeShortHistory?: boolean
+  /** The user may issue a health status certificate (SPEC §2 certificate-health-status-create). */
+  canCertify?: boolean
 }) {
   return (
     <PatientBanner
@@ -102,6 +108,26 @@ export function RecordBanner({
               data-variant="secondary"
             >
               <Trans>Examen de admisión</Trans>
+            </Link>
+          )}
+          {canTakeShortHistory && (
+            <Link
+              to="/clinical-history/create/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Historia clínica breve</Trans>
+            </Link>
+          )}
+          {canCertify && (
+            <Link
+              to="/digital-record/medical-reports/certificate-health-status/create/$patientId"
+              params={{ patientId: patient.id }}
+              className="button"
+              data-variant="secondary"
+            >
+              <Trans>Certificado de salud</Trans>
             </Link>
           )}
           {canEdit && (

@@ -106,6 +106,20 @@ export function fieldMessage(key: string | undefined, i18n: I18n): string | unde
       return i18n._(msg`Cada examen clínico se registra una sola vez en el examen periódico.`)
     case 'periodicExam.clinicalExamFixed':
       return i18n._(msg`El examen clínico de un resultado registrado no cambia; elimínalo y agrega otro.`)
+    case 'disability.endBeforeStart':
+      return i18n._(msg`La fecha de término no puede ser anterior a la de inicio.`)
+    case 'disability.assignedDaysMismatch':
+      return i18n._(msg`Los días asignados no coinciden con las fechas de inicio y término.`)
+    case 'disability.folio':
+      return i18n._(msg`El folio solo lleva letras, números y guiones.`)
+    case 'disability.rangeEndBeforeStart':
+      return i18n._(msg`La fecha final no puede ser anterior a la inicial.`)
+    case 'certificate.validToBeforeFrom':
+      return i18n._(msg`La vigencia no puede terminar antes de empezar.`)
+    case 'certificate.restrictionsRequired':
+      return i18n._(msg`Escribe las restricciones con las que el trabajador es apto.`)
+    case 'incidentReport.attentionBeforeAccident':
+      return i18n._(msg`La atención médica no puede ser anterior al accidente.`)
     default:
       // Another contract key with no text here yet; anything else is a server message, shown as is.
       return /^[a-z][\w-]*\.[\w-]+$/.test(key) ? i18n._(msg`Valor no permitido`) : key

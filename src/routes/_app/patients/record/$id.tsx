@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ADMISSION_EXAM_READERS } from '../../../../contract/endpoints/admission-exams'
 import { AdmissionExamList } from '../../../../features/admission-exams/AdmissionExamList'
 import { ConsultationHistory } from '../../../../features/consultations/ConsultationHistory'
+import { PatientReports, seesPatientReports } from '../../../../features/medical-reports/PatientReports'
 import { PatientRecordPage } from '../../../../features/patient-record/PatientRecordPage'
 import { currentSession, hasPermission } from '../../../../session/session-store'
 
@@ -9,8 +10,9 @@ import { currentSession, hasPermission } from '../../../../session/session-store
  * A patient's record page with its record sections (issue 6). SPEC §2 names no screen for the
  * sections; /digital-record/{patient_id} is the clinical history with its PDF, a screen of its
  * own. Whoever lists patients may open their record; the page's edit actions need patients-edit.
- * The record shows the patient's consultations and admission exams, which are their features':
- * composed here, where the features may be named. The exams show to whoever may read or write them.
+ * The record shows the patient's consultations, admission exams and medical reports, which are
+ * their features': composed here, where the features may be named. The exams and reports show to
+ * whoever may read or write them.
  */
 export const Route = createFileRoute('/_app/patients/record/$id')({
   staticData: { permission: 'patients-index' },
@@ -28,6 +30,7 @@ export const Route = createFileRoute('/_app/patients/record/$id')({
             <AdmissionExamList patientId={id} />
           ) : null
         }
+        medicalReports={seesPatientReports(session) ? <PatientReports patientId={id} /> : null}
       />
     )
   },
