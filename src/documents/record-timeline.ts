@@ -343,8 +343,8 @@ const shortHistory = kind<ShortHistory>({
   },
   vitalSigns: signsOf,
   view: (row) => ({
-    to: '/clinical-history/detail/$patientId/$id',
-    params: { patientId: row.patient_id, id: row.id },
+    to: '/clinical-history/detail/$patientId/$shortClinicalHistoryId',
+    params: { patientId: row.patient_id, shortClinicalHistoryId: row.id },
     permission: 'clinical-history-detail',
   }),
 })
