@@ -30,9 +30,13 @@ const READ_PERMISSION = /(-index|-details?|-view|-card|-history|\.list|\.view|\.
 const nameOf = (route: DeclaredRoute) => `${route.method} ${route.url}`
 const grantsOf = (route: DeclaredRoute): readonly string[] =>
   route.access === 'public' || route.access === 'authenticated' ? [] : [route.access ?? ''].flat()
-/** SPEC §7 data tables are asked with a POST of the table's query: a read. */
-const isTableQuery = (route: DeclaredRoute) => route.method === 'POST' && route.url.endsWith('/list')
-const writes = (route: DeclaredRoute) => route.method !== 'GET' && !isTableQuery(route)
+/**
+ * SPEC §7 reads asked with a POST: a data table's query (`…/list`) and the dashboard's PDF of the
+ * figures its body names (`POST /download-pdf`); both change nothing.
+ */
+const readsByPost = (route: DeclaredRoute) =>
+  route.method === 'POST' && (route.url.endsWith('/list') || route.url.endsWith('/download-pdf'))
+const writes = (route: DeclaredRoute) => route.method !== 'GET' && !readsByPost(route)
 
 const PLACEHOLDER_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
 const requestTo = (route: DeclaredRoute, headers: Record<string, string>): InjectOptions => ({
