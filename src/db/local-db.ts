@@ -45,6 +45,11 @@ import type {
   VaccinationAuthor,
   VaccinationRecordAmendment,
 } from '../contract/schemas/vaccination-records'
+import {
+  dashboardSummariesOf,
+  dashboardSummaryMiddleware,
+  type LocalDashboardSummary,
+} from './dashboard-summary'
 import { patientSortName } from './patient-sort-name'
 import {
   type LocalPeriodicExamSummary,
@@ -59,6 +64,7 @@ import {
   vaccinationSummaryMiddleware,
 } from './vaccination-summary'
 
+export type { LocalDashboardSummary } from './dashboard-summary'
 export type { LocalPeriodicExamSummary } from './periodic-exam-summary'
 export type { LocalTriageSummary } from './triage-summary'
 export type { LocalVaccinationSummary } from './vaccination-summary'
@@ -593,6 +599,9 @@ export type LocalDb = Dexie & {
   vaccinationSummaries: EntityTable<LocalVaccinationSummary, 'patient_id'>
   vaccinationSummaryChanges: EntityTable<LocalSummaryChange, 'patient_id'>
   vaccinationSummaryPacks: EntityTable<LocalSummaryPack, 'id'>
+  dashboardSummaries: EntityTable<LocalDashboardSummary, 'patient_id'>
+  dashboardSummaryChanges: EntityTable<LocalSummaryChange, 'patient_id'>
+  dashboardSummaryPacks: EntityTable<LocalSummaryPack, 'id'>
 }
 
 /** Where the change feed's cursor is kept in `meta` (DESIGN §5 "Pulling"). */
@@ -784,10 +793,32 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
       await tx.table<LocalPeriodicExamSummary, string>('periodicExamSummaries').bulkPut(rows)
       await tx.table<LocalSummaryPack, number>('periodicExamSummaryPacks').bulkPut(packsOf(rows))
     })
+  // The dashboard (issue 24, decision 0030) reads one compact row per patient of what its rules
+  // read and no other summary holds (`dashboard-summary.ts`: the special sublabels, the
+  // consultations' diagnoses, the triage consultations), packed a thousand to a record with the
+  // rows changed since, beside the vaccination and periodic exams' summaries. The upgrade computes
+  // every row from the rows here, packed.
+  db.version(19)
+    .stores({
+      dashboardSummaries: 'patient_id',
+      dashboardSummaryChanges: 'patient_id',
+      dashboardSummaryPacks: 'id',
+    })
+    .upgrade(async (tx) => {
+      const [patients, encounters, triage] = await Promise.all([
+        tx.table<LocalPatient, string>('patients').toArray(),
+        tx.table<LocalEncounter, string>('encounters').toArray(),
+        tx.table<LocalCovidConsultation, string>('covidConsultations').toArray(),
+      ])
+      const rows = dashboardSummariesOf(patients, encounters, triage)
+      await tx.table<LocalDashboardSummary, string>('dashboardSummaries').bulkPut(rows)
+      await tx.table<LocalSummaryPack, number>('dashboardSummaryPacks').bulkPut(packsOf(rows))
+    })
   db.use(withPatientSortName)
   db.use(triageSummaryMiddleware(db))
   db.use(vaccinationSummaryMiddleware(db))
   db.use(periodicExamSummaryMiddleware(db))
+  db.use(dashboardSummaryMiddleware(db))
   return db
 }
 
@@ -866,6 +897,9 @@ export const rowTables = (db: LocalDb) => [
   db.periodicExamSummaries,
   db.periodicExamSummaryChanges,
   db.periodicExamSummaryPacks,
+  db.dashboardSummaries,
+  db.dashboardSummaryChanges,
+  db.dashboardSummaryPacks,
   db.patients,
   db.readings,
   db.recordSections,
