@@ -2,7 +2,7 @@ import Dexie from 'dexie'
 import { describe, expect, it, vi } from 'vitest'
 import type { NewTriageConsultation } from '../sync/covid-mutators'
 import { createTriageConsultation } from '../sync/covid-mutators'
-import { updateEncounter, createEncounter, type NewEncounter } from '../sync/encounter-mutators'
+import { createEncounter, type NewEncounter, updateEncounter } from '../sync/encounter-mutators'
 import { createPatient, updatePatient } from '../sync/mutators'
 import { applyChanges } from '../sync/pull'
 import { aDevice, aPatient, CURPS } from '../sync/test-fixtures'
@@ -16,6 +16,8 @@ const REASON = '0193a7f2-5b1e-7c3d-8e4f-00000000d201'
 const RESPIRATORY = '0193a7f2-5b1e-7c3d-8e4f-00000000d301'
 const ENDOCRINE = '0193a7f2-5b1e-7c3d-8e4f-00000000d302'
 const SUBLABEL = '0193a7f2-5b1e-7c3d-8e4f-00000000d401'
+const DISABILITY = '0193a7f2-5b1e-7c3d-8e4f-00000000d501'
+const TYPE = '0193a7f2-5b1e-7c3d-8e4f-00000000d601'
 
 const aConsultation = (patientId: string, overrides: Partial<NewEncounter> = {}): NewEncounter => ({
   patient_id: patientId,
@@ -64,6 +66,24 @@ const pulledEncounter = (id: string, patientId: string, version = 1) => ({
   },
 })
 
+/** A disability as the feed carries it (the fields the dashboard reads). */
+const pulledDisability = (id: string, patientId: string, version = 1) => ({
+  entity: 'disability' as const,
+  id,
+  op: 'upsert' as const,
+  version,
+  data: {
+    id,
+    patient_id: patientId,
+    type_id: TYPE,
+    start_date: '2026-11-20',
+    end_date: '2026-11-26',
+    assigned_days: 7,
+    cause: 'Esguince de tobillo',
+    reason: 'Reposo',
+  },
+})
+
 const pulledPatient = (id: string, sublabels: string[] = [SUBLABEL]) => ({
   entity: 'patient' as const,
   id,
@@ -82,6 +102,7 @@ describe('the dashboard’s summary', () => {
       special_sublabel_ids: [],
       consultations: [],
       triage: [],
+      disabilities: [],
     })
     const encounter = await createEncounter(db, ctx, aConsultation(patient.id))
     // Recorded in one transaction with the summary: there at once, not a moment later.
@@ -143,6 +164,24 @@ describe('the dashboard’s summary', () => {
       hasMore: false,
     })
     expect(await db.dashboardSummaries.get(PATIENT)).toBeUndefined()
+  })
+
+  it('follows the feed’s disabilities: live ones kept, a deleted one dropped', async () => {
+    const { db } = aDevice()
+    await applyChanges(db, {
+      changes: [pulledPatient(PATIENT), pulledDisability(DISABILITY, PATIENT)],
+      cursor: '1',
+      hasMore: false,
+    })
+    expect((await db.dashboardSummaries.get(PATIENT))?.disabilities).toEqual([
+      { id: DISABILITY, type_id: TYPE, start_date: '2026-11-20', end_date: '2026-11-26' },
+    ])
+    await applyChanges(db, {
+      changes: [{ ...pulledDisability(DISABILITY, PATIENT, 2), op: 'delete', data: null }],
+      cursor: '2',
+      hasMore: false,
+    })
+    expect((await db.dashboardSummaries.get(PATIENT))?.disabilities).toEqual([])
   })
 
   it('leaves out consultations without a diagnosis: they count in no figure', async () => {

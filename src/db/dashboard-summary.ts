@@ -1,5 +1,11 @@
 import type { DBCore, DBCoreTransaction, Middleware } from 'dexie'
-import type { LocalCovidConsultation, LocalDb, LocalEncounter, LocalPatient } from './local-db'
+import type {
+  LocalCovidConsultation,
+  LocalDb,
+  LocalDisability,
+  LocalEncounter,
+  LocalPatient,
+} from './local-db'
 import {
   EVERY,
   indexOf,
@@ -33,6 +39,8 @@ export interface LocalDashboardSummary {
   consultations: DashboardSummaryConsultation[]
   /** The live triage consultations. */
   triage: DashboardSummaryTriage[]
+  /** The live disabilities. */
+  disabilities: DashboardSummaryDisability[]
 }
 
 /** A consultation as the diagnoses and affected-systems rules read it, less its patient. */
@@ -50,13 +58,21 @@ export interface DashboardSummaryTriage {
   pregnancy: boolean | null
 }
 
+/** A disability as the lost-days and tasks rules read it (`DisabilitySpan`), less its patient. */
+export interface DashboardSummaryDisability {
+  id: string
+  type_id: string
+  start_date: string
+  end_date: string
+}
+
 /** The record parts of a row, each computed from one source table's rows of the patient. */
-type Parts = Pick<LocalDashboardSummary, 'consultations' | 'triage'>
+type Parts = Pick<LocalDashboardSummary, 'consultations' | 'triage' | 'disabilities'>
 
-const NO_PARTS: Parts = { consultations: [], triage: [] }
+const NO_PARTS: Parts = { consultations: [], triage: [], disabilities: [] }
 
-/** The tables the summary is computed from, and the part each record table gives. */
-const SOURCES = ['patients', 'encounters', 'covidConsultations'] as const
+/** The tables the summary is computed from. */
+const SOURCES = ['patients', 'encounters', 'covidConsultations', 'disabilities'] as const
 type Source = (typeof SOURCES)[number]
 type RecordSource = Exclude<Source, 'patients'>
 
@@ -82,6 +98,7 @@ export const dashboardSummaryScope = (db: LocalDb) => [
   db.patients,
   db.encounters,
   db.covidConsultations,
+  db.disabilities,
 ]
 
 /** The summary's rows, changes and packs, for `readSummaries` and `packSummaries`. */
@@ -124,13 +141,25 @@ export function triagePart(rows: readonly LocalCovidConsultation[]): DashboardSu
   }))
 }
 
+/** A patient's live disabilities, as the rules read them. */
+export function disabilitiesPart(rows: readonly LocalDisability[]): DashboardSummaryDisability[] {
+  return rows.filter(live).map((row) => ({
+    id: row.id,
+    type_id: row.type_id,
+    start_date: row.start_date,
+    end_date: row.end_date,
+  }))
+}
+
 /** Each record table's part of a row, from the patient's rows of that table. */
 const PART_OF: { [S in RecordSource]: (rows: never[]) => Partial<Parts> } = {
   encounters: (rows: LocalEncounter[]) => ({ consultations: consultationsPart(rows) }),
   covidConsultations: (rows: LocalCovidConsultation[]) => ({ triage: triagePart(rows) }),
+  disabilities: (rows: LocalDisability[]) => ({ disabilities: disabilitiesPart(rows) }),
 }
 
-const hasRecords = (parts: Parts) => parts.consultations.length > 0 || parts.triage.length > 0
+const hasRecords = (parts: Parts) =>
+  parts.consultations.length > 0 || parts.triage.length > 0 || parts.disabilities.length > 0
 
 /** What a row keeps of the patient. */
 type PatientPart = Pick<LocalDashboardSummary, 'present' | 'special_sublabel_ids'>
@@ -162,6 +191,7 @@ export function dashboardSummaryOf(
     special_sublabel_ids: patient.special_sublabel_ids,
     consultations: parts.consultations,
     triage: parts.triage,
+    disabilities: parts.disabilities,
   }
 }
 
@@ -180,12 +210,15 @@ export function dashboardSummariesOf(
   patients: readonly LocalPatient[],
   encounters: readonly LocalEncounter[],
   triage: readonly LocalCovidConsultation[],
+  disabilities: readonly LocalDisability[],
 ): LocalDashboardSummary[] {
   const consultationsBy = groupBy(encounters)
   const triageBy = groupBy(triage)
+  const disabilitiesBy = groupBy(disabilities)
   const partsOf = (id: string): Parts => ({
     consultations: consultationsPart(consultationsBy.get(id) ?? []),
     triage: triagePart(triageBy.get(id) ?? []),
+    disabilities: disabilitiesPart(disabilitiesBy.get(id) ?? []),
   })
   const summaries: LocalDashboardSummary[] = []
   const seen = new Set<string>()
@@ -194,7 +227,7 @@ export function dashboardSummariesOf(
     const summary = dashboardSummaryOf(patient.id, patientPart(patient), partsOf(patient.id))
     if (summary) summaries.push(summary)
   }
-  for (const id of new Set([...consultationsBy.keys(), ...triageBy.keys()])) {
+  for (const id of new Set([...consultationsBy.keys(), ...triageBy.keys(), ...disabilitiesBy.keys()])) {
     if (seen.has(id)) continue
     const summary = dashboardSummaryOf(id, ABSENT, partsOf(id))
     if (summary) summaries.push(summary)
@@ -236,20 +269,16 @@ async function refreshDashboardSummaries(
 ): Promise<void> {
   const summaries = core.table(NAMES.rows)
   if (patients === 'all') {
-    const [patientRows, encounterRows, triageRows] = await zone(() =>
+    const [patientRows, encounterRows, triageRows, disabilityRows] = await zone(() =>
       Promise.all([
         readWhole<LocalPatient>(core, trans, 'patients'),
         readWhole<LocalEncounter>(core, trans, 'encounters'),
         readWhole<LocalCovidConsultation>(core, trans, 'covidConsultations'),
+        readWhole<LocalDisability>(core, trans, 'disabilities'),
       ]),
     )
-    await replaceSummaries(
-      core,
-      trans,
-      NAMES,
-      dashboardSummariesOf(patientRows, encounterRows, triageRows),
-      zone,
-    )
+    const rows = dashboardSummariesOf(patientRows, encounterRows, triageRows, disabilityRows)
+    await replaceSummaries(core, trans, NAMES, rows, zone)
     return
   }
   const ids = [...patients]
@@ -258,7 +287,7 @@ async function refreshDashboardSummaries(
     | undefined
   )[]
   const heldParts = (row: LocalDashboardSummary | undefined): Parts =>
-    row ? { consultations: row.consultations, triage: row.triage } : NO_PARTS
+    row ? { consultations: row.consultations, triage: row.triage, disabilities: row.disabilities } : NO_PARTS
   let patientParts: PatientPart[]
   let parts: Parts[]
   if (source === 'patients') {

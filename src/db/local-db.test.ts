@@ -54,10 +54,10 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 17 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records, the occupational exams, the form drafts and the due list’s summary', async () => {
+  it('has version 19 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records, the occupational exams, the form drafts, the due list’s summary, the medical reports and the dashboard’s summary', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(17)
+    expect(db.verno).toBe(19)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'admissionExams',
       'catalogItems',
@@ -67,10 +67,16 @@ describe('the local database', () => {
       'covidDeclines',
       'covidReclassifications',
       'covidTests',
+      'dashboardSummaries',
+      'dashboardSummaryChanges',
+      'dashboardSummaryPacks',
       'diagnoses',
+      'disabilities',
       'encounters',
       'files',
       'formDrafts',
+      'healthCertificates',
+      'incidentReports',
       'localities',
       'medicines',
       'meta',
@@ -85,6 +91,7 @@ describe('the local database', () => {
       'recordSections',
       'rejections',
       'shadows',
+      'shortHistories',
       'specialLabels',
       'triageSummaries',
       'vaccinationRecords',
@@ -106,6 +113,24 @@ describe('the local database', () => {
       '[patient_id+examined_on+condition]',
     )
     expect(db.periodicExamSummaries.schema.primKey.name).toBe('patient_id')
+    // The dashboard reads its summary whole, packed (issue 24).
+    expect(db.dashboardSummaries.schema.primKey.name).toBe('patient_id')
+    // A patient's medical reports newest first (issue 23); the disabilities also by the days
+    // they cover, the ST-7 by the disability it links.
+    for (const [reports, day] of [
+      [db.shortHistories, 'recorded_on'],
+      [db.healthCertificates, 'issued_on'],
+      [db.disabilities, 'start_date'],
+      [db.incidentReports, 'occurred_on'],
+    ] as const) {
+      expect(reports.schema.indexes.map((i) => i.name)).toEqual(
+        expect.arrayContaining(['patient_id', `[patient_id+${day}]`, 'syncState']),
+      )
+    }
+    expect(db.disabilities.schema.indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['start_date', 'end_date']),
+    )
+    expect(db.incidentReports.schema.indexes.map((i) => i.name)).toContain('disability_id')
     expect(db.formDrafts.schema.primKey.name).toBe('key')
     expect(db.formDrafts.schema.indexes.map((i) => i.name)).toContain('patient_id')
     expect(db.recordSections.schema.indexes.map((i) => i.name)).toEqual(
@@ -277,6 +302,39 @@ describe('the local database', () => {
     expect(await db.patients.get('p-unsent')).toMatchObject({ syncState: 'pending' })
     expect(await db.vaccinationRecords.count()).toBe(0)
     expect(await db.periodicExams.count()).toBe(0)
+  })
+
+  it('pulls the feed again from the start on version 18, keeping the unsent queue and the reports held', async () => {
+    const name = localDbName('demo', 'u-upgrade-17')
+    const old = new Dexie(name)
+    old.version(17).stores({
+      patients: 'id, curp, [sortName+id]',
+      meta: 'key',
+      outbox: '++seq, &mutationId, status, entityId, [status+seq], *dependsOn',
+      vaccinationRecords: 'id, patient_id, [patient_id+applied_on], vaccine_id, syncState',
+    })
+    // Version 17 skipped the feed's medical reports and moved its cursor past them.
+    await old.table('meta').bulkAdd([
+      { key: 'pull.cursor', value: '990.12' },
+      { key: 'catalog.version.diagnoses', value: { version: 2, lang: 'es' } },
+    ])
+    await old.table('patients').add(patient('p-unsent'))
+    await old.table('outbox').add(entryFor('p-unsent'))
+    await old
+      .table('vaccinationRecords')
+      .add({ id: 'v1', patient_id: 'p-unsent', version: 1, syncState: 'synced' })
+    old.close()
+    const db = open('demo', 'u-upgrade-17')
+    expect(await db.meta.get('pull.cursor')).toBeUndefined()
+    expect(await db.meta.get('catalog.version.diagnoses')).toBeDefined()
+    expect((await db.outbox.toArray()).map((entry) => [entry.entityId, entry.status])).toEqual([
+      ['p-unsent', 'pending'],
+    ])
+    expect(await db.patients.get('p-unsent')).toMatchObject({ syncState: 'pending' })
+    expect(await db.vaccinationRecords.get('v1')).toBeDefined()
+    for (const reports of [db.shortHistories, db.healthCertificates, db.disabilities, db.incidentReports]) {
+      expect(await reports.count()).toBe(0)
+    }
   })
 
   it('keeps every patient’s sort name in step with its name, whoever writes it', async () => {

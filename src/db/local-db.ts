@@ -23,12 +23,15 @@ import type {
 import type { Diagnosis, Locality, Municipality } from '../contract/schemas/catalogs'
 import type { CatalogueEntry } from '../contract/schemas/catalogue-definitions'
 import type { CovidAuthor, CovidListName } from '../contract/schemas/covid'
+import type { Disability } from '../contract/schemas/disabilities'
 import type {
   EncounterAmendment,
   EncounterAuthor,
   Diagnosis as EncounterDiagnosis,
   PrescriptionLine,
 } from '../contract/schemas/encounters'
+import type { HealthCertificate } from '../contract/schemas/health-certificates'
+import type { IncidentReport } from '../contract/schemas/incident-reports'
 import type { Medicine } from '../contract/schemas/medicines'
 import type { OccupationalExposure } from '../contract/schemas/occupational-exposures'
 import type {
@@ -39,6 +42,8 @@ import type {
 } from '../contract/schemas/periodic-exams'
 import type { Habit, Meal, ReadingKind, ReadingRecorder } from '../contract/schemas/readings'
 import type { RecordSection } from '../contract/schemas/record-sections'
+import type { ReportAuthor, ReportRecord } from '../contract/schemas/report-amendments'
+import type { ShortHistory } from '../contract/schemas/short-histories'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
 import type {
   AdverseReaction,
@@ -387,6 +392,32 @@ export interface LocalAdmissionExam {
 }
 
 /**
+ * A medical report (issue 23, decision 0028: a short clinical history, a health status
+ * certificate, a disability or an ST-7) as the API and its feed kind answer it: created once with
+ * the device's id, amended (NOM-004), some deleted softly. What only the server knows is absent
+ * until it answers: the amendments, its dates; the author is this device's user until then.
+ */
+export type LocalReport<R extends ReportRecord> = Omit<
+  R,
+  'author' | 'amendments' | 'created_at' | 'updated_at' | 'deleted_at'
+> & {
+  author?: ReportAuthor | null
+  /** Oldest first; absent until the server has sent the report. */
+  amendments?: R['amendments']
+  created_at?: string
+  updated_at?: string
+  deleted_at?: string | null
+  syncState: SyncState
+  [field: string]: unknown
+}
+
+export type LocalShortHistory = LocalReport<ShortHistory>
+export type LocalHealthCertificate = LocalReport<HealthCertificate>
+/** Its modality's and status's names are the server's, or the cached catalogues' for one recorded here. */
+export type LocalDisability = LocalReport<Disability>
+export type LocalIncidentReport = LocalReport<IncidentReport>
+
+/**
  * What a long form holds before it is saved (issue 22: nothing lost if the tablet sleeps or the
  * app reloads), under a key its screen chooses (`periodic-exam:create:<patient>`…). The device's
  * own: never synced, removed when the form is saved or abandoned.
@@ -413,6 +444,10 @@ export type SyncEntity =
   | 'vaccinationRecord'
   | 'periodicExam'
   | 'admissionExam'
+  | 'shortHistory'
+  | 'healthCertificate'
+  | 'disability'
+  | 'incidentReport'
 
 /** The last server copy of a record: the base of a three-way merge. */
 export interface Shadow {
@@ -464,6 +499,20 @@ export type MutationKind =
   | 'admissionExam.create'
   | 'admissionExam.update'
   | 'admissionExam.removeTreatment'
+  /**
+   * The medical reports (issue 23, decision 0028): created once, amended (NOM-004); a short
+   * history and a disability deleted softly (SPEC gives the certificate and the ST-7 no delete).
+   */
+  | 'shortHistory.create'
+  | 'shortHistory.update'
+  | 'shortHistory.delete'
+  | 'healthCertificate.create'
+  | 'healthCertificate.update'
+  | 'disability.create'
+  | 'disability.update'
+  | 'disability.delete'
+  | 'incidentReport.create'
+  | 'incidentReport.update'
 
 /** A change waiting to reach the server (DESIGN §5 "Outbox entry"). */
 export interface OutboxEntry {
@@ -599,6 +648,10 @@ export type LocalDb = Dexie & {
   vaccinationSummaries: EntityTable<LocalVaccinationSummary, 'patient_id'>
   vaccinationSummaryChanges: EntityTable<LocalSummaryChange, 'patient_id'>
   vaccinationSummaryPacks: EntityTable<LocalSummaryPack, 'id'>
+  shortHistories: EntityTable<LocalShortHistory, 'id'>
+  healthCertificates: EntityTable<LocalHealthCertificate, 'id'>
+  disabilities: EntityTable<LocalDisability, 'id'>
+  incidentReports: EntityTable<LocalIncidentReport, 'id'>
   dashboardSummaries: EntityTable<LocalDashboardSummary, 'patient_id'>
   dashboardSummaryChanges: EntityTable<LocalSummaryChange, 'patient_id'>
   dashboardSummaryPacks: EntityTable<LocalSummaryPack, 'id'>
@@ -793,9 +846,21 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
       await tx.table<LocalPeriodicExamSummary, string>('periodicExamSummaries').bulkPut(rows)
       await tx.table<LocalSummaryPack, number>('periodicExamSummaryPacks').bulkPut(packsOf(rows))
     })
+  // The medical reports (issue 23, decision 0028): each read by patient, newest first from its
+  // day; the disabilities also by the days they cover (the index's period filter, the lost days)
+  // and the ST-7 by the disability it links. Earlier versions moved the feed's cursor past these
+  // four kinds: forgetting it brings them again, the outbox kept (as versions 14 and 15 do).
+  db.version(18)
+    .stores({
+      shortHistories: 'id, patient_id, [patient_id+recorded_on], syncState',
+      healthCertificates: 'id, patient_id, [patient_id+issued_on], syncState',
+      disabilities: 'id, patient_id, [patient_id+start_date], start_date, end_date, syncState',
+      incidentReports: 'id, patient_id, [patient_id+occurred_on], disability_id, syncState',
+    })
+    .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY))
   // The dashboard (issue 24, decision 0030) reads one compact row per patient of what its rules
   // read and no other summary holds (`dashboard-summary.ts`: the special sublabels, the
-  // consultations' diagnoses, the triage consultations), packed a thousand to a record with the
+  // consultations' diagnoses, the triage consultations, the disabilities), packed a thousand to a record with the
   // rows changed since, beside the vaccination and periodic exams' summaries. The upgrade computes
   // every row from the rows here, packed.
   db.version(19)
@@ -805,12 +870,13 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
       dashboardSummaryPacks: 'id',
     })
     .upgrade(async (tx) => {
-      const [patients, encounters, triage] = await Promise.all([
+      const [patients, encounters, triage, disabilities] = await Promise.all([
         tx.table<LocalPatient, string>('patients').toArray(),
         tx.table<LocalEncounter, string>('encounters').toArray(),
         tx.table<LocalCovidConsultation, string>('covidConsultations').toArray(),
+        tx.table<LocalDisability, string>('disabilities').toArray(),
       ])
-      const rows = dashboardSummariesOf(patients, encounters, triage)
+      const rows = dashboardSummariesOf(patients, encounters, triage, disabilities)
       await tx.table<LocalDashboardSummary, string>('dashboardSummaries').bulkPut(rows)
       await tx.table<LocalSummaryPack, number>('dashboardSummaryPacks').bulkPut(packsOf(rows))
     })
@@ -880,6 +946,10 @@ export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, strin
     vaccinationRecord: db.vaccinationRecords,
     periodicExam: db.periodicExams,
     admissionExam: db.admissionExams,
+    shortHistory: db.shortHistories,
+    healthCertificate: db.healthCertificates,
+    disability: db.disabilities,
+    incidentReport: db.incidentReports,
   }[entity]
   // Every such table holds LocalRow-shaped rows keyed by id; the engine only touches those fields.
   return table as unknown as Table<LocalRow, string>
@@ -912,4 +982,8 @@ export const rowTables = (db: LocalDb) => [
   db.vaccinationRecords,
   db.periodicExams,
   db.admissionExams,
+  db.shortHistories,
+  db.healthCertificates,
+  db.disabilities,
+  db.incidentReports,
 ]

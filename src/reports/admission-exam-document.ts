@@ -2,7 +2,7 @@ import type { AdmissionExam } from '../contract/schemas/admission-exams'
 import type { LocalAdmissionExam, LocalDb } from '../db/local-db'
 import { admissionExamDocumentOf, type ExamContext } from '../documents/exam-document'
 import type { DocumentLanguage } from '../documents/self-tracking-texts'
-import { sexOf } from './consultation-documents'
+import { sexOf } from './document-frame'
 import { saveFile } from './save-file'
 import { readLetterhead, refreshLetterhead } from './tenant-letterhead'
 

@@ -1,28 +1,12 @@
 import { allCatalogueEntries } from '../catalogs/catalogue-entries'
-import { readList } from '../catalogs/lists'
 import type { EncounterWithAmendments } from '../contract/schemas/encounters'
 import type { LocalDb, LocalEncounter } from '../db/local-db'
 import { type ConsultationContext, consultationDocumentOf } from '../documents/consultation-document'
 import type { DocumentLanguage } from '../documents/self-tracking-texts'
+import { documentFrameOf } from './document-frame'
 import { saveFile } from './save-file'
-import { readLetterhead, refreshLetterhead } from './tenant-letterhead'
 
 export type ConsultationDocumentKind = 'note' | 'prescription'
-
-/**
- * The patient's sex in words, from the cached reference lists as the server reads its own
- * (`encounter-documents.routes.ts`): the biological sex, else the gender. A device that holds no
- * name for the biological sex yet (its lists are from before they carried it) prints the gender's.
- * The cached lists are in the screen's language, which is the document's.
- */
-export async function sexOf(db: LocalDb, patient: Record<string, unknown>) {
-  const nameIn = async (list: 'biological-sexes' | 'genders', field: string) => {
-    const code = typeof patient[field] === 'string' ? patient[field] : null
-    if (!code) return null
-    return (await readList(db, list)).find((item) => item.code === code)?.name ?? null
-  }
-  return (await nameIn('biological-sexes', 'biological_sex')) ?? (await nameIn('genders', 'gender'))
-}
 
 /**
  * What the consultation's documents need beyond the row, read from the device's cache as the
@@ -35,28 +19,13 @@ async function contextOf(
   language: DocumentLanguage,
   timeZone: string,
 ): Promise<ConsultationContext> {
-  const [patient, letterhead, reasons, systems] = await Promise.all([
-    db.patients.get(encounter.patient_id),
-    readLetterhead(db).then((held) => held ?? refreshLetterhead(db)),
+  const [frame, reasons, systems] = await Promise.all([
+    documentFrameOf(db, encounter.patient_id, language, timeZone),
     allCatalogueEntries(db, 'consultReason'),
     allCatalogueEntries(db, 'affected_system'),
   ])
-  const row = (patient ?? {}) as Record<string, unknown>
-  const text = (field: string) => (typeof row[field] === 'string' ? (row[field] as string) : null)
   return {
-    language,
-    timeZone,
-    tenant: {
-      name: letterhead?.name ?? '',
-      logo: letterhead?.logo ?? null,
-      address: letterhead?.address ?? null,
-    },
-    patient: {
-      name: [text('name'), text('last_name'), text('second_last_name')].filter(Boolean).join(' '),
-      birth_date: text('birth_date'),
-      sex: await sexOf(db, row),
-      curp: text('curp'),
-    },
+    ...frame,
     reason: reasons.find((entry) => entry.id === encounter.reason_id)?.name ?? null,
     systems: new Map(systems.map((entry) => [entry.id, entry.name])),
   }

@@ -3,7 +3,7 @@ import type { PeriodicExam } from '../contract/schemas/periodic-exams'
 import type { LocalAdmissionExam, LocalDb, LocalPatient, LocalPeriodicExam } from '../db/local-db'
 import { admissionExamDocumentOf, type ExamContext, periodicExamDocumentOf } from '../documents/exam-document'
 import type { DocumentLanguage } from '../documents/self-tracking-texts'
-import { sexOf } from './consultation-documents'
+import { sexOf } from './document-frame'
 import { saveFile } from './save-file'
 import { readLetterhead, refreshLetterhead } from './tenant-letterhead'
 

@@ -8,7 +8,7 @@ import {
   type TriageListNames,
   triageDocumentOf,
 } from '../documents/triage-document'
-import { sexOf } from './consultation-documents'
+import { sexOf } from './document-frame'
 import { saveFile } from './save-file'
 import { readLetterhead, refreshLetterhead } from './tenant-letterhead'
 

@@ -4,7 +4,7 @@ import { vaccinationRecordsOf } from '../db/vaccination-due'
 import type { DocumentLanguage } from '../documents/self-tracking-texts'
 import { vaccinationCardOf } from '../documents/vaccination-card'
 import { type VaccinationIndexRow, vaccinationSheet } from '../documents/vaccination-rows'
-import { sexOf } from './consultation-documents'
+import { sexOf } from './document-frame'
 import { saveFile } from './save-file'
 import { readLetterhead, refreshLetterhead } from './tenant-letterhead'
 

@@ -84,6 +84,8 @@ export interface Edit {
   createdAt: string
   /** The call's method: PUT for most kinds; SPEC §7 amends a consultation with a POST. */
   method?: 'PUT' | 'POST'
+  /** Other queued changes the server must hold first (a record the edit now links to). */
+  after?: readonly string[]
 }
 
 /**
@@ -122,7 +124,7 @@ export async function queueEdit(db: LocalDb, ctx: MutationContext, edit: Edit): 
     baseVersion: create ? null : (shadow?.version ?? row.version),
     baseValues,
     // Built on the record's previous change: if that one is refused, this one waits too.
-    dependsOn: previous ? [previous.mutationId] : [],
+    dependsOn: [...(previous ? [previous.mutationId] : []), ...(edit.after ?? [])],
     createdAt: edit.createdAt,
   })
   return next

@@ -22,6 +22,7 @@ import {
   CreateVaccinationRecordRequest,
 } from '../contract/schemas/vaccination-records'
 import type { OutboxEntry } from '../db/local-db'
+import { reportKindOfMutation } from './medical-report-kinds'
 import { readingKindOfPath, sectionOfPath } from './paths'
 
 /**
@@ -70,6 +71,16 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
       return CreateAdmissionExamRequest
     case 'admissionExam.update':
       return AmendAdmissionExamRequest
+    case 'shortHistory.create':
+    case 'healthCertificate.create':
+    case 'disability.create':
+    case 'incidentReport.create':
+      return reportKind(entry.kind).create.schema
+    case 'shortHistory.update':
+    case 'healthCertificate.update':
+    case 'disability.update':
+    case 'incidentReport.update':
+      return reportKind(entry.kind).amend.schema
     case 'attachment.create':
       // Only the name could be corrected; a refused file is one of the wrong type or size,
       // which no edit of the entry mends (the screen offers retry and discard).
@@ -82,9 +93,17 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
     case 'periodicExam.delete':
     case 'periodicExam.removeClinicalExam':
     case 'admissionExam.removeTreatment':
+    case 'shortHistory.delete':
+    case 'disability.delete':
       // A delete carries nothing to correct.
       return v.object({})
   }
+}
+
+function reportKind(kind: OutboxEntry['kind']) {
+  const report = reportKindOfMutation(kind)
+  if (!report) throw new Error(`${kind} writes no medical report`)
+  return report
 }
 
 function sectionOf(path: string) {

@@ -12,7 +12,10 @@ import {
   updateCovidTest,
 } from '../contract/endpoints/covid'
 import { pathFor } from '../contract/endpoints/define'
+import { amendDisability, createDisability, deleteDisability } from '../contract/endpoints/disabilities'
 import { createEncounter, updateEncounter } from '../contract/endpoints/encounters'
+import { amendCertificate, createCertificate } from '../contract/endpoints/health-certificates'
+import { amendIncidentReport, createIncidentReport } from '../contract/endpoints/incident-reports'
 import {
   createPatient,
   editPatientProfile,
@@ -26,6 +29,11 @@ import {
   deletePeriodicExamClinicalExam,
 } from '../contract/endpoints/periodic-exams'
 import { recordSectionCalls } from '../contract/endpoints/record-sections'
+import {
+  amendShortHistory,
+  createShortHistory,
+  deleteShortHistory,
+} from '../contract/endpoints/short-histories'
 import {
   amendVaccinationRecord,
   createVaccinationRecord,
@@ -72,6 +80,16 @@ export const syncPaths = {
   amendAdmissionExam: (id: string) => pathFor(amendAdmissionExam, { id }),
   /** `id` is the treatment's. */
   removeAdmissionExamTreatment: (id: string) => pathFor(deleteAdmissionExamTreatment, { id }),
+  createShortHistory: pathFor(createShortHistory),
+  amendShortHistory: (id: string) => pathFor(amendShortHistory, { id }),
+  deleteShortHistory: (id: string) => pathFor(deleteShortHistory, { id }),
+  createCertificate: pathFor(createCertificate),
+  amendCertificate: (id: string) => pathFor(amendCertificate, { id }),
+  createDisability: pathFor(createDisability),
+  amendDisability: (id: string) => pathFor(amendDisability, { id }),
+  deleteDisability: (id: string) => pathFor(deleteDisability, { id }),
+  createIncidentReport: pathFor(createIncidentReport),
+  amendIncidentReport: (id: string) => pathFor(amendIncidentReport, { id }),
 } as const
 
 /** The section a record-section entry's path names (`/api/operation/patients/<section>…`). */

@@ -223,6 +223,47 @@ describe('applying a page of the change feed', () => {
     expect(await db.periodicExams.count()).toBe(0)
   })
 
+  it('keeps the four medical reports with their amendments in their own tables', async () => {
+    const { db } = aDevice()
+    const amendment = {
+      id: 'a1',
+      version: 2,
+      amended_at: '2026-11-24T16:00:00.000Z',
+      amended_by: { id: 'doctor-1', name: 'Leticia Campos' },
+      changes: { plan: { before: null, after: 'Pausas activas' } },
+    }
+    const report = (entity: FeedChange['entity'], id: string, data: Record<string, unknown>): FeedChange => ({
+      entity,
+      id,
+      op: 'upsert',
+      version: 2,
+      data: { id, patient_id: GUADALUPE, amendments: [], ...data },
+    })
+    const ids = ['0193a7f2-0000-7000-8000-0000000000a1', '0193a7f2-0000-7000-8000-0000000000a2']
+    const [history, certificate] = ids as [string, string]
+    const changes = [
+      report('short-history', history, { recorded_on: '2026-11-23', amendments: [amendment] }),
+      report('health-certificate', certificate, { issued_on: '2026-11-23', result: 'fit' }),
+      report('disability', JUAN, { start_date: '2026-11-02', end_date: '2026-11-15', type_name: 'Riesgo' }),
+      report('incident-report', GUADALUPE, { occurred_on: '2026-11-02', disability_id: JUAN }),
+    ]
+    expect(await applyChanges(db, page(changes, '1.9'))).toBe(4)
+    expect(await db.shortHistories.get(history)).toMatchObject({
+      amendments: [amendment],
+      version: 2,
+      syncState: 'synced',
+    })
+    expect(await db.healthCertificates.get(certificate)).toMatchObject({ result: 'fit' })
+    expect(await db.disabilities.where('start_date').equals('2026-11-02').count()).toBe(1)
+    expect(await db.incidentReports.where('disability_id').equals(JUAN).count()).toBe(1)
+    expect(await db.readings.count()).toBe(0)
+    await applyChanges(
+      db,
+      page([{ ...(changes[2] as FeedChange), op: 'delete', version: 3, data: null }], '2.0'),
+    )
+    expect(await db.disabilities.count()).toBe(0)
+  })
+
   it('ignores a version older than the one already held', async () => {
     const { db } = aDevice()
     await applyChanges(db, page([patientChange(GUADALUPE, 5, { phone: '3398765432' })], '1.5'))

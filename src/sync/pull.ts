@@ -10,7 +10,8 @@ import { CURSOR_KEY, rowTable, rowTables } from '../db/local-db'
  * 'encounter'; files' metadata as 'attachment'; the COVID records (decision 0025) as
  * 'covid-consultation', 'covid-reclassification', 'covid-decline' and 'covid-test'; vaccination
  * records (decision 0026) as 'vaccination-record'; occupational exams (issue 22) as
- * 'periodic-exam' and 'admission-exam'.
+ * 'periodic-exam' and 'admission-exam'; the medical reports (decision 0028) as 'short-history',
+ * 'health-certificate', 'disability' and 'incident-report', each with its amendments.
  */
 export interface FeedChange {
   entity: SyncedEntity | 'reading'
@@ -66,6 +67,14 @@ const entityOf = (change: FeedChange): SyncEntity | null => {
       return 'periodicExam'
     case 'admission-exam':
       return 'admissionExam'
+    case 'short-history':
+      return 'shortHistory'
+    case 'health-certificate':
+      return 'healthCertificate'
+    case 'disability':
+      return 'disability'
+    case 'incident-report':
+      return 'incidentReport'
     case 'reading':
       return 'reading'
     default:
@@ -87,6 +96,10 @@ const ENTITIES = [
   'vaccinationRecord',
   'periodicExam',
   'admissionExam',
+  'shortHistory',
+  'healthCertificate',
+  'disability',
+  'incidentReport',
 ] as const satisfies readonly SyncEntity[]
 
 /**

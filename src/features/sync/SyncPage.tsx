@@ -92,6 +92,16 @@ export function SyncPage() {
     'admissionExam.create': t`Nuevo examen de admisión`,
     'admissionExam.update': t`Avance o corrección de examen de admisión`,
     'admissionExam.removeTreatment': t`Retiro de un tratamiento del examen de admisión`,
+    'shortHistory.create': t`Nueva historia clínica breve`,
+    'shortHistory.update': t`Corrección de historia clínica breve`,
+    'shortHistory.delete': t`Baja de historia clínica breve`,
+    'healthCertificate.create': t`Nuevo certificado de estado de salud`,
+    'healthCertificate.update': t`Corrección de certificado de estado de salud`,
+    'disability.create': t`Nueva incapacidad`,
+    'disability.update': t`Corrección de incapacidad`,
+    'disability.delete': t`Baja de incapacidad`,
+    'incidentReport.create': t`Nuevo aviso ST-7`,
+    'incidentReport.update': t`Corrección de aviso ST-7`,
   }
   const readingText: Record<ReadingKind, string> = {
     'blood-pressure': t`Lectura de presión arterial`,
@@ -130,6 +140,14 @@ export function SyncPage() {
         return t`Examen periódico de ${patient}`
       case 'admissionExam':
         return t`Examen de admisión de ${patient}`
+      case 'shortHistory':
+        return t`Historia clínica breve de ${patient}`
+      case 'healthCertificate':
+        return t`Certificado de estado de salud de ${patient}`
+      case 'disability':
+        return t`Incapacidad de ${patient}`
+      case 'incidentReport':
+        return t`Aviso ST-7 de ${patient}`
       case 'attachment': {
         const file = subject?.file ?? t`Un archivo`
         return t`${file} en el expediente de ${patient}`

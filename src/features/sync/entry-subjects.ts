@@ -50,7 +50,11 @@ async function subjectOf(db: LocalDb, entry: OutboxEntry, self: SessionUser | nu
       return { patient: patientId ? await nameOf(db, patientId, self) : null }
     }
     case 'periodicExam':
-    case 'admissionExam': {
+    case 'admissionExam':
+    case 'shortHistory':
+    case 'healthCertificate':
+    case 'disability':
+    case 'incidentReport': {
       // Their creates name the patient in the path only; the row is on the device until sent.
       const row = await rowTable(db, entry.entity).get(entry.entityId)
       const patientId = row?.patient_id as string | undefined
