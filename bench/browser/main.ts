@@ -5,6 +5,7 @@
 import type { BrowserBench } from './api'
 import { consultationPdf } from './consultation-pdf'
 import { consultationSave } from './consultation-save'
+import { dashboardDeviceOpen, dashboardDeviceSeed } from './dashboard-device'
 import { initialSync } from './initial-sync'
 import { feedPatients, outboxReplay, storedReadings } from './outbox-replay'
 import { periodicExamDueOpen, periodicExamDueSeed } from './periodic-exam-due'
@@ -34,4 +35,6 @@ window.bench = {
   vaccinationDueOpen,
   periodicExamDueSeed,
   periodicExamDueOpen,
+  dashboardDeviceSeed,
+  dashboardDeviceOpen,
 }

@@ -138,16 +138,19 @@ function subgroupsOf(patients: readonly DashboardPatient[]): string[] {
   return [...ids].sort(codeUnitOrder)
 }
 
+/** What the dashboard reads from the device: the summaries and the catalogues it counts with. */
+export interface DeviceDashboardRead {
+  rows: DeviceDashboardRows
+  catalogue: DueCatalogue
+  labels: SpecialLabel[]
+  unpacked: DeviceDashboard['unpacked']
+}
+
 /**
- * Reads the summaries and the catalogues in one read transaction and works the dashboard out for
- * `today` (YYYY-MM-DD in the filter's zone): what the screen's live query runs, and what the
- * bench measures.
+ * Reads the summaries and the catalogues in one read transaction: what the screen's live query
+ * runs (again after any write to them; a change of filter only works the figures out again).
  */
-export async function readDeviceDashboard(
-  db: LocalDb,
-  filter: DashboardFilter,
-  today: string,
-): Promise<DeviceDashboard> {
+export async function readDeviceDashboardRows(db: LocalDb): Promise<DeviceDashboardRead> {
   const [catalogue, cachedLabels, vaccination, exams, dashboard] = await db.transaction(
     'r',
     [
@@ -166,17 +169,35 @@ export async function readDeviceDashboard(
         readSummaries(dashboardSummaryTables(db)),
       ]),
   )
-  const labels = dashboardLabelsOf(cachedLabels)
-  const { data, names } = dashboardDataOf(
-    { vaccination: vaccination.rows, exams: exams.rows, dashboard: dashboard.rows },
+  return {
+    rows: { vaccination: vaccination.rows, exams: exams.rows, dashboard: dashboard.rows },
     catalogue,
-    labels,
-  )
+    labels: dashboardLabelsOf(cachedLabels),
+    unpacked: { vaccination: vaccination.unpacked, exams: exams.unpacked, dashboard: dashboard.unpacked },
+  }
+}
+
+/** Every item of the dashboard over what was read, for `today` (YYYY-MM-DD in the filter's zone). */
+export function deviceDashboardOf(
+  read: DeviceDashboardRead,
+  filter: DashboardFilter,
+  today: string,
+): DeviceDashboard {
+  const { data, names } = dashboardDataOf(read.rows, read.catalogue, read.labels)
   return {
     figures: dashboardFigures(data, filter, today),
     names,
-    labels,
+    labels: read.labels,
     subgroupsInUse: subgroupsOf(data.patients),
-    unpacked: { vaccination: vaccination.unpacked, exams: exams.unpacked, dashboard: dashboard.unpacked },
+    unpacked: read.unpacked,
   }
+}
+
+/** Reads and works the dashboard out: the screen's first answer, and what the bench measures. */
+export async function readDeviceDashboard(
+  db: LocalDb,
+  filter: DashboardFilter,
+  today: string,
+): Promise<DeviceDashboard> {
+  return deviceDashboardOf(await readDeviceDashboardRows(db), filter, today)
 }
