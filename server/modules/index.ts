@@ -4,6 +4,7 @@ import { authenticationModule } from './authentication/index'
 import { catalogsModule } from './catalogs/index'
 import { configurationModule } from './configuration/index'
 import { covidModule } from './covid/index'
+import { dashboardModule } from './dashboard/index'
 import type { ModuleDeps } from './deps'
 import { operationModule } from './operation/index'
 import { syncModule } from './sync/index'
@@ -20,6 +21,7 @@ export const MODULES: Partial<Record<Service, Module>> = {
   catalogs: catalogsModule,
   configuration: configurationModule,
   covid: covidModule,
+  dashboard: dashboardModule,
   operation: operationModule,
   sync: syncModule,
   vaccination: vaccinationModule,

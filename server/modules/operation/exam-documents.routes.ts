@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { admissionExamPdf } from '../../../src/contract/endpoints/admission-exams'
 import { downloadPeriodicExam } from '../../../src/contract/endpoints/periodic-exams'
 import { buildAdmissionExamPdf } from '../../../src/documents/admission-exam-pdf'
@@ -15,19 +15,12 @@ import { patients } from '../../db/schema'
 import { assertInScope } from '../../platform/assignment-scope'
 import { NotFoundError } from '../../platform/errors'
 import type { FileStore } from '../../platform/files'
+import { sendPdf } from '../../platform/pdf-reply'
 import { route } from '../../platform/route'
 import { findAdmissionExam, presentAdmissionExam } from './admission-exams'
 import { patientOf } from './encounter-documents.routes'
 import { findPeriodicExam, presentPeriodicExam } from './periodic-exams'
 import { tenantLogo } from './tenant-logo'
-
-async function sendPdf(reply: FastifyReply, document: { bytes: Uint8Array; fileName: string }) {
-  await reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${document.fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(Buffer.from(document.bytes))
-}
 
 /**
  * The exams' documents (issue 22): the periodic exam's `GET …/periodic-exams/{id}/download` and

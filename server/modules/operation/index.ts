@@ -7,6 +7,7 @@ import { periodicExamResultFiles } from '../../../src/contract/endpoints/periodi
 import { shortHistoryFiles } from '../../../src/contract/endpoints/short-histories'
 import { admissionExams, encounters, periodicExamResults } from '../../db/schema'
 import { triageFilterRoutes } from '../covid/triage-list.routes'
+import { dashboardFilterRoutes } from '../dashboard/filters.routes'
 import type { ModuleDeps } from '../deps'
 import { vaccinationFilterRoutes } from '../vaccination/index.routes'
 import { patientVaccinationRecordRoutes } from '../vaccination/records.routes'
@@ -94,6 +95,7 @@ export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register((scope) => attachmentRoutes(scope, { owner: encounterOwner, files: deps.files }))
   await app.register(patientVaccinationRecordRoutes)
   await app.register(vaccinationFilterRoutes)
+  await app.register(dashboardFilterRoutes)
   await app.register(periodicExamRoutes)
   await app.register(periodicExamsExcelRoutes)
   await app.register(admissionExamRoutes)

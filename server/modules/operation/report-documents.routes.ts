@@ -22,18 +22,12 @@ import type { Tx } from '../../db/client'
 import { attachments, disabilities } from '../../db/schema'
 import { NotFoundError } from '../../platform/errors'
 import type { FileStore } from '../../platform/files'
+import { sendPdf } from '../../platform/pdf-reply'
 import { route } from '../../platform/route'
 import { patientOf } from './encounter-documents.routes'
 import { reportInScope } from './medical-report.routes'
 import { DISABILITY, HEALTH_CERTIFICATE, INCIDENT_REPORT, SHORT_HISTORY } from './report-kinds'
 import { tenantLogo } from './tenant-logo'
-
-async function sendPdf(reply: FastifyReply, document: { bytes: Uint8Array; fileName: string }) {
-  await reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${document.fileName}"`)
-    .send(Buffer.from(document.bytes))
-}
 
 /** A disability's latest drawn signature as a data URL, from the file store (null without one). */
 async function signatureOf(tx: Tx, files: FileStore, disabilityId: string): Promise<string | null> {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { codeUnitOrder, type DashboardFilter, dayInPeriod, NO_FILTER, patientsInScope } from './scope'
+import {
+  codeUnitOrder,
+  type DashboardFilter,
+  dashboardFilterOf,
+  dayInPeriod,
+  NO_FILTER,
+  patientsInScope,
+} from './scope'
 
 const filter = (over: Partial<DashboardFilter> = {}): DashboardFilter => ({
   ...NO_FILTER,
@@ -50,5 +57,25 @@ describe('the dashboard scope', () => {
 
   it('orders by code units, as collate "C" does (upper case before lower, digits first)', () => {
     expect(['b', 'B', 'a', '1'].sort(codeUnitOrder)).toEqual(['1', 'B', 'a', 'b'])
+  })
+})
+
+describe('dashboardFilterOf', () => {
+  const labels = [{ id: 'L', sublabels: [{ id: 's1' }, { id: 's2' }] }]
+  const zone = 'UTC'
+
+  it('resolves a label to its live sublabels, and a sublabel narrows it', () => {
+    expect(dashboardFilterOf({ special_label: 'L' }, labels, zone).sublabels).toEqual(['s1', 's2'])
+    expect(dashboardFilterOf({ special_label: 'L', sublabel: 's2' }, labels, zone).sublabels).toEqual(['s2'])
+    expect(dashboardFilterOf({ sublabel: 's9' }, labels, zone).sublabels).toEqual(['s9'])
+  })
+
+  it('matches nobody for an unknown label or a sublabel of another label', () => {
+    expect(dashboardFilterOf({ special_label: 'X' }, labels, zone).sublabels).toEqual([])
+    expect(dashboardFilterOf({ special_label: 'L', sublabel: 's9' }, labels, zone).sublabels).toEqual([])
+  })
+
+  it('leaves the period open and the filters off when the query has none', () => {
+    expect(dashboardFilterOf({}, labels, zone)).toEqual({ ...NO_FILTER, timeZone: zone })
   })
 })

@@ -68,3 +68,38 @@ export function dayInPeriod(day: string, period: DashboardPeriod): boolean {
  * versions and between the browser and the server).
  */
 export const codeUnitOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/** The filters as the dashboard's query carries them (`schemas/dashboard.ts`). */
+export interface DashboardFilterQuery {
+  from?: string
+  to?: string
+  subgroup?: string
+  special_label?: string
+  sublabel?: string
+}
+
+/**
+ * The filter from the query, a label resolved to its live sublabels (`labels`: the live labels
+ * with their live sublabels). A sublabel narrows its label; a sublabel that is not one of the
+ * chosen label's matches nobody.
+ */
+export function dashboardFilterOf(
+  query: DashboardFilterQuery,
+  labels: ReadonlyArray<{ id: string; sublabels: ReadonlyArray<{ id: string }> }>,
+  timeZone: string,
+): DashboardFilter {
+  let sublabels: string[] | null = null
+  if (query.special_label !== undefined) {
+    const label = labels.find((entry) => entry.id === query.special_label)
+    sublabels = label ? label.sublabels.map((sublabel) => sublabel.id) : []
+    if (query.sublabel !== undefined) sublabels = sublabels.includes(query.sublabel) ? [query.sublabel] : []
+  } else if (query.sublabel !== undefined) {
+    sublabels = [query.sublabel]
+  }
+  return {
+    period: { from: query.from ?? null, to: query.to ?? null },
+    subgroup: query.subgroup ?? null,
+    sublabels,
+    timeZone,
+  }
+}

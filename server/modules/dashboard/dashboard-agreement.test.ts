@@ -1,0 +1,219 @@
+import { v7 as uuidv7 } from 'uuid'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dashboardFigures } from '../../../src/contract/rules/dashboard/figures'
+import { dashboardFilterOf } from '../../../src/contract/rules/dashboard/scope'
+import { nameKey } from '../../../src/contract/schemas/catalogue-definitions'
+import { TRIAGE_STATUSES } from '../../../src/contract/schemas/covid'
+import { zonedDayAndTime } from '../../../src/documents/zoned-time'
+import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
+import {
+  aDashboardConsultation,
+  aDashboardDisability,
+  aDashboardDose,
+  aDashboardTriage,
+  addDays,
+  buildPatient,
+  emptyRows,
+  insertDashboardData,
+  readDashboardData,
+  seedDashboardCatalog,
+} from '../../../tests/fixtures/dashboard'
+import { buildTenant } from '../../../tests/fixtures/tenants'
+import { buildUser, signIn } from '../../../tests/fixtures/users'
+import { withTenant } from '../../db/client'
+import { catalogueEntries } from '../../db/schema'
+import { randomSource } from '../../seed/people'
+
+const ZONE = 'America/Mexico_City'
+
+/**
+ * The device and the server agree on a generated data set (issue 24, decision 0030): 160 patients
+ * with the edges the rules care about drawn at random — 29 February birthdays, consultations near
+ * local midnight, diagnoses sharing systems, overlapping disabilities across months, deleted rows,
+ * scheme entries by age, sex, subgroup and risk — and every call's figures equal the rules' over
+ * the same rows, for several filters.
+ */
+describe('the dashboard’s SQL and its rules over generated data', () => {
+  let t: TestApp
+  let tenantId: string
+  let admin: Record<string, string>
+  let queries: string[]
+  const today = zonedDayAndTime(new Date(), ZONE).day
+
+  beforeAll(async () => {
+    t = await buildTestApp()
+    tenantId = (await buildTenant(t.database.db, { slug: 'acme' })).id
+    const catalog = await seedDashboardCatalog(t.database.db, tenantId)
+    const scheme = (vaccine: string, details: Record<string, unknown>) => ({
+      tenantId,
+      id: uuidv7(),
+      catalogue: 'vaccination-scheme',
+      name: `Esquema ${uuidv7()}`,
+      nameKey: nameKey(`esquema ${uuidv7()}`),
+      parentId: vaccine,
+      details: { doses: null, age_from: null, age_to: null, sex: null, subgroups: [], risks: [], ...details },
+    })
+    await withTenant(t.database.db, tenantId, (tx) =>
+      tx
+        .insert(catalogueEntries)
+        .values([
+          scheme(catalog.vaccines.flu, { age_from: 25, age_to: 40, sex: 'F', doses: 2 }),
+          scheme(catalog.vaccines.hepb, { risks: ['biological'] }),
+        ]),
+    )
+    const random = randomSource(24)
+    const day = (from: number, to: number) => addDays(today, random.int(from, to))
+    const systems = Object.values(catalog.systems)
+    const codes = ['J00', 'J02', 'M54.5', 'I10', 'E11', 'K29', 'A09', 'B34'].map((code, index) => ({
+      code,
+      system: systems[index % systems.length] as string,
+    }))
+    const sublabels = Object.values(catalog.sublabels)
+    const people = Array.from({ length: 160 }, (_, index) => {
+      const leap = index % 17 === 0
+      return buildPatient(tenantId, {
+        birthDate: leap ? `${1960 + 4 * random.int(0, 10)}-02-29` : day(-30_000, -6_000),
+        biologicalSex: random.pick(['F', 'M', null]),
+        subgroups: random.next() < 0.4 ? [catalog.shiftA] : [],
+        occupationalRisks: random.next() < 0.3 ? ['biological'] : [],
+        specialSublabelIds: sublabels.filter(() => random.next() < 0.2),
+        hireDate: random.next() < 0.7 ? day(-3_000, -10) : null,
+        examFrequency: random.pick(['1-year', '6-months', '2-years', 'weekly', null]),
+        deletedAt: index % 23 === 5 ? '2026-01-01T00:00:00Z' : null,
+      })
+    })
+    const rows = emptyRows()
+    for (const person of people) {
+      const patient = person.id as string
+      for (let n = random.int(0, 4); n > 0; n--) {
+        // Near local midnight (06:00 UTC) half of the time.
+        const minute = random.next() < 0.5 ? random.int(5 * 60 + 30, 6 * 60 + 30) : random.int(0, 24 * 60 - 1)
+        const instant = `${day(-500, 0)}T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00Z`
+        const chosen = codes.filter(() => random.next() < 0.3).slice(0, 3)
+        const diagnoses = (chosen.length > 0 ? chosen : [random.pick(codes)]).map(
+          ({ code, system }) => [code, `${code} ${random.int(1, 2)}`, system] as [string, string, string],
+        )
+        const consultation = aDashboardConsultation(tenantId, patient, instant, diagnoses)
+        if (random.next() < 0.05) consultation.deletedAt = '2026-01-01T00:00:00Z'
+        rows.encounters.push(consultation)
+      }
+      for (let n = random.int(0, 3); n > 0; n--)
+        rows.triage.push(
+          aDashboardTriage(
+            tenantId,
+            patient,
+            `${day(-400, 0)}T${String(random.int(0, 23)).padStart(2, '0')}:00:00Z`,
+            random.pick(TRIAGE_STATUSES),
+            random.pick([true, false, null]),
+          ),
+        )
+      for (let n = random.int(0, 4); n > 0; n--)
+        rows.doses.push(
+          aDashboardDose(
+            tenantId,
+            patient,
+            random.pick(Object.values(catalog.vaccines)),
+            random.int(1, 3),
+            day(-6_000, 0),
+            { booster: random.next() < 0.2, deletedAt: random.next() < 0.05 ? '2026-01-01T00:00:00Z' : null },
+          ),
+        )
+      for (let n = random.int(0, 2); n > 0; n--)
+        rows.exams.push({
+          tenantId,
+          id: uuidv7(),
+          patientId: patient,
+          examinedOn: day(-900, 0),
+          condition: 'compliant',
+          deletedAt: random.next() < 0.1 ? '2026-01-01T00:00:00Z' : null,
+        })
+      for (let n = random.int(0, 3); n > 0; n--) {
+        const start = day(-400, 0)
+        rows.disabilities.push(
+          aDashboardDisability(
+            tenantId,
+            patient,
+            random.pick(Object.values(catalog.types)),
+            start,
+            addDays(start, random.int(0, 45)),
+            { deletedAt: random.next() < 0.05 ? '2026-01-01T00:00:00Z' : null },
+          ),
+        )
+      }
+    }
+    await insertDashboardData(t.database.db, tenantId, people, rows)
+    const user = await buildUser(t.database.db, tenantId, {
+      permissions: ['dashboard-index', 'assignments.all'],
+    })
+    admin = (await signIn(t.app, 'acme.localhost', user.email)).headers
+    queries = [
+      '',
+      `from=${addDays(today, -90)}&to=${today}`,
+      `from=${addDays(today, -200)}&to=${addDays(today, -100)}`,
+      `subgroup=${catalog.shiftA}&from=${addDays(today, -365)}`,
+      `special_label=${catalog.labels.chronic}`,
+      `special_label=${catalog.labels.pregnancy}&sublabel=${catalog.sublabels.t2}`,
+    ]
+  })
+  afterAll(() => t.close())
+
+  const ITEMS = {
+    'affected-system': 'affectedSystems',
+    'affected-system/top-five': 'topAffectedSystems',
+    diagnostics: 'topDiagnoses',
+    vaccines: 'vaccines',
+    'periodic-exams': 'periodicExams',
+    'closed-days-data': 'lostDays',
+    covid: 'covid',
+  } as const
+
+  /** An answer without the names the server adds from the catalogues. */
+  const unnamed = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(unnamed)
+    if (value && typeof value === 'object')
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([key]) => !['name', 'color', 'icon'].includes(key))
+          .map(([key, item]) => [key, unnamed(item)]),
+      )
+    return value
+  }
+
+  it('gives every call’s figures, for every filter, as the rules do', async () => {
+    const rows = await withTenant(t.database.db, tenantId, (tx) => readDashboardData(tx))
+    const labels = rows.labels.map((label) => ({ id: label.id, sublabels: label.sublabels }))
+    for (const query of queries) {
+      const figures = dashboardFigures(
+        rows,
+        dashboardFilterOf(Object.fromEntries(new URLSearchParams(query)), labels, ZONE),
+        today,
+      )
+      for (const [item, key] of Object.entries(ITEMS)) {
+        const answer = await t.app.inject({
+          method: 'GET',
+          url: `/api/dashboard/${item}?${query}`,
+          headers: admin,
+        })
+        expect(answer.statusCode).toBe(200)
+        const data = answer.json().data
+        expect(item === 'diagnostics' ? data : unnamed(data), `${item}?${query}`).toEqual(figures[key])
+      }
+      const labelled = await t.app.inject({
+        method: 'GET',
+        url: `/api/dashboard/special-labels?${query}`,
+        headers: admin,
+      })
+      expect(unnamed(labelled.json().data), `special-labels?${query}`).toEqual({
+        labels: figures.specialLabels,
+        pregnancy: figures.pregnancy,
+      })
+    }
+    // The data set exercises what it means to: figures that are not all zero.
+    const all = dashboardFigures(rows, dashboardFilterOf({}, labels, ZONE), today)
+    expect(all.topDiagnoses).toHaveLength(5)
+    expect(all.lostDays.total_days).toBeGreaterThan(0)
+    expect(all.vaccines.overdue).toBeGreaterThan(0)
+    expect(all.vaccines.complete).toBeGreaterThan(0)
+    expect(all.periodicExams.due_soon + all.periodicExams.expired).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,108 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { dashboardPdf } from '../../../src/contract/endpoints/dashboard'
+import { buildDashboardPdf } from '../../../src/documents/dashboard-pdf'
+import { tenantAddressLine } from '../../../src/documents/tenant-address'
+import type { Tx } from '../../db/client'
+import { catalogueEntries, referenceItems } from '../../db/schema'
+import { NotFoundError } from '../../platform/errors'
+import type { FileStore } from '../../platform/files'
+import type { Lang } from '../../platform/language'
+import { sendPdf } from '../../platform/pdf-reply'
+import { route } from '../../platform/route'
+import { tenantLogo } from '../operation/tenant-logo'
+import {
+  affectedSystemsAnswer,
+  closedDaysAnswer,
+  covidAnswer,
+  periodicExamsAnswer,
+  specialLabelsAnswer,
+  topAffectedSystemsAnswer,
+  topDiagnosesAnswer,
+  vaccinesAnswer,
+} from './answers'
+import { type DashboardScope, dashboardScope } from './scope'
+
+/** The `covid-statuses` names in the request's language. */
+async function covidStatusNames(tx: Tx, lang: Lang): Promise<Record<string, string>> {
+  const rows = await tx
+    .select()
+    .from(referenceItems)
+    .where(eq(referenceItems.list, 'covid-statuses'))
+    .orderBy(asc(referenceItems.sort))
+  return Object.fromEntries(rows.map((row) => [row.code, lang === 'en' ? row.nameEn : row.nameEs]))
+}
+
+/** A subgroup item as the filters name it: "Subgroup: item". */
+async function subgroupName(tx: Tx, itemId: string | null): Promise<string | null> {
+  if (itemId === null) return null
+  const [item] = await tx.select().from(catalogueEntries).where(eq(catalogueEntries.id, itemId))
+  if (!item) return null
+  const [subgroup] = item.parentId
+    ? await tx
+        .select()
+        .from(catalogueEntries)
+        .where(and(eq(catalogueEntries.id, item.parentId), eq(catalogueEntries.catalogue, 'subgroups')))
+    : []
+  return subgroup ? `${subgroup.name}: ${item.name}` : item.name
+}
+
+/** Every item's answer, in the order the document prints them. */
+async function allFigures(tx: Tx, scope: DashboardScope) {
+  return {
+    periodicExams: await periodicExamsAnswer(tx, scope),
+    vaccines: await vaccinesAnswer(tx, scope),
+    covid: await covidAnswer(tx, scope),
+    specialLabels: await specialLabelsAnswer(tx, scope),
+    topDiagnoses: await topDiagnosesAnswer(tx, scope),
+    topAffectedSystems: await topAffectedSystemsAnswer(tx, scope),
+    affectedSystems: await affectedSystemsAnswer(tx, scope),
+    closedDays: await closedDaysAnswer(tx, scope),
+  }
+}
+
+/**
+ * SPEC §7 `POST /download-pdf`: the dashboard under the body's filters as the PDF the device
+ * builds (`src/documents/dashboard-pdf.ts`), from the same figures the item calls answer.
+ */
+export async function dashboardPdfRoutes(app: FastifyInstance, opts: { files: FileStore }) {
+  route(app, dashboardPdf, async ({ body }, req, reply) => {
+    const tenant = req.tenant
+    if (!tenant) throw new NotFoundError()
+    const input = await req.withTenant(async (tx) => {
+      const scope = await dashboardScope(tx, req, body)
+      const label = scope.labels.find((entry) => entry.id === body.special_label)
+      const sublabel = scope.labels
+        .flatMap((entry) => entry.sublabels)
+        .find((entry) => entry.id === body.sublabel)
+      const figures = await allFigures(tx, scope)
+      await req.audit(tx, {
+        action: 'dashboard.pdf',
+        entity: 'patient',
+        entityId: null,
+        details: { filters: body },
+      })
+      return {
+        language: req.lang,
+        timeZone: scope.timeZone,
+        generatedAt: new Date(),
+        tenant: {
+          name: tenant.tradeName,
+          logo: await tenantLogo(opts.files, tenant.logoUrl),
+          address: tenantAddressLine(tenant.address),
+        },
+        today: scope.today,
+        filters: {
+          from: scope.filter.period.from,
+          to: scope.filter.period.to,
+          subgroup: await subgroupName(tx, scope.filter.subgroup),
+          specialLabel: label?.name ?? null,
+          sublabel: sublabel?.name ?? null,
+        },
+        covidStatusNames: await covidStatusNames(tx, req.lang),
+        figures,
+      }
+    })
+    await sendPdf(reply, buildDashboardPdf(input))
+  })
+}

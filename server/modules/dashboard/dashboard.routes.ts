@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  dashboardAffectedSystems,
+  dashboardClosedDays,
+  dashboardCovid,
+  dashboardDiagnoses,
+  dashboardPeriodicExams,
+  dashboardSpecialLabels,
+  dashboardTopAffectedSystems,
+  dashboardVaccines,
+} from '../../../src/contract/endpoints/dashboard'
+import type { DashboardQuery } from '../../../src/contract/schemas/dashboard'
+import type { Tx } from '../../db/client'
+import { route } from '../../platform/route'
+import {
+  affectedSystemsAnswer,
+  closedDaysAnswer,
+  covidAnswer,
+  periodicExamsAnswer,
+  specialLabelsAnswer,
+  topAffectedSystemsAnswer,
+  topDiagnosesAnswer,
+  vaccinesAnswer,
+} from './answers'
+import { type DashboardScope, dashboardScope } from './scope'
+
+/**
+ * One item's figures for the caller's scope, audited as the other aggregate reads are (a count
+ * over patients, no patient named: the filters are what the entry keeps).
+ */
+async function figuresFor<T>(
+  req: FastifyRequest,
+  query: DashboardQuery,
+  item: string,
+  answer: (tx: Tx, scope: DashboardScope) => Promise<T>,
+): Promise<T> {
+  return req.withTenant(async (tx) => {
+    const scope = await dashboardScope(tx, req, query)
+    const figures = await answer(tx, scope)
+    await req.audit(tx, {
+      action: `dashboard.${item}`,
+      entity: 'patient',
+      entityId: null,
+      details: { filters: query },
+    })
+    return figures
+  })
+}
+
+/**
+ * SPEC §7 "Dashboard reports and exports" (issue 24; docs/decisions/0030-dashboard.md): each item
+ * of the dashboard over the caller's patients under the dashboard's filters, in SQL aggregates
+ * that follow `src/contract/rules/dashboard/` step for step.
+ */
+export async function dashboardRoutes(app: FastifyInstance) {
+  route(app, dashboardAffectedSystems, ({ query }, req) =>
+    figuresFor(req, query, 'affected-systems', affectedSystemsAnswer),
+  )
+  route(app, dashboardTopAffectedSystems, ({ query }, req) =>
+    figuresFor(req, query, 'top-affected-systems', topAffectedSystemsAnswer),
+  )
+  route(app, dashboardDiagnoses, ({ query }, req) => figuresFor(req, query, 'diagnoses', topDiagnosesAnswer))
+  route(app, dashboardSpecialLabels, ({ query }, req) =>
+    figuresFor(req, query, 'special-labels', specialLabelsAnswer),
+  )
+  route(app, dashboardVaccines, ({ query }, req) => figuresFor(req, query, 'vaccines', vaccinesAnswer))
+  route(app, dashboardPeriodicExams, ({ query }, req) =>
+    figuresFor(req, query, 'periodic-exams', periodicExamsAnswer),
+  )
+  route(app, dashboardClosedDays, ({ query }, req) => figuresFor(req, query, 'closed-days', closedDaysAnswer))
+  route(app, dashboardCovid, ({ query }, req) => figuresFor(req, query, 'covid', covidAnswer))
+}

@@ -1,0 +1,178 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { CovidCounts } from '../../../src/contract/rules/dashboard/covid'
+import type { ExamBuckets } from '../../../src/contract/rules/dashboard/periodic-exams'
+import {
+  PREGNANCY_ICON,
+  PREGNANCY_REPORT_DAYS,
+  type PregnancyCount,
+} from '../../../src/contract/rules/dashboard/pregnancy'
+import type { SpecialLabelCount } from '../../../src/contract/rules/dashboard/special-labels'
+import { DEFAULT_EXAM_FREQUENCY_MONTHS, DUE_SOON_DAYS } from '../../../src/contract/rules/periodic-exam-due'
+import { TRIAGE_STATUSES } from '../../../src/contract/schemas/covid'
+import type { Tx } from '../../db/client'
+import { patients, periodicExams, triageConsultations } from '../../db/schema'
+import { type DashboardScope, dateInPeriod, rowsOf, textArray } from './scope'
+
+/**
+ * The items counted per patient, in SQL, step for step with `rules/dashboard/special-labels.ts`,
+ * `pregnancy.ts`, `covid.ts` and `periodic-exams.ts` (through `rules/periodic-exam-due.ts`).
+ */
+
+/** Patients in scope per live sublabel (each patient once per sublabel and once per label). */
+export async function specialLabelCountsOf(tx: Tx, scope: DashboardScope): Promise<SpecialLabelCount[]> {
+  const sublabelIds = scope.labels.flatMap((label) => label.sublabels.map((sublabel) => sublabel.id))
+  const labelOf = scope.labels.flatMap((label) => label.sublabels.map(() => label.id))
+  const rows = await rowsOf<{ sublabel: string | null; label: string | null; patients: number }>(
+    tx,
+    sql`with scoped as (${scope.scoped}),
+      live as (select * from unnest(${textArray(sublabelIds)}, ${textArray(labelOf)}) as l(sublabel, label)),
+      carried as (
+        select distinct p.id as patient_id, live.sublabel, live.label
+          from scoped join ${patients} as p on p.id = scoped.id
+          cross join lateral jsonb_array_elements_text(p.special_sublabel_ids) as s(id)
+          join live on live.sublabel = s.id)
+      select sublabel, label, count(distinct patient_id)::int as patients
+        from carried group by grouping sets ((sublabel, label), (label))`,
+  )
+  const perSublabel = new Map<string, number>()
+  const perLabel = new Map<string, number>()
+  for (const row of rows) {
+    if (row.sublabel !== null) perSublabel.set(row.sublabel, Number(row.patients))
+    else if (row.label !== null) perLabel.set(row.label, Number(row.patients))
+  }
+  return scope.labels.map((label) => ({
+    label_id: label.id,
+    patients: perLabel.get(label.id) ?? 0,
+    sublabels: label.sublabels.map((sublabel) => ({
+      sublabel_id: sublabel.id,
+      patients: perSublabel.get(sublabel.id) ?? 0,
+    })),
+  }))
+}
+
+/** Each scoped patient's latest live triage consultation (decision 0025's order). */
+function lastTriage(scope: DashboardScope): SQL {
+  return sql`with scoped as (${scope.scoped}),
+    last as (
+      select distinct on (t.patient_id) t.patient_id, t.status, t.pregnancy,
+             (t.consulted_at at time zone ${scope.timeZone})::date as day
+        from ${triageConsultations} as t
+        join scoped on scoped.id = t.patient_id
+       where t.deleted_at is null
+       order by t.patient_id, t.consulted_at desc, t.id desc)`
+}
+
+export async function pregnancyOf(tx: Tx, scope: DashboardScope): Promise<PregnancyCount> {
+  const pregnancyLabels = scope.labels.filter((label) => label.icon === PREGNANCY_ICON)
+  const sublabelIds = pregnancyLabels.flatMap((label) => label.sublabels.map((sublabel) => sublabel.id))
+  const rows = await rowsOf<{
+    sublabel: string | null
+    labelled: boolean
+    reported: boolean
+    patients: number
+  }>(
+    tx,
+    sql`${lastTriage(scope)},
+      labelled as (
+        select distinct scoped.id as patient_id, s.id as sublabel
+          from scoped join ${patients} as p on p.id = scoped.id
+          cross join lateral jsonb_array_elements_text(p.special_sublabel_ids) as s(id)
+         where s.id = any(${textArray(sublabelIds)})),
+      reported as (
+        select patient_id from last
+         where pregnancy is true
+           and day <= ${scope.today}::date
+           and day > ${scope.today}::date - ${PREGNANCY_REPORT_DAYS}::int),
+      pregnant as (
+        select patient_id, bool_or(labelled) as labelled, bool_or(reported) as reported from (
+          select patient_id, true as labelled, false as reported from labelled
+          union all
+          select patient_id, false, true from reported) as both_sources
+         group by patient_id)
+      select null as sublabel, labelled, reported, count(*)::int as patients
+        from pregnant group by labelled, reported
+      union all
+      select sublabel, true, false, count(*)::int from labelled group by sublabel`,
+  )
+  let total = 0
+  let labelled = 0
+  let reported = 0
+  const perSublabel = new Map<string, number>()
+  for (const row of rows) {
+    const count = Number(row.patients)
+    if (row.sublabel !== null) {
+      perSublabel.set(row.sublabel, count)
+      continue
+    }
+    total += count
+    if (row.labelled) labelled += count
+    if (row.reported) reported += count
+  }
+  return {
+    total,
+    labelled,
+    reported_at_triage: reported,
+    sublabels: sublabelIds.map((id) => ({ sublabel_id: id, patients: perSublabel.get(id) ?? 0 })),
+  }
+}
+
+export async function covidCountsOf(tx: Tx, scope: DashboardScope): Promise<CovidCounts> {
+  const rows = await rowsOf<{ status: string; patients: number }>(
+    tx,
+    sql`${lastTriage(scope)}
+      select status, count(*)::int as patients from last
+       where ${dateInPeriod(sql`day`, scope)}
+       group by status`,
+  )
+  const counts = Object.fromEntries(TRIAGE_STATUSES.map((status) => [status, 0])) as CovidCounts
+  counts.total = 0
+  for (const row of rows) {
+    if (!(row.status in counts) || row.status === 'total') continue
+    counts[row.status as keyof CovidCounts] = Number(row.patients)
+    counts.total += Number(row.patients)
+  }
+  return counts
+}
+
+/**
+ * The months between exams of an `examination-frequencies` code, as `frequencyMonths` reads it:
+ * `N-month(s)` or `N-year(s)` with 1 to 3 digits; anything else (or 0) the default year.
+ */
+const frequencyMonths = (code: SQL) => sql`case
+    when ${code} ~ '^[0-9]{1,3}-(month|months|year|years)$' and split_part(${code}, '-', 1)::int > 0
+      then split_part(${code}, '-', 1)::int * case when split_part(${code}, '-', 2) like 'year%' then 12 else 1 end
+    else ${DEFAULT_EXAM_FREQUENCY_MONTHS}::int end`
+
+/**
+ * The buckets of `examDue` on today: the next exam `frequency` months after the latest live exam
+ * (or after hiring for the never examined); PostgreSQL's month arithmetic clamps to the month's
+ * last day as `addMonths` does (31 January + 1 month = 28/29 February).
+ */
+export async function examBucketsOf(tx: Tx, scope: DashboardScope): Promise<ExamBuckets> {
+  const rows = await rowsOf<{ state: keyof ExamBuckets; patients: number }>(
+    tx,
+    sql`with scoped as (${scope.scoped}),
+      latest as (
+        select x.patient_id, max(x.examined_on) as examined_on
+          from ${periodicExams} as x join scoped on scoped.id = x.patient_id
+         where x.deleted_at is null group by x.patient_id),
+      due as (
+        select latest.examined_on,
+               (coalesce(latest.examined_on, p.hire_date)
+                 + make_interval(months => ${frequencyMonths(sql`p.exam_frequency`)}))::date
+                 - ${scope.today}::date as days_left
+          from scoped join ${patients} as p on p.id = scoped.id
+          left join latest on latest.patient_id = scoped.id)
+      select case
+               when days_left is null then 'never_examined'
+               when days_left < 0 then 'expired'
+               when days_left <= ${DUE_SOON_DAYS} then 'due_soon'
+               when examined_on is not null then 'applied'
+               else 'never_examined' end as state,
+             count(*)::int as patients
+        from due group by 1`,
+  )
+  const buckets: ExamBuckets = { applied: 0, due_soon: 0, expired: 0, never_examined: 0 }
+  for (const row of rows) buckets[row.state] = Number(row.patients)
+  return buckets
+}

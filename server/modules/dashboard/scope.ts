@@ -1,0 +1,118 @@
+import { asc, isNull, type SQL, sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import { type DashboardFilter, dashboardFilterOf } from '../../../src/contract/rules/dashboard/scope'
+import type { DashboardQuery } from '../../../src/contract/schemas/dashboard'
+import { DOCUMENT_TIME_ZONE } from '../../../src/documents/self-tracking-pdf'
+import { zonedDayAndTime } from '../../../src/documents/zoned-time'
+import type { Tx } from '../../db/client'
+import { patients, specialLabels, specialSublabels } from '../../db/schema'
+import { assignedTo, assignedUserOf } from '../../platform/assignment-scope'
+
+/** A live special label with its live sublabels, in the catalogue's order. */
+export interface LiveLabel {
+  id: string
+  name: string
+  color: string
+  icon: string
+  sublabels: Array<{ id: string; name: string }>
+}
+
+/**
+ * What every dashboard query of one request shares: the filter (the contract's, so the rules and
+ * the SQL read the same one), today in the asked zone, the live labels and `scoped`, the select of
+ * the patients counted — live, in the caller's care (all of the tenant with all-assignments),
+ * in the subgroup and carrying one of the sublabels.
+ */
+export interface DashboardScope {
+  filter: DashboardFilter
+  today: string
+  timeZone: string
+  labels: LiveLabel[]
+  /** `select id from patients …`, used as `with scoped as (…)`. */
+  scoped: SQL
+}
+
+/** The tenant's live labels and sublabels (RLS keeps them to the tenant). */
+export async function liveLabels(tx: Tx): Promise<LiveLabel[]> {
+  const labels = await tx
+    .select()
+    .from(specialLabels)
+    .where(isNull(specialLabels.deletedAt))
+    .orderBy(asc(specialLabels.name), asc(specialLabels.id))
+  const sublabels = await tx
+    .select()
+    .from(specialSublabels)
+    .where(isNull(specialSublabels.deletedAt))
+    .orderBy(asc(specialSublabels.position), asc(specialSublabels.name), asc(specialSublabels.id))
+  return labels.map((label) => ({
+    id: label.id,
+    name: label.name,
+    color: label.color,
+    icon: label.icon,
+    sublabels: sublabels
+      .filter((sublabel) => sublabel.specialLabelId === label.id)
+      .map((sublabel) => ({ id: sublabel.id, name: sublabel.name })),
+  }))
+}
+
+/** A text[] literal of ids, as parameters. */
+export const textArray = (values: readonly string[]): SQL =>
+  values.length === 0
+    ? sql`array[]::text[]`
+    : sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`
+
+export async function dashboardScope(
+  tx: Tx,
+  req: FastifyRequest,
+  query: DashboardQuery,
+): Promise<DashboardScope> {
+  const timeZone = query.time_zone ?? DOCUMENT_TIME_ZONE
+  const labels = await liveLabels(tx)
+  const filter = dashboardFilterOf(query, labels, timeZone)
+  const userId = assignedUserOf(req)
+  const conditions: SQL[] = [sql`p.deleted_at is null`]
+  if (userId) conditions.push(assignedTo(userId, sql`p.id`))
+  if (filter.subgroup !== null)
+    conditions.push(sql`p.subgroups @> ${JSON.stringify([filter.subgroup])}::jsonb`)
+  if (filter.sublabels !== null)
+    conditions.push(sql`p.special_sublabel_ids ?| ${textArray(filter.sublabels)}`)
+  return {
+    filter,
+    timeZone,
+    today: zonedDayAndTime(new Date(), timeZone).day,
+    labels,
+    scoped: sql`select p.id from ${patients} as p where ${sql.join(conditions, sql` and `)}`,
+  }
+}
+
+/**
+ * A timestamptz column's rows whose day in the zone is in the period, as bounds on the instant
+ * (local midnights), so an index on the column serves it.
+ */
+export function instantInPeriod(column: SQL, scope: DashboardScope): SQL {
+  const { period } = scope.filter
+  const parts: SQL[] = [sql`true`]
+  if (period.from !== null)
+    parts.push(sql`${column} >= (${period.from}::date::timestamp at time zone ${scope.timeZone})`)
+  if (period.to !== null)
+    parts.push(sql`${column} < ((${period.to}::date + 1)::timestamp at time zone ${scope.timeZone})`)
+  return sql.join(parts, sql` and `)
+}
+
+/** A date column's rows in the period. */
+export function dateInPeriod(column: SQL, scope: DashboardScope): SQL {
+  const { period } = scope.filter
+  const parts: SQL[] = [sql`true`]
+  if (period.from !== null) parts.push(sql`${column} >= ${period.from}::date`)
+  if (period.to !== null) parts.push(sql`${column} <= ${period.to}::date`)
+  return sql.join(parts, sql` and `)
+}
+
+/** The rows of a `tx.execute` (both drivers answer them under `rows`). */
+export async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}

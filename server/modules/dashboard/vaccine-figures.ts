@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm'
+import type { VaccineFigures } from '../../../src/contract/rules/dashboard/vaccines'
+import type { DueCatalogue } from '../../../src/documents/vaccination-due-inputs'
+import type { Tx } from '../../db/client'
+import { patients, vaccinationRecords } from '../../db/schema'
+import { type DashboardScope, dateInPeriod, rowsOf } from './scope'
+
+/**
+ * `rules/dashboard/vaccines.ts` in SQL. The doses of the period are a count; each patient's scheme
+ * state today is `vaccinationDueOutliner` step for step (the agreement test holds them together):
+ * - age in completed years as the rule counts it (the birthday's MM-DD reached or not);
+ * - a vaccine applies when one of its scheme entries matches (ages both inclusive, the biological
+ *   sex, one of the subgroups, one of the risks; an empty condition matches anyone), with the
+ *   largest series of the matching entries (at least 1);
+ * - the next dose is due the interval after the last series dose, or, with none, the day the
+ *   patient became eligible (the birthday of the lowest matching age; a 29 February birthday is
+ *   1 March in a common year); with the series done, the booster interval after the last dose;
+ * - overdue when that day is before today; complete when every applicable series is done and
+ *   nothing is overdue (nothing applicable is complete).
+ * The catalogue (a few dozen rows) is read in TS by `dueCatalogueOf` and passed as JSON.
+ */
+export async function vaccineFiguresOf(
+  tx: Tx,
+  scope: DashboardScope,
+  catalogue: DueCatalogue,
+): Promise<VaccineFigures> {
+  const vaccines = JSON.stringify(
+    catalogue.vaccines.map((v) => ({
+      id: v.id,
+      doses: v.doses,
+      interval_days: v.intervalDays,
+      booster_interval_days: v.boosterIntervalDays,
+    })),
+  )
+  const scheme = JSON.stringify(
+    catalogue.scheme.map((e) => ({
+      vaccine_id: e.vaccineId,
+      doses: e.doses,
+      age_from: e.ageFrom,
+      age_to: e.ageTo,
+      sex: e.sex,
+      subgroups: e.subgroups,
+      risks: e.risks,
+    })),
+  )
+  const today = sql`${scope.today}::date`
+  const doses = await rowsOf<{ vaccine_id: string; doses: number; patients: number }>(
+    tx,
+    sql`with scoped as (${scope.scoped})
+      select r.vaccine_id::text as vaccine_id, count(*)::int as doses, count(distinct r.patient_id)::int as patients
+        from ${vaccinationRecords} as r join scoped on scoped.id = r.patient_id
+       where r.deleted_at is null and ${dateInPeriod(sql`r.applied_on`, scope)}
+       group by r.vaccine_id
+       order by doses desc, r.vaccine_id::text collate "C"`,
+  )
+  const [states] = await rowsOf<{ complete: number; incomplete: number; overdue: number }>(
+    tx,
+    sql`with scoped as (${scope.scoped}),
+      vaccine as (
+        select * from jsonb_to_recordset(${vaccines}::jsonb)
+          as v(id text, doses int, interval_days int, booster_interval_days int)),
+      entry as (
+        select * from jsonb_to_recordset(${scheme}::jsonb)
+          as e(vaccine_id text, doses int, age_from int, age_to int, sex text, subgroups jsonb, risks jsonb)),
+      person as (
+        select p.id, p.birth_date, p.biological_sex, p.subgroups, p.occupational_risks,
+               extract(year from ${today})::int - extract(year from p.birth_date)::int
+                 - case when to_char(${today}, 'MM-DD') >= to_char(p.birth_date, 'MM-DD') then 0 else 1 end as age
+          from scoped join ${patients} as p on p.id = scoped.id),
+      applies as materialized (
+        select person.id as patient_id, e.vaccine_id,
+               greatest(1, max(coalesce(e.doses, v.doses))) as series_doses,
+               min(case
+                     when e.age_from is null then person.birth_date
+                     when to_char(person.birth_date, 'MM-DD') = '02-29'
+                          and not (((extract(year from person.birth_date)::int + e.age_from) % 4 = 0
+                                    and (extract(year from person.birth_date)::int + e.age_from) % 100 <> 0)
+                                   or (extract(year from person.birth_date)::int + e.age_from) % 400 = 0)
+                       then make_date(extract(year from person.birth_date)::int + e.age_from, 3, 1)
+                     else make_date(extract(year from person.birth_date)::int + e.age_from,
+                                    extract(month from person.birth_date)::int,
+                                    extract(day from person.birth_date)::int)
+                   end) as eligible
+          from person
+          join entry as e
+            on (e.age_from is null or person.age >= e.age_from)
+           and (e.age_to is null or person.age <= e.age_to)
+           and (e.sex is null or e.sex = person.biological_sex)
+           and (jsonb_array_length(e.subgroups) = 0
+                or person.subgroups ?| array(select jsonb_array_elements_text(e.subgroups)))
+           and (jsonb_array_length(e.risks) = 0
+                or person.occupational_risks ?| array(select jsonb_array_elements_text(e.risks)))
+          join vaccine as v on v.id = e.vaccine_id
+         group by person.id, e.vaccine_id),
+      given as materialized (
+        select r.patient_id, r.vaccine_id::text as vaccine_id,
+               count(*) filter (where not r.booster) as series,
+               max(r.applied_on) filter (where not r.booster) as last_series,
+               max(r.applied_on) as last_dose
+          from ${vaccinationRecords} as r join scoped on scoped.id = r.patient_id
+         where r.deleted_at is null
+         group by r.patient_id, r.vaccine_id),
+      due as (
+        select a.patient_id, a.series_doses,
+               least(coalesce(g.series, 0), a.series_doses) as series_given,
+               case
+                 when coalesce(g.series, 0) < a.series_doses
+                   then coalesce(g.last_series + v.interval_days, a.eligible)
+                 when v.booster_interval_days is not null and g.last_dose is not null
+                   then g.last_dose + v.booster_interval_days
+               end as due_on
+          from applies as a
+          join vaccine as v on v.id = a.vaccine_id
+          left join given as g on g.patient_id = a.patient_id and g.vaccine_id = a.vaccine_id),
+      state as materialized (
+        select patient_id,
+               count(*) filter (where due_on < ${today}) as overdue,
+               bool_and(series_given >= series_doses and not coalesce(due_on < ${today}, false)) as complete
+          from due group by patient_id)
+      select count(*) filter (where coalesce(state.complete, true))::int as complete,
+             count(*) filter (where not coalesce(state.complete, true))::int as incomplete,
+             count(*) filter (where coalesce(state.overdue, 0) > 0)::int as overdue
+        from scoped left join state on state.patient_id = scoped.id`,
+  )
+  return {
+    vaccines: doses.map((row) => ({
+      vaccine_id: row.vaccine_id,
+      doses: Number(row.doses),
+      patients: Number(row.patients),
+    })),
+    complete: Number(states?.complete ?? 0),
+    incomplete: Number(states?.incomplete ?? 0),
+    overdue: Number(states?.overdue ?? 0),
+  }
+}
