@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro'
+import { Plural, useLingui } from '@lingui/react/macro'
 import { isoToDateText } from '../../contract/rules/formats'
 import { CountList, DashboardCard, LazyChart } from './DashboardCard'
 import { PALETTE } from './DashboardChart'
@@ -7,6 +7,16 @@ import type { DashboardAnswers } from './dashboard-answers'
 /** The months of a by-month figure, oldest first, as the charts label them (YYYY/MM). */
 const monthsOf = (rows: ReadonlyArray<{ month: string }>) => [...new Set(rows.map((row) => row.month))].sort()
 const monthLabel = (month: string) => isoToDateText(month)
+
+/** How many consultations in the period and how many patients an entry of a top 5 counts. */
+function RankingCount({ consultations, patients }: { consultations: number; patients: number }) {
+  return (
+    <span className="dashboard-ranking__count">
+      <Plural value={consultations} one="# consulta" other="# consultas" /> ·{' '}
+      <Plural value={patients} one="# paciente" other="# pacientes" />
+    </span>
+  )
+}
 
 /** SPEC §2/§9 "top 5 diagnoses" in the period. */
 export function TopDiagnosesCard({ diagnoses }: { diagnoses: DashboardAnswers['topDiagnoses'] }) {
@@ -21,11 +31,9 @@ export function TopDiagnosesCard({ diagnoses }: { diagnoses: DashboardAnswers['t
             {diagnoses.map((row) => (
               <li key={row.code}>
                 <span className="dashboard-ranking__name">
-                  <abbr className="dashboard-ranking__code">{row.code}</abbr> {row.name}
+                  <span className="dashboard-ranking__code">{row.code}</span> {row.name}
                 </span>
-                <span className="dashboard-ranking__count">
-                  <strong>{row.consultations}</strong> {t`consultas`} · {row.patients} {t`pacientes`}
-                </span>
+                <RankingCount consultations={row.consultations} patients={row.patients} />
               </li>
             ))}
           </ol>
@@ -62,9 +70,7 @@ export function AffectedSystemsCard({
             {top.map((row) => (
               <li key={row.affected_system_id}>
                 <span className="dashboard-ranking__name">{row.name}</span>
-                <span className="dashboard-ranking__count">
-                  <strong>{row.consultations}</strong> {t`consultas`} · {row.patients} {t`pacientes`}
-                </span>
+                <RankingCount consultations={row.consultations} patients={row.patients} />
               </li>
             ))}
           </ol>

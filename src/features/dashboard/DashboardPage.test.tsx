@@ -135,7 +135,7 @@ describe('the dashboard', { timeout: 20_000 }, () => {
           .map((item) => item.textContent),
       ).toEqual([
         'J00 Rinofaringitis aguda2 consultas · 2 pacientes',
-        'M545 Lumbago no especificado1 consultas · 1 pacientes',
+        'M545 Lumbago no especificado1 consulta · 1 paciente',
       ]),
     )
     expect(screen.getByText(/calculadas en este dispositivo/)).toBeTruthy()
