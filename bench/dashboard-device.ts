@@ -31,8 +31,8 @@ export async function dashboardOnDevice(): Promise<string[]> {
       .join(', ')
     const { examsDue, overdue, covid, lostDays, topDiagnosis } = result.figures
     return [
-      `| every item of the dashboard over ${load}, 4× CPU throttle: median of ${result.openMs.length} (${result.openMs.map(Math.round).join(', ')}) | ${Math.round(value)} ms | ${verdict}: ≤ ${DASHBOARD_DEVICE_BUDGET_MS} ms |`,
-      `| the same over the last 90 days: median of ${result.filteredMs.length} (${result.filteredMs.map(Math.round).join(', ')}) | ${Math.round(median(result.filteredMs))} ms | (the same budget) |`,
+      `| every item of the dashboard as it opens (the month so far) over ${load}, 4× CPU throttle: median of ${result.openMs.length} (${result.openMs.map(Math.round).join(', ')}) | ${Math.round(value)} ms | ${verdict}: ≤ ${DASHBOARD_DEVICE_BUDGET_MS} ms |`,
+      `| the same over the whole history (no period: every consultation): median of ${result.allTimeMs.length} (${result.allTimeMs.map(Math.round).join(', ')}) | ${Math.round(median(result.allTimeMs))} ms | ${median(result.allTimeMs) <= DASHBOARD_DEVICE_BUDGET_MS ? 'within' : 'OVER'}: ≤ ${DASHBOARD_DEVICE_BUDGET_MS} ms |`,
       `| figures of the last round: ${examsDue} periodic exams due, ${overdue} with a dose overdue, ${covid} under COVID triage, ${lostDays} days lost, top diagnosis ${topDiagnosis} | | |`,
     ]
   } finally {

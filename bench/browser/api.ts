@@ -97,10 +97,10 @@ export interface VaccinationDueResult {
 }
 
 export interface DashboardDeviceResult {
-  /** Each round's time to read the summaries and work out every item of the dashboard, unfiltered. */
+  /** Each round's time to read and work out every item of the dashboard as it opens (the month so far). */
   openMs: number[]
-  /** The same over the last 90 days. */
-  filteredMs: number[]
+  /** The same over the whole history (no period). */
+  allTimeMs: number[]
   /** A few of the figures (last round), to show the load was real. */
   figures: { examsDue: number; overdue: number; covid: number; lostDays: number; topDiagnosis: string }
 }

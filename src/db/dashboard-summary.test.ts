@@ -6,6 +6,7 @@ import { createEncounter, type NewEncounter, updateEncounter } from '../sync/enc
 import { createPatient, updatePatient } from '../sync/mutators'
 import { applyChanges } from '../sync/pull'
 import { aDevice, aPatient, CURPS } from '../sync/test-fixtures'
+import { packDashboardConsultations, readDashboardConsultations } from './dashboard-consultations'
 import { dashboardSummaryTables, packDashboardSummaries } from './dashboard-summary'
 import { localDbName, openLocalDb } from './local-db'
 import { readSummaries } from './summary-packs'
@@ -92,72 +93,99 @@ const pulledPatient = (id: string, sublabels: string[] = [SUBLABEL]) => ({
   data: { id, name: 'Rosa', last_name: 'López', curp: CURPS.ana, special_sublabel_ids: sublabels },
 })
 
-describe('the dashboard’s summary', () => {
-  it('follows the mutators: a patient, a consultation recorded and amended, a triage consultation', async () => {
+describe('the dashboard’s rows', () => {
+  it('follow the mutators: a patient as the rules read them, a consultation recorded and amended, a triage consultation', async () => {
     const { db, ctx } = aDevice()
-    const patient = await createPatient(db, ctx, aPatient())
+    const patient = await createPatient(
+      db,
+      ctx,
+      aPatient({ exam_frequency: '1-year', biological_sex: 'female' }),
+    )
     expect(await db.dashboardSummaries.get(patient.id)).toEqual({
       patient_id: patient.id,
-      present: true,
-      special_sublabel_ids: [],
-      consultations: [],
+      patient: {
+        id: patient.id,
+        name: 'María Guadalupe González Martínez',
+        subgroups: [],
+        special_sublabel_ids: [],
+        hire_date: null,
+        exam_frequency: '1-year',
+        birth_date: '1985-03-17',
+        biological_sex: 'female',
+        occupational_risks: [],
+      },
+      doses: [],
+      last_exam_on: null,
       triage: [],
       disabilities: [],
     })
     const encounter = await createEncounter(db, ctx, aConsultation(patient.id))
-    // Recorded in one transaction with the summary: there at once, not a moment later.
-    expect((await db.dashboardSummaries.get(patient.id))?.consultations).toEqual([
-      {
-        id: encounter.id,
-        started_at: '2026-11-20T16:30:00.000Z',
-        diagnoses: [{ code: 'J00', name: 'Rinofaringitis aguda', affected_system_id: RESPIRATORY }],
-      },
-    ])
+    // Recorded in one transaction with the dashboard's rows: there at once, not a moment later.
+    expect(await db.dashboardConsultations.get(encounter.id)).toEqual({
+      id: encounter.id,
+      patient_id: patient.id,
+      started_at: '2026-11-20T16:30:00.000Z',
+      month: '2026-11',
+      diagnoses: [{ code: 'J00', name: 'Rinofaringitis aguda', affected_system_id: RESPIRATORY }],
+    })
     await updateEncounter(db, ctx, encounter.id, {
+      started_at: '2026-10-31T23:00:00-06:00',
       diagnoses: [{ code: 'E119', name: 'Diabetes mellitus tipo 2', affected_system_id: ENDOCRINE }],
     })
-    expect((await db.dashboardSummaries.get(patient.id))?.consultations[0]?.diagnoses).toEqual([
-      { code: 'E119', name: 'Diabetes mellitus tipo 2', affected_system_id: ENDOCRINE },
-    ])
+    // 23:00 in central Mexico is the next day in UTC: the row moves to November's pack.
+    expect(await db.dashboardConsultations.get(encounter.id)).toMatchObject({
+      month: '2026-11',
+      diagnoses: [{ code: 'E119', name: 'Diabetes mellitus tipo 2', affected_system_id: ENDOCRINE }],
+    })
     const triage = await createTriageConsultation(db, ctx, aTriage(patient.id))
     expect((await db.dashboardSummaries.get(patient.id))?.triage).toEqual([
       { id: triage.id, consulted_at: '2026-11-24T15:30:00.000Z', status: 'observation', pregnancy: true },
     ])
   })
 
-  it('follows a patient edited in a transaction of the patients alone, keeping the records it held', async () => {
+  it('follow a patient edited in a transaction of the patients alone, keeping the records they held', async () => {
     const { db, ctx } = aDevice()
     const patient = await createPatient(db, ctx, aPatient())
-    const encounter = await createEncounter(db, ctx, aConsultation(patient.id))
+    const triage = await createTriageConsultation(db, ctx, aTriage(patient.id))
     await updatePatient(db, ctx, patient.id, { special_sublabel_ids: [SUBLABEL] })
     await vi.waitFor(async () =>
       expect(await db.dashboardSummaries.get(patient.id)).toMatchObject({
-        present: true,
-        special_sublabel_ids: [SUBLABEL],
-        consultations: [expect.objectContaining({ id: encounter.id })],
+        patient: expect.objectContaining({ special_sublabel_ids: [SUBLABEL] }),
+        triage: [expect.objectContaining({ id: triage.id })],
       }),
     )
   })
 
-  it('follows the feed: records before their patient are kept uncounted; a deleted patient leaves a row only for their records', async () => {
+  it('follow the feed: records before their patient are kept uncounted; a deleted patient leaves a row only for their records', async () => {
     const { db } = aDevice()
-    await applyChanges(db, { changes: [pulledEncounter(ENCOUNTER, PATIENT)], cursor: '1', hasMore: false })
+    await applyChanges(db, {
+      changes: [pulledDisability(DISABILITY, PATIENT), pulledEncounter(ENCOUNTER, PATIENT)],
+      cursor: '1',
+      hasMore: false,
+    })
     expect(await db.dashboardSummaries.get(PATIENT)).toMatchObject({
-      present: false,
-      consultations: [expect.objectContaining({ id: ENCOUNTER })],
+      patient: null,
+      disabilities: [{ id: DISABILITY, type_id: TYPE, start_date: '2026-11-20', end_date: '2026-11-26' }],
+    })
+    expect(await db.dashboardConsultations.get(ENCOUNTER)).toMatchObject({
+      patient_id: PATIENT,
+      month: '2026-10',
     })
     await applyChanges(db, { changes: [pulledPatient(PATIENT)], cursor: '2', hasMore: false })
     expect(await db.dashboardSummaries.get(PATIENT)).toMatchObject({
-      present: true,
-      special_sublabel_ids: [SUBLABEL],
-      consultations: [expect.objectContaining({ id: ENCOUNTER })],
+      patient: expect.objectContaining({ name: 'Rosa López', special_sublabel_ids: [SUBLABEL] }),
+      disabilities: [expect.objectContaining({ id: DISABILITY })],
     })
     await applyChanges(db, {
-      changes: [{ ...pulledEncounter(ENCOUNTER, PATIENT, 2), op: 'delete', data: null }],
+      changes: [
+        { ...pulledDisability(DISABILITY, PATIENT, 2), op: 'delete', data: null },
+        { ...pulledEncounter(ENCOUNTER, PATIENT, 2), op: 'delete', data: null },
+      ],
       cursor: '3',
       hasMore: false,
     })
-    expect(await db.dashboardSummaries.get(PATIENT)).toMatchObject({ present: true, consultations: [] })
+    expect(await db.dashboardSummaries.get(PATIENT)).toMatchObject({ disabilities: [] })
+    expect(await db.dashboardConsultations.get(ENCOUNTER)).toBeUndefined()
     await applyChanges(db, {
       changes: [{ entity: 'patient', id: PATIENT, op: 'delete', version: 2, data: null }],
       cursor: '4',
@@ -166,25 +194,7 @@ describe('the dashboard’s summary', () => {
     expect(await db.dashboardSummaries.get(PATIENT)).toBeUndefined()
   })
 
-  it('follows the feed’s disabilities: live ones kept, a deleted one dropped', async () => {
-    const { db } = aDevice()
-    await applyChanges(db, {
-      changes: [pulledPatient(PATIENT), pulledDisability(DISABILITY, PATIENT)],
-      cursor: '1',
-      hasMore: false,
-    })
-    expect((await db.dashboardSummaries.get(PATIENT))?.disabilities).toEqual([
-      { id: DISABILITY, type_id: TYPE, start_date: '2026-11-20', end_date: '2026-11-26' },
-    ])
-    await applyChanges(db, {
-      changes: [{ ...pulledDisability(DISABILITY, PATIENT, 2), op: 'delete', data: null }],
-      cursor: '2',
-      hasMore: false,
-    })
-    expect((await db.dashboardSummaries.get(PATIENT))?.disabilities).toEqual([])
-  })
-
-  it('leaves out consultations without a diagnosis: they count in no figure', async () => {
+  it('leave out consultations without a diagnosis: they count in no figure', async () => {
     const { db } = aDevice()
     await applyChanges(db, {
       changes: [
@@ -197,10 +207,10 @@ describe('the dashboard’s summary', () => {
       cursor: '1',
       hasMore: false,
     })
-    expect((await db.dashboardSummaries.get(PATIENT))?.consultations).toEqual([])
+    expect(await db.dashboardConsultations.count()).toBe(0)
   })
 
-  it('is read from its packs and the rows changed since; a cleared table computes every row again', async () => {
+  it('are read from their packs and the rows changed since; a cleared table computes every row again', async () => {
     const { db, ctx } = aDevice()
     const first = await createPatient(db, ctx, aPatient())
     const second = await createPatient(
@@ -208,30 +218,43 @@ describe('the dashboard’s summary', () => {
       ctx,
       aPatient({ curp: CURPS.juan, name: 'Juan', payroll_number: 'N020001' }),
     )
-    await packDashboardSummaries(db)
-    expect(await readSummaries(dashboardSummaryTables(db))).toMatchObject({ unpacked: 0 })
-    const encounter = await createEncounter(db, ctx, aConsultation(second.id))
-    const read = await readSummaries(dashboardSummaryTables(db))
-    expect(read.unpacked).toBe(1)
-    expect(read.rows.map((row) => [row.patient_id, row.consultations.map((c) => c.id)]).sort()).toEqual(
-      [
-        [first.id, []],
-        [second.id, [encounter.id]],
-      ].sort(),
+    const october = await createEncounter(
+      db,
+      ctx,
+      aConsultation(first.id, { started_at: '2026-10-05T16:00:00.000Z' }),
     )
+    await packDashboardSummaries(db)
+    await packDashboardConsultations(db)
+    expect(await readSummaries(dashboardSummaryTables(db))).toMatchObject({ unpacked: 0 })
+    const november = await createEncounter(db, ctx, aConsultation(second.id))
+    const ids = async (range: { from: string | null; to: string | null }) => {
+      const read = await readDashboardConsultations(db, range)
+      return { ids: read.rows.map((row) => row.id).sort(), unpacked: read.unpacked }
+    }
+    expect(await ids({ from: null, to: null })).toEqual({
+      ids: [october.id, november.id].sort(),
+      unpacked: 1,
+    })
+    expect(await ids({ from: '2026-11', to: '2026-12' })).toEqual({ ids: [november.id], unpacked: 1 })
+    expect(await ids({ from: null, to: '2026-10' })).toEqual({ ids: [october.id], unpacked: 1 })
     await db.encounters.clear()
+    expect(await ids({ from: null, to: null })).toEqual({ ids: [], unpacked: 0 })
+    await db.periodicExams.clear()
     const cleared = await readSummaries(dashboardSummaryTables(db))
     expect(cleared.unpacked).toBe(0)
-    expect(cleared.rows.map((row) => row.consultations)).toEqual([[], []])
+    expect(cleared.rows.map((row) => row.patient?.id).sort()).toEqual([first.id, second.id].sort())
   })
 
-  it('is built on version 19 from the rows a version-17 device holds, packed', async () => {
-    const userId = 'doctor-upgrade-17'
+  it('are built on version 19 from the rows a version-18 device holds, packed', async () => {
+    const userId = 'doctor-upgrade-18'
     const old = new Dexie(localDbName('demo', userId))
-    old.version(17).stores({
+    old.version(18).stores({
       patients: 'id, curp, [sortName+id]',
       encounters: 'id, patient_id, [patient_id+started_at], syncState',
       covidConsultations: 'id, patient_id, [patient_id+consulted_at], syncState',
+      vaccinationRecords: 'id, patient_id, [patient_id+applied_on], vaccine_id, syncState',
+      periodicExams: 'id, patient_id, [patient_id+examined_on], syncState',
+      disabilities: 'id, patient_id, [patient_id+start_date], start_date, end_date, syncState',
     })
     await old.table('patients').add({ ...pulledPatient(PATIENT).data, version: 1, syncState: 'synced' })
     await old.table('encounters').bulkAdd([
@@ -243,17 +266,20 @@ describe('the dashboard’s summary', () => {
         deleted_at: '2026-10-03T10:00:00.000Z',
       },
     ])
+    await old
+      .table('disabilities')
+      .add({ ...pulledDisability(DISABILITY, PATIENT).data, version: 1, syncState: 'synced' })
     old.close()
 
     const db = openLocalDb({ tenant: 'demo', userId })
     try {
       expect(await db.dashboardSummaries.get(PATIENT)).toMatchObject({
-        present: true,
-        special_sublabel_ids: [SUBLABEL],
-        consultations: [expect.objectContaining({ id: ENCOUNTER })],
+        patient: expect.objectContaining({ special_sublabel_ids: [SUBLABEL] }),
+        disabilities: [expect.objectContaining({ id: DISABILITY })],
       })
-      expect(await readSummaries(dashboardSummaryTables(db))).toMatchObject({
-        rows: [expect.objectContaining({ patient_id: PATIENT })],
+      expect(await readSummaries(dashboardSummaryTables(db))).toMatchObject({ unpacked: 0 })
+      expect(await readDashboardConsultations(db, { from: null, to: null })).toEqual({
+        rows: [expect.objectContaining({ id: ENCOUNTER, month: '2026-10' })],
         unpacked: 0,
       })
     } finally {

@@ -3,9 +3,12 @@ import type {
   LocalCovidConsultation,
   LocalDb,
   LocalDisability,
-  LocalEncounter,
   LocalPatient,
+  LocalPeriodicExam,
+  LocalVaccinationRecord,
 } from './local-db'
+import { fullName } from './patient-sort-name'
+import { dueListPatientOf, latestExamOf } from './periodic-exam-summary'
 import {
   EVERY,
   indexOf,
@@ -15,39 +18,58 @@ import {
   type Zone,
 } from './summary-middleware'
 import { noteChangedSummaries, packSummaries, replaceSummaries, type SummaryTables } from './summary-packs'
+import { duePatientOf } from './vaccination-due'
 
 /**
- * The dashboard's own table (issue 24, docs/decisions/0030-dashboard.md): one compact row per
- * patient holding what the dashboard's rules (`contract/rules/dashboard/`) read of the patient and
- * their records that no other summary holds — the special sublabels they carry, their
- * consultations' diagnoses, their triage consultations, their disabilities — so the dashboard
- * reads one small row per patient instead of every consultation (20 000 patients with their
- * records within 500 ms at 4× throttle, bench/dashboard-device.ts). The patient's scheme and exam
- * inputs come from the vaccination and periodic exams' summaries, which hold them already.
- * Nothing is counted here: the figures depend on the filters and the day, so the dashboard runs
- * the rules when it reads (`features/dashboard/device-dashboard.ts`).
+ * The dashboard's own per-patient table (issue 24, docs/decisions/0030-dashboard.md): one compact
+ * row per patient holding exactly what the dashboard's rules (`contract/rules/dashboard/`) read of
+ * the patient and of their doses, latest periodic exam, triage consultations and disabilities, in
+ * the rules' own shapes, so the dashboard reads one small row per patient and hands it to the
+ * rules as it is (the consultations, the bulk of the records, are read by month from
+ * `dashboard-consultations.ts`). The vaccination and periodic exams' summaries hold part of this,
+ * with the lists' names, CURPs and sort keys beside it: read with them, and merged, the patients
+ * cost the dashboard twice what this row does over 20 000 patients (bench/dashboard-device.ts).
+ * The patient's inputs are normalised by those summaries' own functions (`duePatientOf`,
+ * `dueListPatientOf`, `latestExamOf`), so every screen reads a patient alike. Nothing is counted
+ * here: the figures depend on the filters and the day, so the dashboard runs the rules when it
+ * reads (`features/dashboard/device-dashboard.ts`).
  * The database keeps the rows (`dashboardSummaryMiddleware`): whoever writes a patient or one of
  * those records, the patient's row is computed again. The dashboard reads them packed a thousand
  * to a record, with the rows changed since (`summary-packs.ts`).
  */
 export interface LocalDashboardSummary {
   patient_id: string
-  /** The patient is here and not deleted: counted. A row without holds records that came first. */
-  present: boolean
-  special_sublabel_ids: string[]
-  /** The live consultations with a diagnosis (one without counts in no figure). */
-  consultations: DashboardSummaryConsultation[]
+  /** The patient as the rules read them (and their name, for the tasks); null while not here. */
+  patient: DashboardSummaryPatient | null
+  /** The live doses, as the vaccination rules read them (`DashboardDose`), less the patient. */
+  doses: DashboardSummaryDose[]
+  /** The latest live periodic exam's day: all the exam buckets read of the exams. */
+  last_exam_on: string | null
   /** The live triage consultations. */
   triage: DashboardSummaryTriage[]
   /** The live disabilities. */
   disabilities: DashboardSummaryDisability[]
 }
 
-/** A consultation as the diagnoses and affected-systems rules read it, less its patient. */
-export interface DashboardSummaryConsultation {
+/** `DashboardPatient` of the rules, with the name the tasks show. */
+export interface DashboardSummaryPatient {
   id: string
-  started_at: string
-  diagnoses: Array<{ code: string; name: string; affected_system_id: string }>
+  name: string
+  subgroups: string[]
+  special_sublabel_ids: string[]
+  hire_date: string | null
+  exam_frequency: string | null
+  /** YYYY-MM-DD; '' without one (SPEC §3 asks for it: no scheme entry applies without an age). */
+  birth_date: string
+  biological_sex: string | null
+  occupational_risks: string[]
+}
+
+export interface DashboardSummaryDose {
+  vaccine_id: string
+  dose_number: number
+  applied_on: string
+  booster: boolean
 }
 
 /** A triage consultation as the COVID, pregnancy and tasks rules read it, less its patient. */
@@ -67,12 +89,18 @@ export interface DashboardSummaryDisability {
 }
 
 /** The record parts of a row, each computed from one source table's rows of the patient. */
-type Parts = Pick<LocalDashboardSummary, 'consultations' | 'triage' | 'disabilities'>
+type Parts = Pick<LocalDashboardSummary, 'doses' | 'last_exam_on' | 'triage' | 'disabilities'>
 
-const NO_PARTS: Parts = { consultations: [], triage: [], disabilities: [] }
+const NO_PARTS: Parts = { doses: [], last_exam_on: null, triage: [], disabilities: [] }
 
 /** The tables the summary is computed from. */
-const SOURCES = ['patients', 'encounters', 'covidConsultations', 'disabilities'] as const
+const SOURCES = [
+  'patients',
+  'vaccinationRecords',
+  'periodicExams',
+  'covidConsultations',
+  'disabilities',
+] as const
 type Source = (typeof SOURCES)[number]
 type RecordSource = Exclude<Source, 'patients'>
 
@@ -96,7 +124,8 @@ export const dashboardSummaryScope = (db: LocalDb) => [
   db.dashboardSummaryChanges,
   db.dashboardSummaryPacks,
   db.patients,
-  db.encounters,
+  db.vaccinationRecords,
+  db.periodicExams,
   db.covidConsultations,
   db.disabilities,
 ]
@@ -113,64 +142,61 @@ export const packDashboardSummaries = (db: LocalDb) => packSummaries(db, dashboa
 
 const live = (row: { deleted_at?: string | null }) => !row.deleted_at
 
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
-
-/** A patient's live consultations with a diagnosis, as the rules read them. */
-export function consultationsPart(rows: readonly LocalEncounter[]): DashboardSummaryConsultation[] {
-  return rows
-    .filter((row) => live(row) && Array.isArray(row.diagnoses) && row.diagnoses.length > 0)
-    .map((row) => ({
-      id: row.id,
-      started_at: row.started_at,
-      diagnoses: row.diagnoses.map(({ code, name, affected_system_id }) => ({
-        code,
-        name,
-        affected_system_id,
-      })),
-    }))
+/** The patient's part of their row: as the rules read them, or null when they are not here. */
+export function summaryPatientOf(patient: LocalPatient | undefined): DashboardSummaryPatient | null {
+  if (!patient || patient.deleted_at) return null
+  const due = duePatientOf(patient)
+  const exams = dueListPatientOf(patient)
+  return {
+    id: patient.id,
+    name: fullName(patient),
+    subgroups: due ? [...due.subgroups] : Array.isArray(patient.subgroups) ? [...patient.subgroups] : [],
+    special_sublabel_ids: Array.isArray(patient.special_sublabel_ids)
+      ? patient.special_sublabel_ids.filter((id): id is string => typeof id === 'string')
+      : [],
+    hire_date: exams.hire_date,
+    exam_frequency: exams.exam_frequency,
+    birth_date: due?.birthDate ?? '',
+    biological_sex: due?.sex ?? null,
+    occupational_risks: due ? [...due.risks] : [],
+  }
 }
 
+/** A patient's live doses, as the rules read them. */
+export const dosesPart = (rows: readonly LocalVaccinationRecord[]): DashboardSummaryDose[] =>
+  rows.filter(live).map(({ vaccine_id, dose_number, applied_on, booster }) => ({
+    vaccine_id,
+    dose_number,
+    applied_on,
+    booster,
+  }))
+
 /** A patient's live triage consultations, as the rules read them. */
-export function triagePart(rows: readonly LocalCovidConsultation[]): DashboardSummaryTriage[] {
-  return rows.filter(live).map((row) => ({
+export const triagePart = (rows: readonly LocalCovidConsultation[]): DashboardSummaryTriage[] =>
+  rows.filter(live).map((row) => ({
     id: row.id,
     consulted_at: row.consulted_at,
     status: row.status,
     pregnancy: typeof row.pregnancy === 'boolean' ? row.pregnancy : null,
   }))
-}
 
 /** A patient's live disabilities, as the rules read them. */
-export function disabilitiesPart(rows: readonly LocalDisability[]): DashboardSummaryDisability[] {
-  return rows.filter(live).map((row) => ({
-    id: row.id,
-    type_id: row.type_id,
-    start_date: row.start_date,
-    end_date: row.end_date,
-  }))
-}
+export const disabilitiesPart = (rows: readonly LocalDisability[]): DashboardSummaryDisability[] =>
+  rows.filter(live).map(({ id, type_id, start_date, end_date }) => ({ id, type_id, start_date, end_date }))
 
 /** Each record table's part of a row, from the patient's rows of that table. */
 const PART_OF: { [S in RecordSource]: (rows: never[]) => Partial<Parts> } = {
-  encounters: (rows: LocalEncounter[]) => ({ consultations: consultationsPart(rows) }),
+  vaccinationRecords: (rows: LocalVaccinationRecord[]) => ({ doses: dosesPart(rows) }),
+  periodicExams: (rows: LocalPeriodicExam[]) => ({ last_exam_on: latestExamOf(rows)?.examined_on ?? null }),
   covidConsultations: (rows: LocalCovidConsultation[]) => ({ triage: triagePart(rows) }),
   disabilities: (rows: LocalDisability[]) => ({ disabilities: disabilitiesPart(rows) }),
 }
 
 const hasRecords = (parts: Parts) =>
-  parts.consultations.length > 0 || parts.triage.length > 0 || parts.disabilities.length > 0
-
-/** What a row keeps of the patient. */
-type PatientPart = Pick<LocalDashboardSummary, 'present' | 'special_sublabel_ids'>
-
-const ABSENT: PatientPart = { present: false, special_sublabel_ids: [] }
-
-/** The patient's part of their row: here or not, and the sublabels they carry. */
-export const patientPart = (patient: LocalPatient | undefined): PatientPart =>
-  patient && !patient.deleted_at
-    ? { present: true, special_sublabel_ids: strings(patient.special_sublabel_ids) }
-    : ABSENT
+  parts.doses.length > 0 ||
+  parts.last_exam_on !== null ||
+  parts.triage.length > 0 ||
+  parts.disabilities.length > 0
 
 /**
  * A patient's row from their part and their record parts; none when the patient is not here
@@ -181,18 +207,11 @@ export const patientPart = (patient: LocalPatient | undefined): PatientPart =>
  */
 export function dashboardSummaryOf(
   patientId: string,
-  patient: PatientPart,
+  patient: DashboardSummaryPatient | null,
   parts: Parts,
 ): LocalDashboardSummary | undefined {
-  if (!patient.present && !hasRecords(parts)) return undefined
-  return {
-    patient_id: patientId,
-    present: patient.present,
-    special_sublabel_ids: patient.special_sublabel_ids,
-    consultations: parts.consultations,
-    triage: parts.triage,
-    disabilities: parts.disabilities,
-  }
+  if (patient === null && !hasRecords(parts)) return undefined
+  return { patient_id: patientId, patient, ...parts }
 }
 
 function groupBy<T extends { patient_id: string }>(rows: readonly T[]): Map<string, T[]> {
@@ -205,34 +224,63 @@ function groupBy<T extends { patient_id: string }>(rows: readonly T[]): Map<stri
   return groups
 }
 
-/** Every row computed from the rows as they are: version 19's upgrade, and a cleared table's. */
-export function dashboardSummariesOf(
-  patients: readonly LocalPatient[],
-  encounters: readonly LocalEncounter[],
-  triage: readonly LocalCovidConsultation[],
-  disabilities: readonly LocalDisability[],
-): LocalDashboardSummary[] {
-  const consultationsBy = groupBy(encounters)
-  const triageBy = groupBy(triage)
-  const disabilitiesBy = groupBy(disabilities)
+/** What every row is computed from, whole: version 19's upgrade, and a cleared table's. */
+export interface DashboardSources {
+  patients: readonly LocalPatient[]
+  vaccinationRecords: readonly LocalVaccinationRecord[]
+  periodicExams: readonly LocalPeriodicExam[]
+  covidConsultations: readonly LocalCovidConsultation[]
+  disabilities: readonly LocalDisability[]
+}
+
+/** Every row computed from the rows as they are. */
+export function dashboardSummariesOf(sources: DashboardSources): LocalDashboardSummary[] {
+  const doses = groupBy(sources.vaccinationRecords)
+  const exams = groupBy(sources.periodicExams)
+  const triage = groupBy(sources.covidConsultations)
+  const disabilities = groupBy(sources.disabilities)
   const partsOf = (id: string): Parts => ({
-    consultations: consultationsPart(consultationsBy.get(id) ?? []),
-    triage: triagePart(triageBy.get(id) ?? []),
-    disabilities: disabilitiesPart(disabilitiesBy.get(id) ?? []),
+    doses: dosesPart(doses.get(id) ?? []),
+    last_exam_on: latestExamOf(exams.get(id) ?? [])?.examined_on ?? null,
+    triage: triagePart(triage.get(id) ?? []),
+    disabilities: disabilitiesPart(disabilities.get(id) ?? []),
   })
   const summaries: LocalDashboardSummary[] = []
   const seen = new Set<string>()
-  for (const patient of patients) {
+  for (const patient of sources.patients) {
     seen.add(patient.id)
-    const summary = dashboardSummaryOf(patient.id, patientPart(patient), partsOf(patient.id))
+    const summary = dashboardSummaryOf(patient.id, summaryPatientOf(patient), partsOf(patient.id))
     if (summary) summaries.push(summary)
   }
-  for (const id of new Set([...consultationsBy.keys(), ...triageBy.keys(), ...disabilitiesBy.keys()])) {
+  for (const id of new Set([...doses.keys(), ...exams.keys(), ...triage.keys(), ...disabilities.keys()])) {
     if (seen.has(id)) continue
-    const summary = dashboardSummaryOf(id, ABSENT, partsOf(id))
+    const summary = dashboardSummaryOf(id, null, partsOf(id))
     if (summary) summaries.push(summary)
   }
   return summaries
+}
+
+/** Every table of `DashboardSources`, read whole in `trans`. */
+export async function readDashboardSources(
+  core: DBCore,
+  trans: DBCoreTransaction,
+  zone: Zone,
+): Promise<DashboardSources> {
+  const whole = async <T>(name: string): Promise<T[]> => {
+    const table = core.table(name)
+    const answer = await zone(() =>
+      table.query({ trans, values: true, query: { index: table.schema.primaryKey, range: EVERY } }),
+    )
+    return answer.result as T[]
+  }
+  const [patients, vaccinationRecords, periodicExams, covidConsultations, disabilities] = await Promise.all([
+    whole<LocalPatient>('patients'),
+    whole<LocalVaccinationRecord>('vaccinationRecords'),
+    whole<LocalPeriodicExam>('periodicExams'),
+    whole<LocalCovidConsultation>('covidConsultations'),
+    whole<LocalDisability>('disabilities'),
+  ])
+  return { patients, vaccinationRecords, periodicExams, covidConsultations, disabilities }
 }
 
 /**
@@ -249,16 +297,6 @@ export const dashboardSummaryMiddleware = (db: LocalDb): Middleware<DBCore> =>
     refresh: refreshDashboardSummaries,
   })
 
-async function readWhole<T>(core: DBCore, trans: DBCoreTransaction, name: string): Promise<T[]> {
-  const table = core.table(name)
-  const answer = await table.query({
-    trans,
-    values: true,
-    query: { index: table.schema.primaryKey, range: EVERY },
-  })
-  return answer.result as T[]
-}
-
 /** Computes the named patients' rows again (every row for `'all'`) in `trans`. */
 async function refreshDashboardSummaries(
   core: DBCore,
@@ -269,15 +307,7 @@ async function refreshDashboardSummaries(
 ): Promise<void> {
   const summaries = core.table(NAMES.rows)
   if (patients === 'all') {
-    const [patientRows, encounterRows, triageRows, disabilityRows] = await zone(() =>
-      Promise.all([
-        readWhole<LocalPatient>(core, trans, 'patients'),
-        readWhole<LocalEncounter>(core, trans, 'encounters'),
-        readWhole<LocalCovidConsultation>(core, trans, 'covidConsultations'),
-        readWhole<LocalDisability>(core, trans, 'disabilities'),
-      ]),
-    )
-    const rows = dashboardSummariesOf(patientRows, encounterRows, triageRows, disabilityRows)
+    const rows = dashboardSummariesOf(await readDashboardSources(core, trans, zone))
     await replaceSummaries(core, trans, NAMES, rows, zone)
     return
   }
@@ -287,19 +317,26 @@ async function refreshDashboardSummaries(
     | undefined
   )[]
   const heldParts = (row: LocalDashboardSummary | undefined): Parts =>
-    row ? { consultations: row.consultations, triage: row.triage, disabilities: row.disabilities } : NO_PARTS
-  let patientParts: PatientPart[]
+    row
+      ? {
+          doses: row.doses,
+          last_exam_on: row.last_exam_on,
+          triage: row.triage,
+          disabilities: row.disabilities,
+        }
+      : NO_PARTS
+  let patientParts: (DashboardSummaryPatient | null)[]
   let parts: Parts[]
   if (source === 'patients') {
     // A patient's own write leaves their records as they were: the row it replaces holds their
     // parts, and a patient without a row has no live record (see `dashboardSummaryOf`). No record
     // read, which keeps an initial sync of thousands of patients from querying each one's records.
     const rows = await zone(() => core.table('patients').getMany({ trans, keys: ids }))
-    patientParts = (rows as (LocalPatient | undefined)[]).map(patientPart)
+    patientParts = (rows as (LocalPatient | undefined)[]).map(summaryPatientOf)
     parts = held.map(heldParts)
   } else {
     // A record's write leaves the patient as they were: a patient here has a row (any write of
-    // theirs made one), so the held row says whether they are here and what they carry.
+    // theirs made one), so the held row gives their part.
     const table = core.table(source)
     const index = indexOf(table, 'patient_id')
     const read = await zone(() =>
@@ -307,12 +344,12 @@ async function refreshDashboardSummaries(
     )
     const partOf = PART_OF[source] as (rows: unknown[]) => Partial<Parts>
     parts = read.map((answer, position) => ({ ...heldParts(held[position]), ...partOf(answer.result) }))
-    patientParts = held.map((row) => row ?? ABSENT)
+    patientParts = held.map((row) => row?.patient ?? null)
   }
   const put: LocalDashboardSummary[] = []
   const gone: string[] = []
   ids.forEach((id, position) => {
-    const summary = dashboardSummaryOf(id, patientParts[position] ?? ABSENT, parts[position] ?? NO_PARTS)
+    const summary = dashboardSummaryOf(id, patientParts[position] ?? null, parts[position] ?? NO_PARTS)
     if (summary) put.push(summary)
     else gone.push(id)
   })

@@ -67,6 +67,9 @@ describe('the local database', () => {
       'covidDeclines',
       'covidReclassifications',
       'covidTests',
+      'dashboardConsultationChanges',
+      'dashboardConsultationPacks',
+      'dashboardConsultations',
       'dashboardSummaries',
       'dashboardSummaryChanges',
       'dashboardSummaryPacks',
@@ -115,6 +118,10 @@ describe('the local database', () => {
     expect(db.periodicExamSummaries.schema.primKey.name).toBe('patient_id')
     // The dashboard reads its summary whole, packed (issue 24).
     expect(db.dashboardSummaries.schema.primKey.name).toBe('patient_id')
+    expect(db.dashboardConsultations.schema.indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['patient_id', 'month']),
+    )
+    expect(db.dashboardConsultationPacks.schema.primKey.name).toBe('month')
     // A patient's medical reports newest first (issue 23); the disabilities also by the days
     // they cover, the ST-7 by the disability it links.
     for (const [reports, day] of [

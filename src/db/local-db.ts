@@ -51,6 +51,14 @@ import type {
   VaccinationRecordAmendment,
 } from '../contract/schemas/vaccination-records'
 import {
+  dashboardConsultationMiddleware,
+  dashboardConsultationsOf,
+  type LocalDashboardConsultation,
+  type LocalDashboardConsultationChange,
+  type LocalDashboardConsultationPack,
+  monthPacksOf,
+} from './dashboard-consultations'
+import {
   dashboardSummariesOf,
   dashboardSummaryMiddleware,
   type LocalDashboardSummary,
@@ -69,6 +77,7 @@ import {
   vaccinationSummaryMiddleware,
 } from './vaccination-summary'
 
+export type { LocalDashboardConsultation } from './dashboard-consultations'
 export type { LocalDashboardSummary } from './dashboard-summary'
 export type { LocalPeriodicExamSummary } from './periodic-exam-summary'
 export type { LocalTriageSummary } from './triage-summary'
@@ -655,6 +664,9 @@ export type LocalDb = Dexie & {
   dashboardSummaries: EntityTable<LocalDashboardSummary, 'patient_id'>
   dashboardSummaryChanges: EntityTable<LocalSummaryChange, 'patient_id'>
   dashboardSummaryPacks: EntityTable<LocalSummaryPack, 'id'>
+  dashboardConsultations: EntityTable<LocalDashboardConsultation, 'id'>
+  dashboardConsultationChanges: EntityTable<LocalDashboardConsultationChange, 'id'>
+  dashboardConsultationPacks: EntityTable<LocalDashboardConsultationPack, 'month'>
 }
 
 /** Where the change feed's cursor is kept in `meta` (DESIGN §5 "Pulling"). */
@@ -859,32 +871,50 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
     })
     .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY))
   // The dashboard (issue 24, decision 0030) reads one compact row per patient of what its rules
-  // read and no other summary holds (`dashboard-summary.ts`: the special sublabels, the
-  // consultations' diagnoses, the triage consultations, the disabilities), packed a thousand to a record with the
-  // rows changed since, beside the vaccination and periodic exams' summaries. The upgrade computes
-  // every row from the rows here, packed.
+  // read of the patient, their doses, latest exam, triage consultations and disabilities
+  // (`dashboard-summary.ts`), packed a thousand to a record, and the consultations with a
+  // diagnosis by the months around its period (`dashboard-consultations.ts`), packed a month to a
+  // record; both with the rows changed since. The upgrade computes every row from the rows here.
   db.version(19)
     .stores({
       dashboardSummaries: 'patient_id',
       dashboardSummaryChanges: 'patient_id',
       dashboardSummaryPacks: 'id',
+      dashboardConsultations: 'id, patient_id, month',
+      dashboardConsultationChanges: 'id',
+      dashboardConsultationPacks: 'month',
     })
     .upgrade(async (tx) => {
-      const [patients, encounters, triage, disabilities] = await Promise.all([
-        tx.table<LocalPatient, string>('patients').toArray(),
-        tx.table<LocalEncounter, string>('encounters').toArray(),
-        tx.table<LocalCovidConsultation, string>('covidConsultations').toArray(),
-        tx.table<LocalDisability, string>('disabilities').toArray(),
-      ])
-      const rows = dashboardSummariesOf(patients, encounters, triage, disabilities)
+      const [patients, vaccinationRecords, periodicExams, covidConsultations, disabilities, encounters] =
+        await Promise.all([
+          tx.table<LocalPatient, string>('patients').toArray(),
+          tx.table<LocalVaccinationRecord, string>('vaccinationRecords').toArray(),
+          tx.table<LocalPeriodicExam, string>('periodicExams').toArray(),
+          tx.table<LocalCovidConsultation, string>('covidConsultations').toArray(),
+          tx.table<LocalDisability, string>('disabilities').toArray(),
+          tx.table<LocalEncounter, string>('encounters').toArray(),
+        ])
+      const rows = dashboardSummariesOf({
+        patients,
+        vaccinationRecords,
+        periodicExams,
+        covidConsultations,
+        disabilities,
+      })
       await tx.table<LocalDashboardSummary, string>('dashboardSummaries').bulkPut(rows)
       await tx.table<LocalSummaryPack, number>('dashboardSummaryPacks').bulkPut(packsOf(rows))
+      const consultations = dashboardConsultationsOf(encounters)
+      await tx.table<LocalDashboardConsultation, string>('dashboardConsultations').bulkPut(consultations)
+      await tx
+        .table<LocalDashboardConsultationPack, string>('dashboardConsultationPacks')
+        .bulkPut(monthPacksOf(consultations))
     })
   db.use(withPatientSortName)
   db.use(triageSummaryMiddleware(db))
   db.use(vaccinationSummaryMiddleware(db))
   db.use(periodicExamSummaryMiddleware(db))
   db.use(dashboardSummaryMiddleware(db))
+  db.use(dashboardConsultationMiddleware(db))
   return db
 }
 
@@ -970,6 +1000,9 @@ export const rowTables = (db: LocalDb) => [
   db.dashboardSummaries,
   db.dashboardSummaryChanges,
   db.dashboardSummaryPacks,
+  db.dashboardConsultations,
+  db.dashboardConsultationChanges,
+  db.dashboardConsultationPacks,
   db.patients,
   db.readings,
   db.recordSections,

@@ -8,7 +8,7 @@ import {
   type PrescriptionLine,
   UpdateEncounterRequest,
 } from '../contract/schemas/encounters'
-import { dashboardSummaryScope } from '../db/dashboard-summary'
+import { dashboardConsultationScope } from '../db/dashboard-consultations'
 import type { LocalDb, LocalEncounter } from '../db/local-db'
 import { type MutationContext, queueCreate, queueEdit, stamp, utc } from './edits'
 import { attachFiles, fileTables, type PreparedFile } from './file-mutators'
@@ -52,7 +52,7 @@ export async function createEncounter(
     syncState: 'pending',
   }
   // With the dashboard's summary, so the dashboard never shows the consultation's diagnoses late.
-  await db.transaction('rw', [...dashboardSummaryScope(db), ...fileTables(db)], async () => {
+  await db.transaction('rw', [...dashboardConsultationScope(db), ...fileTables(db)], async () => {
     await queueCreate(db, ctx, {
       entity: 'encounter',
       kind: 'encounter.create',
@@ -111,7 +111,7 @@ export async function updateEncounter(
     modality: parsed.modality ?? current.modality,
     call_duration: 'call_duration' in parsed ? parsed.call_duration : (current.call_duration ?? null),
   })
-  return db.transaction('rw', [...dashboardSummaryScope(db), db.outbox, db.shadows], async () => {
+  return db.transaction('rw', [...dashboardConsultationScope(db), db.outbox, db.shadows], async () => {
     const row = await liveEncounter(db, id)
     const next = await queueEdit(db, ctx, {
       entity: 'encounter',

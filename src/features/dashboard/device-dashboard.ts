@@ -1,4 +1,3 @@
-import type { DashboardConsultation } from '../../contract/rules/dashboard/consultations'
 import type { DashboardTriageConsultation } from '../../contract/rules/dashboard/covid'
 import {
   type DashboardData,
@@ -7,35 +6,49 @@ import {
   dashboardFigures,
 } from '../../contract/rules/dashboard/figures'
 import type { ExamDone } from '../../contract/rules/dashboard/periodic-exams'
-import { codeUnitOrder, type DashboardFilter } from '../../contract/rules/dashboard/scope'
-import type { DashboardLabel } from '../../contract/rules/dashboard/special-labels'
+import {
+  codeUnitOrder,
+  type DashboardFilter,
+  type DashboardPeriod,
+} from '../../contract/rules/dashboard/scope'
 import type { DashboardDose } from '../../contract/rules/dashboard/vaccines'
+import { monthOf } from '../../contract/rules/dashboard/zoned-day'
 import type { DisabilitySpan } from '../../contract/rules/disability-days'
+import { addDays } from '../../contract/rules/vaccination-due'
 import type { SpecialLabel } from '../../contract/schemas/special-labels'
-import type { LocalDashboardSummary } from '../../db/dashboard-summary'
-import { dashboardSummaryTables } from '../../db/dashboard-summary'
-import type { LocalDb, LocalPeriodicExamSummary, LocalVaccinationSummary } from '../../db/local-db'
-import { periodicExamSummaryTables } from '../../db/periodic-exam-summary'
+import {
+  type LocalDashboardConsultation,
+  type MonthRange,
+  readDashboardConsultations,
+} from '../../db/dashboard-consultations'
+import { dashboardSummaryTables, type LocalDashboardSummary } from '../../db/dashboard-summary'
+import type { LocalDb } from '../../db/local-db'
 import { readSummaries } from '../../db/summary-packs'
 import { type DueCatalogue, dueCatalogue } from '../../db/vaccination-due'
-import { vaccinationSummaryTables } from '../../db/vaccination-summary'
 
 /**
  * The professional's dashboard on the device (issue 24, docs/decisions/0030-dashboard.md): the
  * figures of `contract/rules/dashboard/` (`dashboardFigures`, the rules the server's SQL follows)
  * over the patients this device holds — exactly the ones the professional may see — so it works
- * offline. It reads the per-patient summaries the database keeps, never the records themselves:
- * the vaccination summary (the scheme's inputs and the doses), the periodic exams' (the exam
- * inputs and the latest exam) and the dashboard's own (special sublabels, diagnoses, triage,
- * disabilities), each packed a thousand to a record, so 20 000 patients come within 500 ms at 4×
- * throttle (bench/dashboard-device.ts).
+ * offline. It reads what the database keeps for it, never the records themselves: one compact row
+ * per patient in the rules' shapes (`dashboard-summary.ts`) and the consultations of the months
+ * around the period (`dashboard-consultations.ts`), each packed, so 20 000 patients come within
+ * the budget at 4× throttle (bench/dashboard-device.ts).
  */
 
-/** What the summaries hold, as the rules read it (the `DashboardData` less the catalogues). */
-export interface DeviceDashboardRows {
-  vaccination: readonly LocalVaccinationSummary[]
-  exams: readonly LocalPeriodicExamSummary[]
-  dashboard: readonly LocalDashboardSummary[]
+/** The patients' side of what the dashboard reads: their rows, and the catalogues it counts with. */
+export interface DevicePatientsRead {
+  rows: readonly LocalDashboardSummary[]
+  catalogue: DueCatalogue
+  labels: SpecialLabel[]
+  /** Rows changed since the summary was last packed (read one by one). */
+  unpacked: number
+}
+
+/** The consultations of the months around a period. */
+export interface DeviceConsultationsRead {
+  rows: readonly LocalDashboardConsultation[]
+  unpacked: number
 }
 
 /**
@@ -46,67 +59,41 @@ export interface DeviceDashboardRows {
 const ofPatient = <T extends object>(row: T, patientId: string): T & { patient_id: string } =>
   Object.assign(row, { patient_id: patientId })
 
-/** The dashboard's data from the summaries: every present patient, their records, the catalogues. */
+/** The dashboard's data from what was read: every present patient, their records, the catalogues. */
 export function dashboardDataOf(
-  rows: DeviceDashboardRows,
-  catalogue: DueCatalogue,
-  labels: readonly DashboardLabel[],
+  patients: DevicePatientsRead,
+  consultations: DeviceConsultationsRead,
 ): { data: DashboardData; names: Map<string, string> } {
-  const vaccinationOf = new Map<string, LocalVaccinationSummary>()
-  for (const row of rows.vaccination) vaccinationOf.set(row.patient_id, row)
-  const examOf = new Map<string, LocalPeriodicExamSummary>()
-  for (const row of rows.exams) examOf.set(row.patient_id, row)
-
-  const patients: DashboardPatient[] = []
+  const present: DashboardPatient[] = []
   const names = new Map<string, string>()
-  const consultations: DashboardConsultation[] = []
   const triage: DashboardTriageConsultation[] = []
   const doses: DashboardDose[] = []
   const exams: ExamDone[] = []
   const disabilities: DisabilitySpan[] = []
-  for (const summary of rows.dashboard) {
+  for (const row of patients.rows) {
     // A row of records whose patient is not here (yet, or any more) counts nowhere: the rules
     // count the records of patients in scope only.
-    if (!summary.present) continue
-    const id = summary.patient_id
-    const vaccination = vaccinationOf.get(id)
-    const exam = examOf.get(id)
-    patients.push({
-      id,
-      subgroups: vaccination?.subgroups ?? exam?.subgroups ?? [],
-      special_sublabel_ids: summary.special_sublabel_ids,
-      hire_date: exam?.patient?.hire_date ?? null,
-      exam_frequency: exam?.patient?.exam_frequency ?? null,
-      // SPEC §3: every patient has a birth date; a row without one has no applicable vaccine.
-      birth_date: vaccination?.birthDate ?? '',
-      biological_sex: vaccination?.sex ?? null,
-      occupational_risks: vaccination?.risks ?? [],
-    })
-    if (vaccination?.name) names.set(id, vaccination.name)
-    for (const row of summary.consultations) consultations.push(ofPatient(row, id))
-    for (const row of summary.triage) triage.push(ofPatient(row, id))
-    for (const row of summary.disabilities) disabilities.push(ofPatient(row, id))
-    for (const dose of vaccination?.doses ?? [])
-      doses.push({
-        patient_id: id,
-        vaccine_id: dose.vaccineId,
-        dose_number: dose.doseNumber,
-        applied_on: dose.applicationDate,
-        booster: dose.booster,
-      })
-    if (exam?.last_exam_on) exams.push({ patient_id: id, examined_on: exam.last_exam_on })
+    if (!row.patient) continue
+    const id = row.patient_id
+    present.push(row.patient)
+    names.set(id, row.patient.name)
+    for (const dose of row.doses) doses.push(ofPatient(dose, id))
+    for (const consultation of row.triage) triage.push(ofPatient(consultation, id))
+    for (const disability of row.disabilities) disabilities.push(ofPatient(disability, id))
+    if (row.last_exam_on !== null) exams.push({ patient_id: id, examined_on: row.last_exam_on })
   }
   return {
     data: {
-      patients,
-      consultations,
+      patients: present,
+      // The months around the period: a superset of those the rules count in it.
+      consultations: consultations.rows,
       triage,
       doses,
       exams,
       disabilities,
-      labels,
-      vaccines: catalogue.vaccines,
-      scheme: catalogue.scheme,
+      labels: patients.labels,
+      vaccines: patients.catalogue.vaccines,
+      scheme: patients.catalogue.scheme,
     },
     names,
   }
@@ -127,8 +114,6 @@ export interface DeviceDashboard {
   labels: SpecialLabel[]
   /** The subgroup items the present patients carry (`get-filters/dashboard` on the device). */
   subgroupsInUse: string[]
-  /** How many rows of each summary changed since it was last packed (read one by one). */
-  unpacked: { vaccination: number; exams: number; dashboard: number }
 }
 
 /** Every subgroup item the patients carry, in code-unit order. */
@@ -138,58 +123,54 @@ function subgroupsOf(patients: readonly DashboardPatient[]): string[] {
   return [...ids].sort(codeUnitOrder)
 }
 
-/** What the dashboard reads from the device: the summaries and the catalogues it counts with. */
-export interface DeviceDashboardRead {
-  rows: DeviceDashboardRows
-  catalogue: DueCatalogue
-  labels: SpecialLabel[]
-  unpacked: DeviceDashboard['unpacked']
+/** Reads the patients' rows and the catalogues in one read transaction: the screen's first live query. */
+export async function readDevicePatients(db: LocalDb): Promise<DevicePatientsRead> {
+  const [catalogue, labels, summaries] = await db.transaction(
+    'r',
+    [db.catalogueEntries, db.specialLabels, ...Object.values(dashboardSummaryTables(db))],
+    () =>
+      Promise.all([dueCatalogue(db), db.specialLabels.toArray(), readSummaries(dashboardSummaryTables(db))]),
+  )
+  return { rows: summaries.rows, catalogue, labels: dashboardLabelsOf(labels), unpacked: summaries.unpacked }
 }
 
 /**
- * Reads the summaries and the catalogues in one read transaction: what the screen's live query
- * runs (again after any write to them; a change of filter only works the figures out again).
+ * The UTC months a period's consultations may have started in: a day in any zone begins at most
+ * 14 hours before and ends at most 12 after the same day in UTC, so the day before the period and
+ * the day after it bound them. Open ends stay open.
  */
-export async function readDeviceDashboardRows(db: LocalDb): Promise<DeviceDashboardRead> {
-  const [catalogue, cachedLabels, vaccination, exams, dashboard] = await db.transaction(
-    'r',
-    [
-      db.catalogueEntries,
-      db.specialLabels,
-      ...Object.values(vaccinationSummaryTables(db)),
-      ...Object.values(periodicExamSummaryTables(db)),
-      ...Object.values(dashboardSummaryTables(db)),
-    ],
-    () =>
-      Promise.all([
-        dueCatalogue(db),
-        db.specialLabels.toArray(),
-        readSummaries(vaccinationSummaryTables(db)),
-        readSummaries(periodicExamSummaryTables(db)),
-        readSummaries(dashboardSummaryTables(db)),
-      ]),
-  )
+export function monthRangeOf(period: DashboardPeriod): MonthRange {
   return {
-    rows: { vaccination: vaccination.rows, exams: exams.rows, dashboard: dashboard.rows },
-    catalogue,
-    labels: dashboardLabelsOf(cachedLabels),
-    unpacked: { vaccination: vaccination.unpacked, exams: exams.unpacked, dashboard: dashboard.unpacked },
+    from: period.from === null ? null : monthOf(addDays(period.from, -1)),
+    to: period.to === null ? null : monthOf(addDays(period.to, 1)),
   }
+}
+
+/** Reads the consultations of the months around the period: the screen's second live query. */
+export function readDeviceConsultations(
+  db: LocalDb,
+  period: DashboardPeriod,
+): Promise<DeviceConsultationsRead> {
+  return db.transaction(
+    'r',
+    [db.dashboardConsultations, db.dashboardConsultationChanges, db.dashboardConsultationPacks],
+    () => readDashboardConsultations(db, monthRangeOf(period)),
+  )
 }
 
 /** Every item of the dashboard over what was read, for `today` (YYYY-MM-DD in the filter's zone). */
 export function deviceDashboardOf(
-  read: DeviceDashboardRead,
+  patients: DevicePatientsRead,
+  consultations: DeviceConsultationsRead,
   filter: DashboardFilter,
   today: string,
 ): DeviceDashboard {
-  const { data, names } = dashboardDataOf(read.rows, read.catalogue, read.labels)
+  const { data, names } = dashboardDataOf(patients, consultations)
   return {
     figures: dashboardFigures(data, filter, today),
     names,
-    labels: read.labels,
+    labels: patients.labels,
     subgroupsInUse: subgroupsOf(data.patients),
-    unpacked: read.unpacked,
   }
 }
 
@@ -199,5 +180,9 @@ export async function readDeviceDashboard(
   filter: DashboardFilter,
   today: string,
 ): Promise<DeviceDashboard> {
-  return deviceDashboardOf(await readDeviceDashboardRows(db), filter, today)
+  const [patients, consultations] = await Promise.all([
+    readDevicePatients(db),
+    readDeviceConsultations(db, filter.period),
+  ])
+  return deviceDashboardOf(patients, consultations, filter, today)
 }

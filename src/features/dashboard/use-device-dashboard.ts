@@ -2,15 +2,20 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo, useRef } from 'react'
 import { useCatalogueEntries } from '../../catalogs/use-catalog'
 import type { CatalogueEntry } from '../../contract/schemas/catalogue-definitions'
+import { packDashboardConsultations } from '../../db/dashboard-consultations'
 import { packDashboardSummaries } from '../../db/dashboard-summary'
 import type { LocalDb } from '../../db/local-db'
-import { packPeriodicExamSummaries } from '../../db/periodic-exam-summary'
 import { REPACK_AFTER } from '../../db/summary-packs'
-import { packVaccinationSummaries } from '../../db/vaccination-summary'
 import { answersOf } from './dashboard-answers'
 import { type DashboardFilterValues, dashboardFilterOfValues } from './dashboard-filters'
 import type { DashboardView, TaskPatient } from './dashboard-view'
-import { type DeviceDashboardRead, deviceDashboardOf, readDeviceDashboardRows } from './device-dashboard'
+import {
+  type DeviceConsultationsRead,
+  type DevicePatientsRead,
+  deviceDashboardOf,
+  readDeviceConsultations,
+  readDevicePatients,
+} from './device-dashboard'
 
 const namesOf = (entries: readonly CatalogueEntry[] | undefined) =>
   new Map((entries ?? []).map((entry) => [entry.id, entry.name]))
@@ -24,18 +29,22 @@ const subgroupItemNames = (entries: readonly CatalogueEntry[] | undefined) =>
   )
 
 /**
- * Packs the summaries the dashboard read one row at a time past a few hundred (after a sync), once
- * the figures are shown: a write, so outside the live query; the next read is the quick one.
+ * Packs what the dashboard read one row at a time past a few hundred (after a sync), once the
+ * figures are shown: a write, so outside the live queries; the next read is the quick one.
  */
-function useRepack(db: LocalDb | undefined, read: DeviceDashboardRead | undefined) {
+function useRepack(
+  db: LocalDb | undefined,
+  patients: DevicePatientsRead | undefined,
+  consultations: DeviceConsultationsRead | undefined,
+) {
   const packing = useRef(false)
-  const { vaccination = 0, exams = 0, dashboard = 0 } = read?.unpacked ?? {}
+  const patientRows = patients?.unpacked ?? 0
+  const consultationRows = consultations?.unpacked ?? 0
   useEffect(() => {
     if (!db || packing.current) return
     const packs = [
-      vaccination > REPACK_AFTER && packVaccinationSummaries,
-      exams > REPACK_AFTER && packPeriodicExamSummaries,
-      dashboard > REPACK_AFTER && packDashboardSummaries,
+      patientRows > REPACK_AFTER && packDashboardSummaries,
+      consultationRows > REPACK_AFTER && packDashboardConsultations,
     ].filter((pack) => pack !== false)
     if (packs.length === 0) return
     packing.current = true
@@ -46,14 +55,15 @@ function useRepack(db: LocalDb | undefined, read: DeviceDashboardRead | undefine
       .finally(() => {
         packing.current = false
       })
-  }, [db, vaccination, exams, dashboard])
+  }, [db, patientRows, consultationRows])
 }
 
 /**
  * The professional's dashboard from the device (`device-dashboard.ts`), so it works offline: the
- * summaries read as a live query (a consultation recorded, a record pulled reads them again), the
- * figures worked out for the filters and the day (a change of filter does not read again), named
- * from the cached catalogues.
+ * patients' rows and the consultations of the period's months read as live queries (a
+ * consultation recorded, a record pulled reads them again; a new period reads only its
+ * consultations), the figures worked out for the filters and the day, named from the cached
+ * catalogues.
  */
 export function useDeviceDashboard(
   db: LocalDb | undefined,
@@ -61,21 +71,26 @@ export function useDeviceDashboard(
   today: string,
   timeZone: string,
 ): DashboardView | undefined {
-  const read = useLiveQuery(async () => (db ? readDeviceDashboardRows(db) : undefined), [db])
-  useRepack(db, read)
+  const patients = useLiveQuery(async () => (db ? readDevicePatients(db) : undefined), [db])
+  const period = { from: values.from || null, to: values.to || null }
+  const consultations = useLiveQuery(
+    async () => (db ? readDeviceConsultations(db, period) : undefined),
+    [db, period.from, period.to],
+  )
+  useRepack(db, patients, consultations)
   const affectedSystems = useCatalogueEntries('affected_system')
   const vaccines = useCatalogueEntries('vaccination-records')
   const disabilityTypes = useCatalogueEntries('incapacityType')
   const subgroups = useCatalogueEntries('subgroups')
   return useMemo(() => {
-    if (!read) return undefined
-    const filter = dashboardFilterOfValues(values, read.labels, timeZone)
-    const dashboard = deviceDashboardOf(read, filter, today)
+    if (!patients || !consultations) return undefined
+    const filter = dashboardFilterOfValues(values, patients.labels, timeZone)
+    const dashboard = deviceDashboardOf(patients, consultations, filter, today)
     const answers = answersOf(dashboard.figures, {
       affectedSystems: namesOf(affectedSystems),
       vaccines: namesOf(vaccines),
       disabilityTypes: namesOf(disabilityTypes),
-      labels: read.labels,
+      labels: patients.labels,
     })
     const named = (id: string): TaskPatient => ({ id, name: dashboard.names.get(id) ?? id })
     const { tasks } = dashboard.figures
@@ -94,8 +109,18 @@ export function useDeviceDashboard(
       },
       choices: {
         subgroups: dashboard.subgroupsInUse.map((id) => ({ id, name: itemNames.get(id) ?? id })),
-        labels: read.labels.map(({ id, name, sublabels }) => ({ id, name, sublabels })),
+        labels: patients.labels.map(({ id, name, sublabels }) => ({ id, name, sublabels })),
       },
     }
-  }, [read, values, today, timeZone, affectedSystems, vaccines, disabilityTypes, subgroups])
+  }, [
+    patients,
+    consultations,
+    values,
+    today,
+    timeZone,
+    affectedSystems,
+    vaccines,
+    disabilityTypes,
+    subgroups,
+  ])
 }
