@@ -123,3 +123,35 @@ export function timedGet(
     request.end()
   })
 }
+
+/** A POST of a JSON body over node:http with the tenant's Host header: its status, size and time. */
+export function timedPost(
+  port: number,
+  path: string,
+  authorization: string,
+  payload: unknown,
+): Promise<{ status: number; bytes: number; ms: number }> {
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        headers: { host: 'demo.localhost', authorization, 'content-type': 'application/json' },
+      },
+      (response) => {
+        let bytes = 0
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length
+        })
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, bytes, ms: performance.now() - started }),
+        )
+      },
+    )
+    request.on('error', reject)
+    request.end(JSON.stringify(payload))
+  })
+}

@@ -14,6 +14,7 @@ import { coldStart } from './cold-start'
 import { consultationPdfs } from './consultation-pdf'
 import { consultationSaves } from './consultation-save'
 import { consultationSavesOnScreen } from './consultation-save-screen'
+import { dashboardCalls } from './dashboard-calls'
 import { dashboardOnDevice } from './dashboard-device'
 import { diagnosisSearch } from './diagnosis-search'
 import { encounterHistory } from './encounter-history'
@@ -143,6 +144,13 @@ const sections: { name: string; title: string; header: string; rows: () => Promi
     title: `A patient's consultation history at scale (${database}, one request at a time)`,
     header: '| what | figure | verdict |\n|---|---|---|',
     rows: encounterHistory,
+  },
+  {
+    name: 'dashboard-calls',
+    title:
+      'Each dashboard call at scale (PostgreSQL, 100 000 patients, 1 000 000 clinical records, one request at a time)',
+    header: '| what | figure | verdict |\n|---|---|---|',
+    rows: dashboardCalls,
   },
   {
     name: 'virtual-list',

@@ -1,0 +1,124 @@
+/**
+ * Each dashboard call at scale (issue 24, DESIGN §7: ≤ 300 ms p95 with 100 000 patients and
+ * 1 000 000 clinical records on PostgreSQL). A database of its own on the PostgreSQL server of
+ * BENCH_PG_URL (127.0.0.1, user postgres by default) is made afresh, the demo tenant seeded and
+ * grown by BENCH_PATIENTS patients (100 000) and BENCH_DASHBOARD_RECORDS records (1 000 000:
+ * consultations, doses, periodic exams, triage, disabilities; bench/seed-dashboard.ts), analysed.
+ * Then each call is asked BENCH_REQUESTS times (20) after two warm-ups, one request at a time: as
+ * the administrator over the whole tenant for the last year, the same under the shift filter, and
+ * as the doctor over her 40 patients. The figure is the p95 of the requests. The database is
+ * dropped at the end (BENCH_KEEP_DB=1 keeps it, for EXPLAIN).
+ */
+import pg from 'pg'
+import { addDays } from '../src/contract/rules/vaccination-due'
+import { zonedDayAndTime } from '../src/documents/zoned-time'
+import { bearerOf, freePort, startServer, timedGet, timedPost } from './measure'
+
+const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000)
+const RECORDS = Number(process.env.BENCH_DASHBOARD_RECORDS ?? 1_000_000)
+const REQUESTS = Math.max(5, Number(process.env.BENCH_REQUESTS ?? 20))
+const SERVER_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const DATABASE = 'salud_bench_dashboard'
+const BUDGET_MS = 300
+
+const CALLS = [
+  'affected-system',
+  'affected-system/top-five',
+  'diagnostics',
+  'special-labels',
+  'vaccines',
+  'periodic-exams',
+  'closed-days-data',
+  'covid',
+] as const
+
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? 0
+
+async function onServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: SERVER_URL })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+/** The p95 of REQUESTS timed requests, after two that warm the plan and the caches. */
+async function p95Of(ask: () => Promise<{ status: number; ms: number }>, what: string): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < REQUESTS + 2; i++) {
+    const answer = await ask()
+    if (answer.status !== 200) throw new Error(`${what}: ${answer.status}`)
+    if (i >= 2) times.push(answer.ms)
+  }
+  return p95(times)
+}
+
+const verdict = (ms: number) => (ms <= BUDGET_MS ? 'within' : 'OVER')
+
+export async function dashboardCalls(): Promise<string[]> {
+  await onServer(`drop database if exists ${DATABASE} with (force)`)
+  await onServer(`create database ${DATABASE}`)
+  const url = new URL(SERVER_URL)
+  url.pathname = `/${DATABASE}`
+  const port = await freePort()
+  let seeded: {
+    seedSeconds?: number
+    dashboard?: { patients: number; records: Record<string, number> }
+  } = {}
+  const server = await startServer('api', port, {
+    env: {
+      DATABASE_URL: url.toString(),
+      BENCH_PATIENTS: String(PATIENTS),
+      BENCH_DASHBOARD_RECORDS: String(RECORDS),
+    },
+    onReady: (message) => {
+      if (typeof message === 'object' && message) seeded = message as typeof seeded
+    },
+  })
+  try {
+    const admin = await bearerOf(port, 'admin@demo.localhost')
+    const doctor = await bearerOf(port, 'doctor@demo.localhost')
+    const filters = JSON.parse(
+      (await timedGet(port, '/api/operation/get-filters/dashboard', admin)).body,
+    ).data
+    const shift = filters.subgroups[0]?.id as string | undefined
+    const today = zonedDayAndTime(new Date(), 'America/Mexico_City').day
+    const lastYear = `from=${addDays(today, -365)}&to=${today}`
+    const counts = seeded.dashboard?.records ?? {}
+    const total = Object.values(counts).reduce((sum, n) => sum + n, 0)
+    const rows = [
+      `| seeding: ${seeded.dashboard?.patients ?? '?'} patients, ${total} clinical records (${Object.entries(
+        counts,
+      )
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(', ')}), set-based, then ANALYZE | ${(seeded.seedSeconds ?? 0).toFixed(1)} s | |`,
+    ]
+    const scenarios: Array<[string, string, string]> = [
+      ['administrator, whole tenant, last year', admin, lastYear],
+    ]
+    if (shift) scenarios.push(['administrator, one shift, last year', admin, `${lastYear}&subgroup=${shift}`])
+    scenarios.push(['doctor, her 40 patients, last year', doctor, lastYear])
+    for (const [who, authorization, query] of scenarios) {
+      for (const call of CALLS) {
+        const ms = await p95Of(() => timedGet(port, `/api/dashboard/${call}?${query}`, authorization), call)
+        rows.push(
+          `| GET /${call} — ${who}: p95 of ${REQUESTS} | ${ms.toFixed(1)} ms | ${verdict(ms)} ≤ ${BUDGET_MS} ms |`,
+        )
+      }
+    }
+    const from = addDays(today, -365)
+    const pdf = await p95Of(
+      () => timedPost(port, '/api/dashboard/download-pdf', admin, { from, to: today }),
+      'download-pdf',
+    )
+    rows.push(
+      `| POST /download-pdf (every item, then the PDF) — administrator, whole tenant, last year: p95 of ${REQUESTS} | ${pdf.toFixed(1)} ms | ${verdict(pdf)} ≤ ${BUDGET_MS} ms |`,
+    )
+    return rows
+  } finally {
+    server.kill()
+    if (!process.env.BENCH_KEEP_DB) await onServer(`drop database if exists ${DATABASE} with (force)`)
+  }
+}
