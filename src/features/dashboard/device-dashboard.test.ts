@@ -8,7 +8,7 @@ import { dueCatalogue } from '../../db/vaccination-due'
 import { cacheVaccines, HEPATITIS_B, INFLUENZA, TETANUS } from '../../db/vaccination-test-data'
 import { applyChanges } from '../../sync/pull'
 import { aDevice } from '../../sync/test-fixtures'
-import { dashboardLabelsOf, readDeviceDashboard } from './device-dashboard'
+import { dashboardLabelsOf, monthRangeOf, readDeviceDashboard } from './device-dashboard'
 
 const TODAY = '2026-11-26'
 const ZONE = 'America/Mexico_City'
@@ -265,5 +265,19 @@ describe('the professional’s dashboard on the device', () => {
     )
     const buckets = device.figures.periodicExams
     expect(buckets.applied + buckets.due_soon + buckets.expired + buckets.never_examined).toBe(79)
+  })
+
+  it('reads the consultations of the UTC months the period’s days span in the zone, no more', () => {
+    const november = { from: '2026-11-01', to: '2026-11-26' }
+    // Central Mexico (UTC−6): 1 November starts at 06:00 UTC, the 26th ends on the 27th at 06:00.
+    expect(monthRangeOf(november, 'America/Mexico_City')).toEqual({ from: '2026-11', to: '2026-11' })
+    // Tokyo (UTC+9): 1 November starts on 31 October at 15:00 UTC.
+    expect(monthRangeOf(november, 'Asia/Tokyo')).toEqual({ from: '2026-10', to: '2026-11' })
+    // The last day of a month in central Mexico ends in the next month in UTC.
+    expect(monthRangeOf({ from: '2026-10-01', to: '2026-10-31' }, 'America/Mexico_City')).toEqual({
+      from: '2026-10',
+      to: '2026-11',
+    })
+    expect(monthRangeOf({ from: null, to: null }, 'UTC')).toEqual({ from: null, to: null })
   })
 })

@@ -12,7 +12,7 @@ import {
   type DashboardPeriod,
 } from '../../contract/rules/dashboard/scope'
 import type { DashboardDose } from '../../contract/rules/dashboard/vaccines'
-import { monthOf } from '../../contract/rules/dashboard/zoned-day'
+import { zoneOffsetAt } from '../../contract/rules/dashboard/zoned-day'
 import type { DisabilitySpan } from '../../contract/rules/disability-days'
 import { addDays } from '../../contract/rules/vaccination-due'
 import type { SpecialLabel } from '../../contract/schemas/special-labels'
@@ -134,15 +134,25 @@ export async function readDevicePatients(db: LocalDb): Promise<DevicePatientsRea
   return { rows: summaries.rows, catalogue, labels: dashboardLabelsOf(labels), unpacked: summaries.unpacked }
 }
 
+const HOUR_MS = 3_600_000
+
+/** When a day (YYYY-MM-DD) starts in a zone, as a UTC instant in ms. */
+function dayStart(day: string, timeZone: string): number {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`)
+  return utcMidnight - zoneOffsetAt(utcMidnight, timeZone)
+}
+
+const utcMonth = (ms: number) => new Date(ms).toISOString().slice(0, 7)
+
 /**
- * The UTC months a period's consultations may have started in: a day in any zone begins at most
- * 14 hours before and ends at most 12 after the same day in UTC, so the day before the period and
- * the day after it bound them. Open ends stay open.
+ * The UTC months a period's consultations may have started in: from an hour before its first day
+ * starts in the zone to an hour after its last day ends (the hour covers clocks that change at
+ * midnight). Open ends stay open.
  */
-export function monthRangeOf(period: DashboardPeriod): MonthRange {
+export function monthRangeOf(period: DashboardPeriod, timeZone: string): MonthRange {
   return {
-    from: period.from === null ? null : monthOf(addDays(period.from, -1)),
-    to: period.to === null ? null : monthOf(addDays(period.to, 1)),
+    from: period.from === null ? null : utcMonth(dayStart(period.from, timeZone) - HOUR_MS),
+    to: period.to === null ? null : utcMonth(dayStart(addDays(period.to, 1), timeZone) + HOUR_MS),
   }
 }
 
@@ -150,11 +160,12 @@ export function monthRangeOf(period: DashboardPeriod): MonthRange {
 export function readDeviceConsultations(
   db: LocalDb,
   period: DashboardPeriod,
+  timeZone: string,
 ): Promise<DeviceConsultationsRead> {
   return db.transaction(
     'r',
     [db.dashboardConsultations, db.dashboardConsultationChanges, db.dashboardConsultationPacks],
-    () => readDashboardConsultations(db, monthRangeOf(period)),
+    () => readDashboardConsultations(db, monthRangeOf(period, timeZone)),
   )
 }
 
@@ -182,7 +193,7 @@ export async function readDeviceDashboard(
 ): Promise<DeviceDashboard> {
   const [patients, consultations] = await Promise.all([
     readDevicePatients(db),
-    readDeviceConsultations(db, filter.period),
+    readDeviceConsultations(db, filter.period, filter.timeZone),
   ])
   return deviceDashboardOf(patients, consultations, filter, today)
 }

@@ -74,8 +74,8 @@ export function useDeviceDashboard(
   const patients = useLiveQuery(async () => (db ? readDevicePatients(db) : undefined), [db])
   const period = { from: values.from || null, to: values.to || null }
   const consultations = useLiveQuery(
-    async () => (db ? readDeviceConsultations(db, period) : undefined),
-    [db, period.from, period.to],
+    async () => (db ? readDeviceConsultations(db, period, timeZone) : undefined),
+    [db, period.from, period.to, timeZone],
   )
   useRepack(db, patients, consultations)
   const affectedSystems = useCatalogueEntries('affected_system')

@@ -101,5 +101,8 @@ export function zonedDay(instant: string | number, timeZone: string): string {
   return day
 }
 
+/** The zone's offset from UTC at an instant, in ms (east of UTC positive). */
+export const zoneOffsetAt = (ms: number, timeZone: string): number => offsetAt(zoneCache(timeZone).format, ms)
+
 /** The YYYY-MM of a day. */
 export const monthOf = (day: string): string => day.slice(0, 7)
