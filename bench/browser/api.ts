@@ -103,6 +103,15 @@ export interface VaccinationDueResult {
   overdue: number
 }
 
+export interface DashboardDeviceResult {
+  /** Each round's time to read and work out every item of the dashboard as it opens (the month so far). */
+  openMs: number[]
+  /** The same over the whole history (no period). */
+  allTimeMs: number[]
+  /** A few of the figures (last round), to show the load was real. */
+  figures: { examsDue: number; overdue: number; covid: number; lostDays: number; topDiagnosis: string }
+}
+
 export interface BrowserBench {
   signIn(username: string, password: string): Promise<BenchSession>
   /** `database` names a fresh local database, deleted afterwards. */
@@ -132,4 +141,8 @@ export interface BrowserBench {
   periodicExamDueSeed(patients: number, perPatient: number, database: string): Promise<number>
   /** The periodic exams' due list worked out `rounds` times over that database, deleted afterwards. */
   periodicExamDueOpen(rounds: number, database: string): Promise<PeriodicExamDueResult>
+  /** A fresh database of `patients` cached patients with a year's records; answers the counts. */
+  dashboardDeviceSeed(patients: number, database: string): Promise<Record<string, number>>
+  /** The professional's dashboard worked out `rounds` times over that database, deleted afterwards. */
+  dashboardDeviceOpen(rounds: number, database: string): Promise<DashboardDeviceResult>
 }

@@ -5,6 +5,7 @@
 import type { BrowserBench } from './api'
 import { consultationPdf } from './consultation-pdf'
 import { consultationSave } from './consultation-save'
+import { dashboardDeviceOpen, dashboardDeviceSeed } from './dashboard-device'
 import { digitalRecordPdf } from './digital-record-pdf'
 import { initialSync } from './initial-sync'
 import { feedPatients, outboxReplay, storedReadings } from './outbox-replay'
@@ -36,4 +37,6 @@ window.bench = {
   vaccinationDueOpen,
   periodicExamDueSeed,
   periodicExamDueOpen,
+  dashboardDeviceSeed,
+  dashboardDeviceOpen,
 }

@@ -74,11 +74,11 @@ const scheme = (over: Partial<VaccinationSchemeDetails>): VaccinationSchemeDetai
 const day = (date: Date) => date.toISOString().slice(0, 10)
 const daysBefore = (today: Date, days: number) => day(new Date(today.getTime() - days * 86_400_000))
 
-/** Fills a fresh database with the catalogue, the patients and their doses; answers how many doses. */
-export async function vaccinationDueSeed(patients: number, database: string): Promise<number> {
-  const db = benchDb(database)
-  await db.delete()
-  await db.open()
+/**
+ * The demo's Mexican adult scheme (Td, hepatitis B, influenza, SARS-CoV-2, neumococo, SR) with its
+ * entries by age and by occupational risk: the vaccines' ids and every catalogue entry.
+ */
+export function benchVaccineCatalogue() {
   const ids = { td: uuidv7(), hb: uuidv7(), flu: uuidv7(), covid: uuidv7(), pneumo: uuidv7(), sr: uuidv7() }
   const entries = [
     entry(ids.td, 'vaccination-records', 'Td', 0, vaccine(3, 28, 3650)),
@@ -103,6 +103,15 @@ export async function vaccinationDueSeed(patients: number, database: string): Pr
     entry(uuidv7(), 'vaccination-scheme', 'Neumococo — 65+', 6, scheme({ age_from: 65 }), ids.pneumo),
     entry(uuidv7(), 'vaccination-scheme', 'SR — 20 a 39', 7, scheme({ age_from: 20, age_to: 39 }), ids.sr),
   ]
+  return { ids, entries }
+}
+
+/** Fills a fresh database with the catalogue, the patients and their doses; answers how many doses. */
+export async function vaccinationDueSeed(patients: number, database: string): Promise<number> {
+  const db = benchDb(database)
+  await db.delete()
+  await db.open()
+  const { ids, entries } = benchVaccineCatalogue()
   const today = new Date()
   const patientRows: LocalPatient[] = []
   const records: LocalVaccinationRecord[] = []

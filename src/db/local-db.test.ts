@@ -54,7 +54,7 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 21 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records, the occupational exams, the form drafts the due list’s summary, the medical reports and the consultations by instant', async () => {
+  it('has version 21 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records, the occupational exams, the form drafts the due list’s summary, the medical reports the consultations by instant and the dashboard’s summaries', async () => {
     const db = open('demo', 'u1')
     await db.open()
     expect(db.verno).toBe(21)
@@ -67,6 +67,12 @@ describe('the local database', () => {
       'covidDeclines',
       'covidReclassifications',
       'covidTests',
+      'dashboardConsultationChanges',
+      'dashboardConsultationPacks',
+      'dashboardConsultations',
+      'dashboardSummaries',
+      'dashboardSummaryChanges',
+      'dashboardSummaryPacks',
       'diagnoses',
       'disabilities',
       'encounters',
@@ -110,6 +116,12 @@ describe('the local database', () => {
       '[patient_id+examined_on+condition]',
     )
     expect(db.periodicExamSummaries.schema.primKey.name).toBe('patient_id')
+    // The dashboard reads its summary whole, packed (issue 24).
+    expect(db.dashboardSummaries.schema.primKey.name).toBe('patient_id')
+    expect(db.dashboardConsultations.schema.indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['patient_id', 'month']),
+    )
+    expect(db.dashboardConsultationPacks.schema.primKey.name).toBe('month')
     // A patient's medical reports newest first (issue 23); the disabilities also by the days
     // they cover, the ST-7 by the disability it links.
     for (const [reports, day] of [

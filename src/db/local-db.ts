@@ -50,6 +50,19 @@ import type {
   VaccinationAuthor,
   VaccinationRecordAmendment,
 } from '../contract/schemas/vaccination-records'
+import {
+  dashboardConsultationMiddleware,
+  dashboardConsultationsOf,
+  type LocalDashboardConsultation,
+  type LocalDashboardConsultationChange,
+  type LocalDashboardConsultationPack,
+  monthPacksOf,
+} from './dashboard-consultations'
+import {
+  dashboardSummariesOf,
+  dashboardSummaryMiddleware,
+  type LocalDashboardSummary,
+} from './dashboard-summary'
 import { patientSortName } from './patient-sort-name'
 import {
   type LocalPeriodicExamSummary,
@@ -64,6 +77,8 @@ import {
   vaccinationSummaryMiddleware,
 } from './vaccination-summary'
 
+export type { LocalDashboardConsultation } from './dashboard-consultations'
+export type { LocalDashboardSummary } from './dashboard-summary'
 export type { LocalPeriodicExamSummary } from './periodic-exam-summary'
 export type { LocalTriageSummary } from './triage-summary'
 export type { LocalVaccinationSummary } from './vaccination-summary'
@@ -646,6 +661,12 @@ export type LocalDb = Dexie & {
   healthCertificates: EntityTable<LocalHealthCertificate, 'id'>
   disabilities: EntityTable<LocalDisability, 'id'>
   incidentReports: EntityTable<LocalIncidentReport, 'id'>
+  dashboardSummaries: EntityTable<LocalDashboardSummary, 'patient_id'>
+  dashboardSummaryChanges: EntityTable<LocalSummaryChange, 'patient_id'>
+  dashboardSummaryPacks: EntityTable<LocalSummaryPack, 'id'>
+  dashboardConsultations: EntityTable<LocalDashboardConsultation, 'id'>
+  dashboardConsultationChanges: EntityTable<LocalDashboardConsultationChange, 'id'>
+  dashboardConsultationPacks: EntityTable<LocalDashboardConsultationPack, 'month'>
 }
 
 /** Where the change feed's cursor is kept in `meta` (DESIGN §5 "Pulling"). */
@@ -849,6 +870,45 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
       incidentReports: 'id, patient_id, [patient_id+occurred_on], disability_id, syncState',
     })
     .upgrade((tx) => tx.table<Meta, string>('meta').delete(CURSOR_KEY))
+  // The dashboard (issue 24, decision 0032) reads one compact row per patient of what its rules
+  // read of the patient, their doses, latest exam, triage consultations and disabilities
+  // (`dashboard-summary.ts`), packed a thousand to a record, and the consultations with a
+  // diagnosis by the months around its period (`dashboard-consultations.ts`), packed a month to a
+  // record; both with the rows changed since. The upgrade computes every row from the rows here.
+  db.version(19)
+    .stores({
+      dashboardSummaries: 'patient_id',
+      dashboardSummaryChanges: 'patient_id',
+      dashboardSummaryPacks: 'id',
+      dashboardConsultations: 'id, patient_id, month',
+      dashboardConsultationChanges: 'id',
+      dashboardConsultationPacks: 'month',
+    })
+    .upgrade(async (tx) => {
+      const [patients, vaccinationRecords, periodicExams, covidConsultations, disabilities, encounters] =
+        await Promise.all([
+          tx.table<LocalPatient, string>('patients').toArray(),
+          tx.table<LocalVaccinationRecord, string>('vaccinationRecords').toArray(),
+          tx.table<LocalPeriodicExam, string>('periodicExams').toArray(),
+          tx.table<LocalCovidConsultation, string>('covidConsultations').toArray(),
+          tx.table<LocalDisability, string>('disabilities').toArray(),
+          tx.table<LocalEncounter, string>('encounters').toArray(),
+        ])
+      const rows = dashboardSummariesOf({
+        patients,
+        vaccinationRecords,
+        periodicExams,
+        covidConsultations,
+        disabilities,
+      })
+      await tx.table<LocalDashboardSummary, string>('dashboardSummaries').bulkPut(rows)
+      await tx.table<LocalSummaryPack, number>('dashboardSummaryPacks').bulkPut(packsOf(rows))
+      const consultations = dashboardConsultationsOf(encounters)
+      await tx.table<LocalDashboardConsultation, string>('dashboardConsultations').bulkPut(consultations)
+      await tx
+        .table<LocalDashboardConsultationPack, string>('dashboardConsultationPacks')
+        .bulkPut(monthPacksOf(consultations))
+    })
   // The affected systems' concentrated index (issue 24) reads the consultations of a period over
   // every patient: by their instant alone. An index added to the consultations' table; no rows change.
   db.version(21).stores({
@@ -858,6 +918,8 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
   db.use(triageSummaryMiddleware(db))
   db.use(vaccinationSummaryMiddleware(db))
   db.use(periodicExamSummaryMiddleware(db))
+  db.use(dashboardSummaryMiddleware(db))
+  db.use(dashboardConsultationMiddleware(db))
   return db
 }
 
@@ -940,6 +1002,12 @@ export const rowTables = (db: LocalDb) => [
   db.periodicExamSummaries,
   db.periodicExamSummaryChanges,
   db.periodicExamSummaryPacks,
+  db.dashboardSummaries,
+  db.dashboardSummaryChanges,
+  db.dashboardSummaryPacks,
+  db.dashboardConsultations,
+  db.dashboardConsultationChanges,
+  db.dashboardConsultationPacks,
   db.patients,
   db.readings,
   db.recordSections,

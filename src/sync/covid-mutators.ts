@@ -11,6 +11,7 @@ import {
   UpdateCovidTestRequest,
 } from '../contract/schemas/covid'
 import { hasCovidConsultation } from '../db/covid'
+import { dashboardSummaryScope } from '../db/dashboard-summary'
 import type {
   LocalCovidConsultation,
   LocalCovidDecline,
@@ -102,16 +103,20 @@ export async function createTriageConsultation(
     deleted_at: null,
     syncState: 'pending',
   }
-  await db.transaction('rw', [...triageSummaryScope(db), db.outbox], async () => {
-    await queueCreate(db, ctx, {
-      entity: 'covidConsultation',
-      kind: 'covidConsultation.create',
-      path: syncPaths.createTriageConsultation(patientId),
-      row,
-      body,
-      patientId,
-    })
-  })
+  await db.transaction(
+    'rw',
+    [...triageSummaryScope(db), ...dashboardSummaryScope(db), db.outbox],
+    async () => {
+      await queueCreate(db, ctx, {
+        entity: 'covidConsultation',
+        kind: 'covidConsultation.create',
+        path: syncPaths.createTriageConsultation(patientId),
+        row,
+        body,
+        patientId,
+      })
+    },
+  )
   return row
 }
 

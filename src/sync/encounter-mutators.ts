@@ -8,6 +8,7 @@ import {
   type PrescriptionLine,
   UpdateEncounterRequest,
 } from '../contract/schemas/encounters'
+import { dashboardConsultationScope } from '../db/dashboard-consultations'
 import type { LocalDb, LocalEncounter } from '../db/local-db'
 import { type MutationContext, queueCreate, queueEdit, stamp, utc } from './edits'
 import { attachFiles, fileTables, type PreparedFile } from './file-mutators'
@@ -50,7 +51,8 @@ export async function createEncounter(
     deleted_at: null,
     syncState: 'pending',
   }
-  await db.transaction('rw', [db.encounters, ...fileTables(db)], async () => {
+  // With the dashboard's summary, so the dashboard never shows the consultation's diagnoses late.
+  await db.transaction('rw', [...dashboardConsultationScope(db), ...fileTables(db)], async () => {
     await queueCreate(db, ctx, {
       entity: 'encounter',
       kind: 'encounter.create',
@@ -109,7 +111,7 @@ export async function updateEncounter(
     modality: parsed.modality ?? current.modality,
     call_duration: 'call_duration' in parsed ? parsed.call_duration : (current.call_duration ?? null),
   })
-  return db.transaction('rw', db.encounters, db.outbox, db.shadows, async () => {
+  return db.transaction('rw', [...dashboardConsultationScope(db), db.outbox, db.shadows], async () => {
     const row = await liveEncounter(db, id)
     const next = await queueEdit(db, ctx, {
       entity: 'encounter',

@@ -77,6 +77,14 @@ function parts(iso: string): [number, number, number] {
   return [year, month, day]
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/** The days of a month (1–12) of the Gregorian calendar: no Date made for it per patient. */
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return MONTH_DAYS[month - 1] ?? 31
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
+}
+
 /** Days since 1970-01-01 of a `YYYY-MM-DD` day. */
 export function dayNumber(iso: string): number {
   const [year, month, day] = parts(iso)
@@ -92,7 +100,7 @@ export function addMonths(iso: string, months: number): string {
   const index = year * 12 + (month - 1) + months
   const targetYear = Math.floor(index / 12)
   const targetMonth = (index % 12) + 1
-  const lastDay = new Date(Date.UTC(targetYear, targetMonth, 0)).getUTCDate()
+  const lastDay = daysInMonth(targetYear, targetMonth)
   return `${String(targetYear).padStart(4, '0')}-${pad2(targetMonth)}-${pad2(Math.min(day, lastDay))}`
 }
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { TRIAGE_CLASSIFICATIONS } from '../../contract/rules/triage-classification'
 import { TRIAGE_STATUSES } from '../../contract/schemas/covid'
 import type { LocalTriageSummary } from '../../db/local-db'
@@ -13,8 +13,10 @@ import { PageHeader } from '../../ui/PageHeader'
 import { SelectField } from '../../ui/SelectField'
 import { Spinner } from '../../ui/Spinner'
 import { SyncBadge } from '../../ui/SyncBadge'
+import { useUrlFilters } from '../../ui/url-filters'
 import { CLASSIFICATION_NAMES, STATUS_NAMES, statusName } from './covid-texts'
 import { ClassificationTag } from './HistorySections'
+import { type TriageListFilters, triageListSearch } from './triage-list-search'
 import { useTriageList } from './use-triage-list'
 import './covid.css'
 
@@ -36,14 +38,23 @@ interface ListRow extends LocalTriageSummary {
  * urgent first, each row in the colour of its classification (SPEC §3: rows carry
  * `triage_classification` as a style class); filtered by status and classification, with the
  * count of patients in each status and the spreadsheet of the rows shown (`triage_DD_MM_YYYY.xlsx`).
+ * The filters live in the address (`?status=…`: the dashboard's COVID figures open the list so).
  */
-export function TriageListPage() {
+export function TriageListPage({
+  filters,
+  onFiltersChange,
+}: {
+  filters?: TriageListFilters
+  onFiltersChange?: (next: TriageListFilters) => void
+} = {}) {
   const { t, i18n } = useLingui()
   const session = useSession()
   const canCreate = hasPermission(session, 'covid-create')
   const db = useSyncEngine()?.db
-  const [status, setStatus] = useState('')
-  const [classification, setClassification] = useState('')
+  const [chosen, setChosen] = useUrlFilters(filters, onFiltersChange, {})
+  const status = chosen.status ?? ''
+  const classification = chosen.classification ?? ''
+  const choose = (change: Record<string, string>) => setChosen(triageListSearch({ ...chosen, ...change }))
   const list = useTriageList(db, { status, classification })
   const rows = list?.rows
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for the labels
@@ -144,14 +155,14 @@ export function TriageListPage() {
           label={t`Estatus`}
           placeholder={t`Todos`}
           value={status}
-          onChange={(event) => setStatus(event.target.value)}
+          onChange={(event) => choose({ status: event.target.value })}
           options={TRIAGE_STATUSES.map((code) => ({ value: code, label: i18n._(STATUS_NAMES[code]) }))}
         />
         <SelectField
           label={t`Clasificación`}
           placeholder={t`Todas`}
           value={classification}
-          onChange={(event) => setClassification(event.target.value)}
+          onChange={(event) => choose({ classification: event.target.value })}
           options={[...TRIAGE_CLASSIFICATIONS].reverse().map((code) => ({
             value: code,
             label: i18n._(CLASSIFICATION_NAMES[code]),

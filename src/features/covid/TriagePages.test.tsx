@@ -187,4 +187,27 @@ describe('the COVID triage screens', { timeout: 20_000 }, () => {
     await waitFor(() => expect(rows()).toHaveLength(1))
     expect(rows()[0]?.textContent).toContain('María Guadalupe González Martínez')
   })
+
+  it('opens filtered by the status in its address (the dashboard’s COVID figures), and writes a change back', async () => {
+    const { db, ctx } = aDevice()
+    const calm = await createPatient(db, ctx, aPatient())
+    const severe = await createPatient(
+      db,
+      ctx,
+      aPatient({ name: 'Juan', last_name: 'Pérez', second_last_name: 'García', curp: CURPS.juan }),
+    )
+    await createTriageConsultation(db, ctx, triage(calm.id))
+    await createTriageConsultation(db, ctx, triage(severe.id, { status: 'suspicious' }))
+    const written: unknown[] = []
+    await render(db, () => (
+      <TriageListPage filters={{ status: 'suspicious' }} onFiltersChange={(next) => written.push(next)} />
+    ))
+    const table = await screen.findByRole('table', { name: 'Triage COVID' })
+    const rows = () => within(table).getAllByRole('row').slice(1)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(rows()[0]?.textContent).toContain('Juan Pérez García')
+    expect((screen.getByLabelText('Estatus') as HTMLSelectElement).value).toBe('suspicious')
+    fill('Clasificación', 'low')
+    expect(written).toEqual([{ status: 'suspicious', classification: 'low' }])
+  })
 })

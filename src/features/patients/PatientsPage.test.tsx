@@ -7,6 +7,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LocalDb, LocalPatient } from '../../db/local-db'
 import { setCurrentEngine } from '../../sync/current-engine'
@@ -90,9 +91,9 @@ async function aDeviceWithPatients({ pulled = true } = {}): Promise<LocalDb> {
   return db
 }
 
-async function renderPage() {
+async function renderPage(page: () => ReactNode = () => <PatientsPage />) {
   const root = createRootRoute({ component: Outlet })
-  const index = createRoute({ getParentRoute: () => root, path: '/patients', component: PatientsPage })
+  const index = createRoute({ getParentRoute: () => root, path: '/patients', component: page })
   const record = createRoute({
     getParentRoute: () => root,
     path: '/patients/record/$id',
@@ -165,6 +166,17 @@ describe('the patients index', () => {
     await waitFor(() => expect(shownNames()).toEqual(['Fernanda Ruiz Salas', 'José Pérez García']))
     fireEvent.change(screen.getByLabelText('Subgrupo'), { target: { value: 'Planta 2' } })
     await waitFor(() => expect(shownNames()).toEqual(['José Pérez García']))
+  })
+
+  it('opens filtered by the filters in its address, and writes a change back there', async () => {
+    await aDeviceWithPatients()
+    const written: unknown[] = []
+    await renderPage(() => (
+      <PatientsPage search={{ subgroup: 'Planta 2' }} onSearchChange={(next) => written.push(next)} />
+    ))
+    await waitFor(() => expect(shownNames()).toEqual(['José Pérez García']))
+    fireEvent.change(screen.getByLabelText('Estatus administrativo'), { target: { value: 'active' } })
+    expect(written).toEqual([{ administrative_status: 'active', subgroup: 'Planta 2' }])
   })
 
   it('downloads the filtered rows as a spreadsheet', async () => {

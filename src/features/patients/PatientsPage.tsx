@@ -21,6 +21,7 @@ import { errorMessage } from '../../ui/form/error-message'
 import { AssignIcon, EditIcon, PulseIcon, RecordIcon } from '../../ui/icons'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
+import { useUrlFilters } from '../../ui/url-filters'
 import { AssignmentBar } from './AssignmentBar'
 import { type ListMode, ListModeSwitch } from './ListModeSwitch'
 import { MassiveDialog } from './MassiveDialog'
@@ -32,12 +33,12 @@ import {
   type CachedPatient,
   type FilterChoices,
   filterChoices,
-  NO_FILTERS,
   type PatientFilterValues,
   type PatientRow,
   type RowLabels,
   subgroupsOf,
 } from './patient-rows'
+import { filtersOfSearch, type PatientsSearch, searchOfFilters } from './patients-search'
 import { ReadingForm } from './ReadingForm'
 import { useAssignments } from './use-assignments'
 import { usePatientList } from './use-patient-list'
@@ -62,9 +63,16 @@ const recordHref = (id: string) => `/patients/record/${encodeURIComponent(id)}`
  * SPEC §2 patients-index: the patients cached on this device in the data table's local mode,
  * read from Dexie and never waiting on the network (DESIGN §5): searched by name, CURP and
  * payroll number without accents, filtered by administrative status and subgroup, exported as a
- * spreadsheet of the filtered rows, each row with its sync state and a link to its record.
+ * spreadsheet of the filtered rows, each row with its sync state and a link to its record. The
+ * filters live in the address (`?special_sublabel=…`: the dashboard's label figures open it so).
  */
-export function PatientsPage() {
+export function PatientsPage({
+  search,
+  onSearchChange,
+}: {
+  search?: PatientsSearch
+  onSearchChange?: (next: PatientsSearch) => void
+} = {}) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const session = useSession()
@@ -82,7 +90,9 @@ export function PatientsPage() {
   const [mode, setMode] = useState<ListMode>('local')
   const [reload, setReload] = useState(0)
   const offered = useCall(patientFilters, {}, String(reload))
-  const [filters, setFilters] = useState(NO_FILTERS)
+  const [inAddress, setInAddress] = useUrlFilters(search, onSearchChange, {})
+  const filters = useMemo(() => filtersOfSearch(inAddress), [inAddress])
+  const setFilters = (next: PatientFilterValues) => setInAddress(searchOfFilters(next))
   const specialLabels = useSpecialLabels()
   const sublabels = useMemo(
     () =>

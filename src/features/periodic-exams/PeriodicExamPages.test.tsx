@@ -179,6 +179,24 @@ describe('the periodic exam screens', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(table).queryByRole('row', { name: /María Guadalupe/ })).toBeNull())
   })
 
+  it('opens filtered by the due state in its address (the dashboard’s buckets), and writes a change back', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await aWorker(db, ctx)
+    await createPeriodicExam(db, ctx, earlierExam(patient.id))
+    const written: unknown[] = []
+    await render(db, () => (
+      <PeriodicExamsIndexPage
+        filters={{ state: 'never_examined' }}
+        onFiltersChange={(next) => written.push(next)}
+      />
+    ))
+    const table = await screen.findByRole('table', { name: 'Exámenes periódicos' })
+    await waitFor(() => expect(within(table).getByText('No hay datos para mostrar')).toBeTruthy())
+    expect((screen.getByLabelText('Estado') as HTMLSelectElement).value).toBe('never_examined')
+    fill('Estado', '')
+    expect(written).toEqual([{}])
+  })
+
   it('offers no writing to a reader', async () => {
     signIn(['periodic-exams-index', 'periodic-exams-view'])
     const { db, ctx } = aDevice()

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { useCatalogueEntries, useReferenceList } from '../../catalogs/use-catalog'
-import { EXAM_DUE_STATES, type ExamDueState } from '../../contract/rules/periodic-exam-due'
+import { EXAM_DUE_STATES } from '../../contract/rules/periodic-exam-due'
 import type { DeviceDueRow } from '../../db/periodic-exam-due'
 import { hasPermission } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
@@ -15,8 +15,10 @@ import { formatDate } from '../../ui/format-date'
 import { PageHeader } from '../../ui/PageHeader'
 import { SelectField } from '../../ui/SelectField'
 import { Spinner } from '../../ui/Spinner'
+import { searchOf, useUrlFilters } from '../../ui/url-filters'
 import { localDay } from './periodic-exam-form-values'
 import { CONDITION_NAMES, DUE_STATE_NAMES } from './periodic-exam-texts'
+import type { PeriodicExamsIndexFilters } from './periodic-exams-index-search'
 import { usePeriodicExamDueList } from './use-periodic-exam-due-list'
 import './periodic-exams.css'
 
@@ -35,15 +37,26 @@ interface ListRow extends DeviceDueRow {
  * — by the contract's rule in one pass, the last exam's day and the next one's, on the shared data
  * table in local mode (works offline); filtered by state and subgroup, searched, and exported as
  * the spreadsheet the server's `/patients/periodic-exams/excel` makes, from the same rows function.
+ * The filters live in the address (`?state=expired`: the dashboard's buckets open the list so).
  */
-export function PeriodicExamsIndexPage() {
+export function PeriodicExamsIndexPage({
+  filters,
+  onFiltersChange,
+}: {
+  filters?: PeriodicExamsIndexFilters
+  onFiltersChange?: (next: PeriodicExamsIndexFilters) => void
+} = {}) {
   const { t, i18n } = useLingui()
   const session = useSession()
   const canCreate = hasPermission(session, 'periodic-exams-create')
   const canView = hasPermission(session, 'periodic-exams-view')
   const db = useSyncEngine()?.db
-  const [state, setState] = useState<ExamDueState | ''>('')
-  const [subgroup, setSubgroup] = useState('')
+  const [chosen, setChosen] = useUrlFilters(filters, onFiltersChange, {})
+  const state = chosen.state ?? ''
+  const subgroup = chosen.subgroup ?? ''
+  const choose = (change: Record<string, string>) =>
+    // The selects offer only the rule's states and the catalogue's subgroups.
+    setChosen(searchOf({ ...chosen, ...change }) as PeriodicExamsIndexFilters)
   const [failure, setFailure] = useState<string | null>(null)
   const [exporting, setExporting] = useState(false)
   const subgroups = useCatalogueEntries('subgroups')
@@ -159,7 +172,7 @@ export function PeriodicExamsIndexPage() {
           label={t`Estado`}
           placeholder={t`Todos`}
           value={state}
-          onChange={(event) => setState(event.target.value as ExamDueState | '')}
+          onChange={(event) => choose({ state: event.target.value })}
           options={EXAM_DUE_STATES.map((code) => ({ value: code, label: i18n._(DUE_STATE_NAMES[code]) }))}
         />
         {subgroups && subgroups.length > 0 && (
@@ -167,7 +180,7 @@ export function PeriodicExamsIndexPage() {
             label={t`Subgrupo`}
             placeholder={t`Todos`}
             value={subgroup}
-            onChange={(event) => setSubgroup(event.target.value)}
+            onChange={(event) => choose({ subgroup: event.target.value })}
             options={subgroups.map((entry) => ({ value: entry.id, label: entry.name }))}
           />
         )}

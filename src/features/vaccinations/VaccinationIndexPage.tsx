@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { useCatalogueEntries } from '../../catalogs/use-catalog'
-import type { OccupationalRisk } from '../../contract/schemas/catalogue-definitions'
 import type { SchemeStatus, VaccinationFilterQuery } from '../../contract/schemas/vaccination-records'
 import type { DocumentLanguage } from '../../documents/self-tracking-texts'
 import { matchesVaccinationFilters, vaccinationFiltersOf } from '../../documents/vaccination-rows'
@@ -14,34 +13,25 @@ import { formatDate } from '../../ui/format-date'
 import { PageHeader } from '../../ui/PageHeader'
 import { SelectField } from '../../ui/SelectField'
 import { Spinner } from '../../ui/Spinner'
+import { searchOf, useUrlFilters } from '../../ui/url-filters'
 import { useVaccinationIndex } from './use-vaccination-index'
 import { localDay } from './vaccination-form-values'
 import type { VaccinationIndexEntry } from './vaccination-index'
+import type { VaccinationIndexFilters } from './vaccination-index-search'
 import { SCHEME_STATUS_NAMES } from './vaccination-texts'
 import './vaccinations.css'
 
 /** An index row as the table shows and searches it (its key and next vaccine's name included). */
 type ListRow = VaccinationIndexEntry
 
-/** One pick per filter of `get-filters/vaccinations`; '' is "all". */
-interface FilterValues {
-  status: string
-  vaccine: string
-  overdue: string
-  subgroup: string
-  risk: string
-}
-
-const NO_FILTERS: FilterValues = { status: '', vaccine: '', overdue: '', subgroup: '', risk: '' }
-
 /** The picks as the shared filter function (and `GET /vaccination/download`) takes them. */
-function queryOf(values: FilterValues): Omit<VaccinationFilterQuery, 'search'> {
+function queryOf(values: VaccinationIndexFilters): Omit<VaccinationFilterQuery, 'search'> {
   return {
-    ...(values.status && { statuses: [values.status as SchemeStatus] }), // offered from SCHEME_STATUSES
+    ...(values.status && { statuses: [values.status] }),
     ...(values.vaccine && { vaccines: [values.vaccine] }),
-    ...(values.overdue && { overdue: values.overdue as 'yes' | 'no' }), // offered from OVERDUE_CHOICES
+    ...(values.overdue && { overdue: values.overdue }),
     ...(values.subgroup && { subgroups: [values.subgroup] }),
-    ...(values.risk && { risks: [values.risk as OccupationalRisk] }), // offered from OCCUPATIONAL_RISKS
+    ...(values.risk && { risks: [values.risk] }),
   }
 }
 
@@ -51,16 +41,23 @@ function queryOf(values: FilterValues): Omit<VaccinationFilterQuery, 'search'> {
  * overdue — the most overdue first. On the shared data table in local mode, filtered by the
  * choices of `get-filters/vaccinations` worked out from the cache, searched by name, payroll
  * number or CURP; a row (or its name) opens the patient's card, where a dose is registered. The spreadsheet is built on the device by the
- * functions of the server's `GET /vaccination/download` (`vacunacion_DD_MM_YYYY.xlsx`).
+ * functions of the server's `GET /vaccination/download` (`vacunacion_DD_MM_YYYY.xlsx`). The
+ * filters live in the address (`?overdue=yes`: the dashboard's figures open the index so).
  */
-export function VaccinationIndexPage() {
+export function VaccinationIndexPage({
+  filters,
+  onFiltersChange,
+}: {
+  filters?: VaccinationIndexFilters
+  onFiltersChange?: (next: VaccinationIndexFilters) => void
+} = {}) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const db = useSyncEngine()?.db
   const today = localDay(new Date())
   const index = useVaccinationIndex(db, today)
   const subgroupEntries = useCatalogueEntries('subgroups')
-  const [values, setValues] = useState<FilterValues>(NO_FILTERS)
+  const [values, setValues] = useUrlFilters(filters, onFiltersChange, {})
   const [failure, setFailure] = useState<string | null>(null)
   const language: DocumentLanguage = i18n.locale.startsWith('en') ? 'en' : 'es'
 
@@ -163,8 +160,9 @@ export function VaccinationIndexPage() {
   )
 
   if (!db || !index) return <Spinner />
-  const set = (key: keyof FilterValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [key]: event.target.value }))
+  const set = (key: keyof VaccinationIndexFilters) => (event: { target: { value: string } }) =>
+    // The selects offer only the filters' own choices (get-filters/vaccinations).
+    setValues(searchOf({ ...values, [key]: event.target.value }) as VaccinationIndexFilters)
   return (
     <section className="page vaccination-index">
       <PageHeader title={t`Vacunación`} />
@@ -188,21 +186,21 @@ export function VaccinationIndexPage() {
         <SelectField
           label={t`Esquema`}
           placeholder={t`Todos`}
-          value={values.status}
+          value={values.status ?? ''}
           onChange={set('status')}
           options={choices.statuses.map((choice) => ({ value: choice.code, label: choice.name }))}
         />
         <SelectField
           label={t`Vacuna`}
           placeholder={t`Todas`}
-          value={values.vaccine}
+          value={values.vaccine ?? ''}
           onChange={set('vaccine')}
           options={choices.vaccines.map((choice) => ({ value: choice.id, label: choice.name }))}
         />
         <SelectField
           label={t`Dosis vencidas`}
           placeholder={t`Todos`}
-          value={values.overdue}
+          value={values.overdue ?? ''}
           onChange={set('overdue')}
           options={choices.overdue.map((choice) => ({ value: choice.code, label: choice.name }))}
         />
@@ -210,7 +208,7 @@ export function VaccinationIndexPage() {
           <SelectField
             label={t`Subgrupo`}
             placeholder={t`Todos`}
-            value={values.subgroup}
+            value={values.subgroup ?? ''}
             onChange={set('subgroup')}
             options={choices.subgroups.map((id) => ({ value: id, label: subgroupNames.get(id) ?? id }))}
           />
@@ -218,7 +216,7 @@ export function VaccinationIndexPage() {
         <SelectField
           label={t`Riesgo laboral`}
           placeholder={t`Todos`}
-          value={values.risk}
+          value={values.risk ?? ''}
           onChange={set('risk')}
           options={choices.risks.map((choice) => ({ value: choice.code, label: choice.name }))}
         />

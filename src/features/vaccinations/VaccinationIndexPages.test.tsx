@@ -169,6 +169,19 @@ describe('the vaccination index and the cards’ documents', { timeout: 20_000 }
     expect(statuses.map((option) => option.textContent)).toEqual(['Todos', 'Completo', 'Incompleto'])
   })
 
+  it('opens filtered by the choices in its address (the dashboard’s overdue figure), and writes a change back', async () => {
+    const { db, ctx } = aDevice()
+    await twoPatients(db, ctx)
+    const written: unknown[] = []
+    await render(db, () => (
+      <VaccinationIndexPage filters={{ overdue: 'no' }} onFiltersChange={(next) => written.push(next)} />
+    ))
+    await screen.findByRole('link', { name: 'Juan Carlos Ramírez Ortiz' })
+    expect(screen.queryByRole('link', { name: /María Guadalupe/ })).toBeNull()
+    fireEvent.change(screen.getByLabelText('Esquema'), { target: { value: 'incomplete' } })
+    expect(written).toEqual([{ overdue: 'no', status: 'incomplete' }])
+  })
+
   it('downloads the spreadsheet built on the device, the server’s layout, named with the day', async () => {
     const { db, ctx } = aDevice()
     await twoPatients(db, ctx)

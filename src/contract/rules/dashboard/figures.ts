@@ -11,6 +11,7 @@ import {
 } from './covid'
 import { type DiagnosisCount, topDiagnoses } from './diagnoses'
 import { type LostDaysFigures, lostDaysFigures } from './lost-days'
+import { type PatientCharts, patientCharts } from './patients'
 import {
   type ExamBuckets,
   type ExamDone,
@@ -51,6 +52,7 @@ export interface DashboardData {
 
 /** Every item of the dashboard: what each SPEC §7 dashboard call answers, without the names. */
 export interface DashboardFigures {
+  patients: PatientCharts
   affectedSystems: AffectedSystemsByPeriod
   topAffectedSystems: AffectedSystemCount[]
   topDiagnoses: DiagnosisCount[]
@@ -78,6 +80,7 @@ export function dashboardFigures(
   const examStates = examDueStates(data.patients, latestExamDays(data.exams), scope, today)
   const states = vaccinationStates(data.vaccines, data.scheme, data.patients, data.doses, scope, today)
   return {
+    patients: patientCharts(data.patients, scope, today),
     affectedSystems: affectedSystemsByPeriod(consultations),
     topAffectedSystems: topAffectedSystems(consultations),
     topDiagnoses: topDiagnoses(consultations),

@@ -20,6 +20,36 @@ describe('zonedDay', () => {
     expect(zonedDay('2026-03-01T18:30:00Z', 'Asia/Kolkata')).toBe('2026-03-02')
   })
 
+  it('follows the day the clocks change, to the quarter hour', () => {
+    // New York springs forward at 07:00 UTC on 2026-03-08 (02:00 EST → 03:00 EDT).
+    expect(zonedDay('2026-03-08T04:59:59Z', 'America/New_York')).toBe('2026-03-07')
+    expect(zonedDay('2026-03-08T05:00:00Z', 'America/New_York')).toBe('2026-03-08')
+    expect(zonedDay('2026-03-09T03:59:59Z', 'America/New_York')).toBe('2026-03-08')
+    expect(zonedDay('2026-03-09T04:00:00Z', 'America/New_York')).toBe('2026-03-09')
+    // Lord Howe Island moves its clocks by half an hour (UTC+11 → UTC+10:30 on 2026-04-05).
+    expect(zonedDay('2026-04-04T12:59:59Z', 'Australia/Lord_Howe')).toBe('2026-04-04')
+    expect(zonedDay('2026-04-04T13:00:00Z', 'Australia/Lord_Howe')).toBe('2026-04-05')
+    expect(zonedDay('2026-04-05T13:29:59Z', 'Australia/Lord_Howe')).toBe('2026-04-05')
+    expect(zonedDay('2026-04-05T13:30:00Z', 'Australia/Lord_Howe')).toBe('2026-04-06')
+    // Kathmandu is UTC+05:45.
+    expect(zonedDay('2026-03-01T18:14:59Z', 'Asia/Kathmandu')).toBe('2026-03-01')
+    expect(zonedDay('2026-03-01T18:15:00Z', 'Asia/Kathmandu')).toBe('2026-03-02')
+  })
+
+  it('agrees with Intl at every quarter hour of a year with two clock changes', () => {
+    const format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Madrid',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+    const start = Date.parse('2026-01-01T00:00:00Z')
+    for (let ms = start; ms < start + 365 * 86_400_000; ms += 900_000 * 7) {
+      expect(zonedDay(ms, 'Europe/Madrid')).toBe(format.format(ms))
+      expect(zonedDay(ms + 899_999, 'Europe/Madrid')).toBe(format.format(ms + 899_999))
+    }
+  })
+
   it('gives the month of a day', () => {
     expect(monthOf('2026-12-31')).toBe('2026-12')
   })
