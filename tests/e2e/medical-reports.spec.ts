@@ -173,8 +173,8 @@ test('an accident recorded offline — disability, ST-7, certificate — reaches
   await expect(
     disabilityForm.getByRole('list', { name: 'Archivos por guardar con el reporte' }),
   ).toContainText('tobillo.jpg')
-  await drawSignature(page, disabilityForm.getByRole('img', { name: 'Firma (en blanco)' }))
-  await expect(disabilityForm.getByRole('img', { name: 'Firma (trazada)' })).toBeVisible()
+  await drawSignature(page, disabilityForm.getByRole('img', { name: 'Firma del médico (en blanco)' }))
+  await expect(disabilityForm.getByRole('img', { name: 'Firma del médico (trazada)' })).toBeVisible()
   await expectAccessible(page, 'the disability form')
   await disabilityForm.getByRole('button', { name: 'Guardar incapacidad' }).click()
   await expect(page.getByText('Incapacidad guardada en este dispositivo').first()).toBeVisible()
