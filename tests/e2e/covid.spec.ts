@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { goOnline, openPatients, serverGet } from './patients'
+import { goOnline, openFromRecordBanner, openPatients, serverGet } from './patients'
 import { waitForStaffScreens } from './precache'
 import { signIn } from './sign-in'
 
@@ -31,7 +31,7 @@ async function openTriage(page: Page, patient: { name: string; id: string }) {
   await page.getByPlaceholder('Buscar...').fill(patient.name)
   await page.getByRole('link', { name: `Expediente ${patient.name}` }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Expediente de ${patient.name}` })).toBeVisible()
-  await page.getByRole('link', { name: 'Triage COVID' }).click()
+  await openFromRecordBanner(page, 'Nuevo registro', 'Triage COVID')
   await expect(page).toHaveURL(new RegExp(`/covid/create/${patient.id}$`))
   return page.getByRole('form', { name: 'Nuevo triage COVID' })
 }

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test'
 import * as XLSX from 'xlsx'
 import { rangeBounds } from '../../src/ui/charts/date-range'
 import { expectAccessible } from './axe'
-import { goOnline, openPatients, serverGet } from './patients'
+import { goOnline, openFromRecordBanner, openPatients, serverGet } from './patients'
 import { waitForStaffScreens } from './precache'
 import { signIn } from './sign-in'
 
@@ -48,7 +48,7 @@ test('a reading taken offline shows on the evolution chart after an offline relo
   await link.click()
   await expect(page.getByRole('heading', { level: 1, name: `Expediente de ${fullName}` })).toBeVisible()
   const patientId = new URL(page.url()).pathname.split('/').at(-1) as string
-  await page.getByRole('link', { name: 'Evolución', exact: true }).click()
+  await openFromRecordBanner(page, 'Ver', 'Evolución')
   await expect(page).toHaveURL(new RegExp(`/digital-record/patient-evolution/${patientId}$`))
 
   // Offline reload: the page from the service worker, the consultations and the reading from IndexedDB.

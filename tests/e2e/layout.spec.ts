@@ -166,6 +166,15 @@ test('a patient’s record opens with its banner: who, the warnings and the acti
   await expect(banner.getByText('Alergias:')).toBeVisible()
   await expect(banner.getByText('Alertas:')).toBeVisible()
   await expect(banner.getByRole('link', { name: 'Editar datos' })).toBeVisible()
+  // A few touch-sized actions; the modules' links are grouped in menus ("Ver" holds the readings).
+  const heights = await banner
+    .locator('.record-banner__actions > *')
+    .evaluateAll((actions) => actions.map((action) => action.getBoundingClientRect().height))
+  expect(heights.length).toBeLessThanOrEqual(6)
+  for (const height of heights) expect(height).toBeGreaterThanOrEqual(44)
+  await banner.getByRole('button', { name: 'Ver', exact: true }).click()
+  const readings = page.getByRole('menuitem', { name: 'Lecturas de autocontrol' })
+  expect((await readings.boundingBox())?.height).toBeGreaterThanOrEqual(44)
   expect(await overflow(page)).toBe(0)
   await context.close()
 })

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { type Browser, type Download, expect, type Locator, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { addDiagnosis } from './consultations'
-import { goOnline, serverGet } from './patients'
+import { goOnline, openFromRecordBanner, serverGet } from './patients'
 import { waitForStaffScreens } from './precache'
 import { signIn } from './sign-in'
 
@@ -149,7 +149,7 @@ test('an accident recorded offline — disability, ST-7, certificate — reaches
   await context.setOffline(true)
 
   // 1. The disability, with a photo and a signature drawn on the tablet.
-  await page.getByRole('main').getByRole('link', { name: 'Incapacidades', exact: true }).click()
+  await openFromRecordBanner(page, 'Ver', 'Incapacidades')
   await expect(page.getByRole('heading', { level: 1, name: 'Incapacidades del paciente' })).toBeVisible()
   await page.getByRole('link', { name: 'Nueva incapacidad' }).click()
   const disabilityForm = page.getByRole('form', { name: 'Nueva incapacidad' })
@@ -173,8 +173,8 @@ test('an accident recorded offline — disability, ST-7, certificate — reaches
   await expect(
     disabilityForm.getByRole('list', { name: 'Archivos por guardar con el reporte' }),
   ).toContainText('tobillo.jpg')
-  await drawSignature(page, disabilityForm.getByRole('img', { name: 'Firma (en blanco)' }))
-  await expect(disabilityForm.getByRole('img', { name: 'Firma (trazada)' })).toBeVisible()
+  await drawSignature(page, disabilityForm.getByRole('img', { name: 'Firma del médico (en blanco)' }))
+  await expect(disabilityForm.getByRole('img', { name: 'Firma del médico (trazada)' })).toBeVisible()
   await expectAccessible(page, 'the disability form')
   await disabilityForm.getByRole('button', { name: 'Guardar incapacidad' }).click()
   await expect(page.getByText('Incapacidad guardada en este dispositivo').first()).toBeVisible()
@@ -185,7 +185,7 @@ test('an accident recorded offline — disability, ST-7, certificate — reaches
 
   // 2. The ST-7, prefilled from the patient, linking the disability.
   await page.goto(`/patients/record/${patient.patientId}`)
-  await page.getByRole('link', { name: 'ST-7: aviso de accidente de trabajo' }).click()
+  await openFromRecordBanner(page, 'Nuevo registro', 'ST-7: aviso de accidente de trabajo')
   const st7 = page.getByRole('form', { name: 'Nuevo ST-7' })
   await expect(st7.getByLabel('Registro patronal')).not.toHaveValue('')
   await st7.getByRole('button', { name: 'Continuar' }).click()
@@ -223,7 +223,7 @@ test('an accident recorded offline — disability, ST-7, certificate — reaches
 
   // 3. The certificate "fit with restrictions".
   await page.goto(`/patients/record/${patient.patientId}`)
-  await page.getByRole('main').getByRole('link', { name: 'Certificado de salud', exact: true }).click()
+  await openFromRecordBanner(page, 'Nuevo registro', 'Certificado de salud')
   const certificateForm = page.getByRole('form', { name: 'Nuevo certificado de estado de salud' })
   await certificateForm.getByLabel('Resultado').selectOption({ label: 'Apto con restricciones' })
   await certificateForm.getByLabel('Vigente hasta').fill(validTo.shown)

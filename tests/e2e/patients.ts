@@ -20,6 +20,15 @@ export async function openPatients(page: Page): Promise<void> {
 }
 
 /** Shows a step of the patient form (Identificación, Contacto y domicilio, Empleo, Cuenta de acceso). */
+/**
+ * Follows one of the record banner's grouped links: opens its menu ("Nuevo registro" or "Ver") by
+ * its button, then picks the item (the menu sits in a portal, outside the page's main region).
+ */
+export async function openFromRecordBanner(page: Page, menu: 'Nuevo registro' | 'Ver', item: string) {
+  await page.getByRole('main').getByRole('button', { name: menu, exact: true }).click()
+  await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click()
+}
+
 export async function openFormStep(page: Page, step: string): Promise<void> {
   const button = page.getByRole('button', { name: step, exact: true })
   await button.click()

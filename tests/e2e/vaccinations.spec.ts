@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { buildCurp } from '../../src/contract/rules/curp'
 import { expectAccessible } from './axe'
-import { goOnline, openPatients, serverGet } from './patients'
+import { goOnline, openFromRecordBanner, openPatients, serverGet } from './patients'
 import { waitForStaffScreens } from './precache'
 import { signIn } from './sign-in'
 
@@ -88,7 +88,7 @@ test('a first dose with its certificate, made offline for a new patient, reaches
   ).toBeVisible()
   const patientId = new URL(page.url()).pathname.split('/').at(-1) as string
 
-  await page.getByRole('link', { name: 'Vacunas', exact: true }).click()
+  await openFromRecordBanner(page, 'Ver', 'Vacunas')
   await expect(page).toHaveURL(new RegExp(`/vaccinations/card/${patientId}$`))
   await expect(page.getByText('Esquema incompleto')).toBeVisible()
   await page.getByRole('link', { name: 'Registrar dosis' }).first().click()

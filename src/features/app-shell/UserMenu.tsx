@@ -57,22 +57,22 @@ export function UserMenu({
         </span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="user-menu" align="end" sideOffset={4} collisionPadding={8}>
+        <DropdownMenu.Content className="menu user-menu" align="end" sideOffset={4} collisionPadding={8}>
           <DropdownMenu.Label className="user-menu__who">
             <strong>{fullName}</strong>
             {roleName && <small>{roleName}</small>}
           </DropdownMenu.Label>
           {canEditProfile && (
-            <DropdownMenu.Item className="user-menu__item" onSelect={() => void navigate({ to: '/profile' })}>
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate({ to: '/profile' })}>
               <Trans>Mi perfil</Trans>
             </DropdownMenu.Item>
           )}
           {mode && (
-            <DropdownMenu.Item className="user-menu__item" onSelect={onSwitchMode}>
+            <DropdownMenu.Item className="menu__item" onSelect={onSwitchMode}>
               {mode === 'role' ? <Trans>Modo paciente</Trans> : <Trans>Modo profesional</Trans>}
             </DropdownMenu.Item>
           )}
-          <DropdownMenu.Separator className="user-menu__separator" />
+          <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Label className="user-menu__group">
             <Trans>Idioma</Trans>
           </DropdownMenu.Label>
@@ -86,7 +86,7 @@ export function UserMenu({
                 key={language}
                 value={language}
                 lang={language}
-                className="user-menu__item"
+                className="menu__item"
                 // Choosing a language keeps the menu open: its own texts change before the eyes.
                 onSelect={(event) => event.preventDefault()}
               >
@@ -95,8 +95,8 @@ export function UserMenu({
               </DropdownMenu.RadioItem>
             ))}
           </DropdownMenu.RadioGroup>
-          <DropdownMenu.Separator className="user-menu__separator" />
-          <DropdownMenu.Item className="user-menu__item" data-tone="danger" onSelect={onSignOut}>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item className="menu__item" data-tone="danger" onSelect={onSignOut}>
             <Trans>Cerrar sesión</Trans>
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -2,11 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { LocalPatient, LocalRecordSection } from '../../db/local-db'
 import { recordEntrySummary } from '../../documents/record-entry-summary'
+import { LinkMenu, LinkMenuItem } from '../../ui/LinkMenu'
 import { PatientBanner } from '../../ui/patient-banner/PatientBanner'
 
 /**
  * The head of a patient's record (the shared `PatientBanner`) with the actions the record has:
- * each module's new record for who may write it, the digital record, the patient's data.
+ * the two frequent ones as buttons (a new consultation, the digital record), each module's new
+ * record under "Nuevo registro" and what the patient's record holds under "Ver" (so the banner
+ * stays one row on a tablet and the patient's facts show on the first screen), then the patient's
+ * data and the way back. Each action shows only to who may open it.
  */
 export function RecordBanner({
   patient,
@@ -80,97 +84,90 @@ export function RecordBanner({
               <Trans>Expediente digital</Trans>
             </Link>
           )}
-          {canTriage && (
-            <Link
-              to="/covid/create/$id"
-              params={{ id: patient.id }}
-              className="button"
-              data-variant="secondary"
-            >
-              <Trans>Triage COVID</Trans>
-            </Link>
-          )}
-          {canSeeVaccinations && (
-            <Link
-              to="/vaccinations/card/$id"
-              params={{ id: patient.id }}
-              className="button"
-              data-variant="secondary"
-            >
-              <Trans>Vacunas</Trans>
-            </Link>
-          )}
-          {canExamine && (
-            <Link
-              to="/digital-record/periodic-exams/create/$patientId"
-              params={{ patientId: patient.id }}
-              className="button"
-              data-variant="secondary"
-            >
-              <Trans>Examen periódico</Trans>
-            </Link>
-          )}
-          {canAdmit && (
-            <Link
-              to="/digital-record/medical-exam/create/$patientId"
-              params={{ patientId: patient.id }}
-              className="button"
-              data-variant="secondary"
-            >
-              <Trans>Examen de admisión</Trans>
-            </Link>
-          )}
-          {canReportAccident && (
-            <Link
-              to="/digital-record/medical-reports/incident-report-st7/create/$patientId"
-              params={{ patientId: patient.id }}
-              className="button"
-              data-variant="secondary"
-              aria-label={t`ST-7: aviso de accidente de trabajo`}
-            >
-              ST-7
-            </Link>
-          )}
-          {canSeeDisabilities && (
-            <Link
-              to="/digital-record/medical-reports/record-disabilities/detail/$patientId"
-              params={{ patientId: patient.id }}
-              className="button"
-              data-variant="secondary"
-            >
-              <Trans>Incapacidades</Trans>
-            </Link>
-          )}
-          {canSeeEvolution && (
-            <Link
-              to="/digital-record/patient-evolution/$patientId"
-              params={{ patientId: patient.id }}
-              className="button"
-              data-variant="secondary"
-            >
-              <Trans>Evolución</Trans>
-            </Link>
-          )}
-          {canTakeShortHistory && (
-            <Link
-              to="/clinical-history/create/$patientId"
-              params={{ patientId: patient.id }}
-              className="button"
-              data-variant="secondary"
-            >
-              <Trans>Historia clínica breve</Trans>
-            </Link>
-          )}
-          {canCertify && (
-            <Link
-              to="/digital-record/medical-reports/certificate-health-status/create/$patientId"
-              params={{ patientId: patient.id }}
-              className="button"
-              data-variant="secondary"
-            >
-              <Trans>Certificado de salud</Trans>
-            </Link>
-          )}
+          <LinkMenu label={t`Nuevo registro`}>
+            {canTriage && (
+              <LinkMenuItem>
+                <Link to="/covid/create/$id" params={{ id: patient.id }}>
+                  <Trans>Triage COVID</Trans>
+                </Link>
+              </LinkMenuItem>
+            )}
+            {canExamine && (
+              <LinkMenuItem>
+                <Link
+                  to="/digital-record/periodic-exams/create/$patientId"
+                  params={{ patientId: patient.id }}
+                >
+                  <Trans>Examen periódico</Trans>
+                </Link>
+              </LinkMenuItem>
+            )}
+            {canAdmit && (
+              <LinkMenuItem>
+                <Link to="/digital-record/medical-exam/create/$patientId" params={{ patientId: patient.id }}>
+                  <Trans>Examen de admisión</Trans>
+                </Link>
+              </LinkMenuItem>
+            )}
+            {canReportAccident && (
+              <LinkMenuItem>
+                <Link
+                  to="/digital-record/medical-reports/incident-report-st7/create/$patientId"
+                  params={{ patientId: patient.id }}
+                >
+                  <Trans>ST-7: aviso de accidente de trabajo</Trans>
+                </Link>
+              </LinkMenuItem>
+            )}
+            {canTakeShortHistory && (
+              <LinkMenuItem>
+                <Link to="/clinical-history/create/$patientId" params={{ patientId: patient.id }}>
+                  <Trans>Historia clínica breve</Trans>
+                </Link>
+              </LinkMenuItem>
+            )}
+            {canCertify && (
+              <LinkMenuItem>
+                <Link
+                  to="/digital-record/medical-reports/certificate-health-status/create/$patientId"
+                  params={{ patientId: patient.id }}
+                >
+                  <Trans>Certificado de salud</Trans>
+                </Link>
+              </LinkMenuItem>
+            )}
+          </LinkMenu>
+          <LinkMenu label={t`Ver`}>
+            {canSeeVaccinations && (
+              <LinkMenuItem>
+                <Link to="/vaccinations/card/$id" params={{ id: patient.id }}>
+                  <Trans>Vacunas</Trans>
+                </Link>
+              </LinkMenuItem>
+            )}
+            {canSeeDisabilities && (
+              <LinkMenuItem>
+                <Link
+                  to="/digital-record/medical-reports/record-disabilities/detail/$patientId"
+                  params={{ patientId: patient.id }}
+                >
+                  <Trans>Incapacidades</Trans>
+                </Link>
+              </LinkMenuItem>
+            )}
+            {canSeeEvolution && (
+              <LinkMenuItem>
+                <Link to="/digital-record/patient-evolution/$patientId" params={{ patientId: patient.id }}>
+                  <Trans>Evolución</Trans>
+                </Link>
+              </LinkMenuItem>
+            )}
+            <LinkMenuItem>
+              <a href="#record-self-tracking-title">
+                <Trans>Lecturas de autocontrol</Trans>
+              </a>
+            </LinkMenuItem>
+          </LinkMenu>
           {canEdit && (
             <Link
               to="/patients/edit/$id"
@@ -181,9 +178,6 @@ export function RecordBanner({
               <Trans>Editar datos</Trans>
             </Link>
           )}
-          <a href="#record-self-tracking-title" className="button" data-variant="secondary">
-            <Trans>Lecturas de autocontrol</Trans>
-          </a>
           <Link to="/patients" className="button" data-variant="ghost">
             <Trans>Volver a pacientes</Trans>
           </Link>
