@@ -195,6 +195,23 @@ export function useCatalogueEntries(catalogue: CatalogueName): CatalogueEntry[] 
 }
 
 /**
+ * The subgroup items patients carry (a patient belongs to items, not to the subgroups that group
+ * them), each named "Subgroup: item", inactive ones too: the lists' subgroup filters and names.
+ */
+export function useSubgroupItems(): {
+  options: { value: string; label: string }[]
+  names: Map<string, string>
+} {
+  const subgroups = useCatalogueEntries('subgroups')
+  return useMemo(() => {
+    const options = (subgroups ?? []).flatMap((subgroup) =>
+      subgroup.items.map((item) => ({ value: item.id, label: `${subgroup.name}: ${item.name}` })),
+    )
+    return { options, names: new Map(options.map((option) => [option.value, option.label])) }
+  }, [subgroups])
+}
+
+/**
  * The inputs of one form the tenant switched off (decision 0018), from the device's copy so the
  * form honours them offline; empty while the database opens.
  */

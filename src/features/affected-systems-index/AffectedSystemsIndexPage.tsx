@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { useCatalogueEntries } from '../../catalogs/use-catalog'
+import { useCatalogueEntries, useSubgroupItems } from '../../catalogs/use-catalog'
 import type { AffectedSystemRow } from '../../documents/affected-systems-rows'
 import { hasPermission } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
@@ -50,9 +50,9 @@ export function AffectedSystemsIndexPage() {
   const [failure, setFailure] = useState<string | null>(null)
   const [exporting, setExporting] = useState(false)
   const systems = useCatalogueEntries('affected_system')
-  const subgroups = useCatalogueEntries('subgroups')
+  const subgroups = useSubgroupItems()
   const systemNames = useMemo(
-    () => new Map((systems ?? []).map((entry) => [entry.id, entry.name])),
+    () => (systems ? new Map(systems.map((entry) => [entry.id, entry.name])) : undefined),
     [systems],
   )
   const filter = {
@@ -73,13 +73,7 @@ export function AffectedSystemsIndexPage() {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([code, name]) => ({ value: code, label: `${code} · ${name}` }))
   }, [offered])
-  const subgroupOptions = useMemo(
-    () =>
-      (subgroups ?? []).flatMap((entry) =>
-        entry.items.map((item) => ({ value: item.id, label: `${entry.name}: ${item.name}` })),
-      ),
-    [subgroups],
-  )
+  const subgroupOptions = subgroups.options
 
   const shown = useMemo<ListRow[]>(
     () =>

@@ -41,11 +41,12 @@ const indexPatient = (patient: LocalPatient): IndexPatient => ({
 export function useAffectedSystemsIndex(
   db: LocalDb | undefined,
   filter: AffectedSystemsFilter & { period: { from: string; to: string } },
-  systemNames: ReadonlyMap<string, string>,
+  /** Undefined while the catalogue loads: rows named by an id would flash before their names. */
+  systemNames: ReadonlyMap<string, string> | undefined,
 ): AffectedSystemsIndex | undefined {
   const { period, subgroup, timeZone, affectedSystem, diagnosis } = filter
   const index = useLiveQuery(async () => {
-    if (!db) return undefined
+    if (!db || !systemNames) return undefined
     const consultations = await db.encounters
       .where('started_at')
       .between(shifted(period.from, -1), shifted(period.to, 2))

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react'
 import { download } from '../../api/client'
 import { useConnection } from '../../api/connection'
 import { useCall } from '../../api/use-call'
-import { useCatalogueEntries, useReferenceList, useSpecialLabels } from '../../catalogs/use-catalog'
+import { useReferenceList, useSpecialLabels, useSubgroupItems } from '../../catalogs/use-catalog'
 import { downloadPatients, patientFilters, patientsTable } from '../../contract/endpoints/operation'
 import { downloadDateStamp } from '../../contract/rules/dates'
 import { ASSIGNED_FILTER_PERMISSION } from '../../contract/schemas/patient-lookups'
@@ -131,17 +131,7 @@ export function PatientsPage({
       ]),
     [statuses, offered.data],
   )
-  // The subgroup items' names, inactive subgroups' too: a patient may still carry one.
-  const subgroupEntries = useCatalogueEntries('subgroups')
-  const subgroupNames = useMemo(
-    () =>
-      new Map(
-        (subgroupEntries ?? []).flatMap((subgroup) =>
-          subgroup.items.map((item) => [item.id, `${subgroup.name}: ${item.name}`] as const),
-        ),
-      ),
-    [subgroupEntries],
-  )
+  const subgroupNames = useSubgroupItems().names
   const subgroupName = (id: string) => subgroupNames.get(id) ?? ''
   // The labels follow the language (i18n.locale stands for t and stateLabel).
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for the labels

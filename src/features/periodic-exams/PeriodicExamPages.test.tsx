@@ -2,6 +2,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SUBGROUPS } from '../../catalogs/test-catalogs'
 import type { LocalDb, LocalPatient } from '../../db/local-db'
 import { catalogueEntry } from '../../db/vaccination-test-data'
 import { saveSession } from '../../session/session-store'
@@ -16,6 +17,9 @@ import { PeriodicExamViewPage } from './PeriodicExamViewPage'
 
 configure({ asyncUtilTimeout: 5_000 })
 
+// The first subgroup's items (Turno: Matutino, Nocturno).
+const MORNING = { id: '0190a1b2-c3d4-7e5f-8a9b-000000000111' }
+const NIGHT = { id: '0190a1b2-c3d4-7e5f-8a9b-000000000112' }
 const AUDIOMETRY = '0193a7f2-0000-7000-8000-00000000e001'
 const SPIROMETRY = '0193a7f2-0000-7000-8000-00000000e002'
 
@@ -177,6 +181,29 @@ describe('the periodic exam screens', { timeout: 20_000 }, () => {
     )
     fill('Estado', 'never_examined')
     await waitFor(() => expect(within(table).queryByRole('row', { name: /María Guadalupe/ })).toBeNull())
+  })
+
+  it('filters by the subgroup items patients carry, named "Subgroup: item"', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await aWorker(db, ctx)
+    await db.catalogueEntries.bulkPut(SUBGROUPS)
+    // The summary row follows the patient's write, as a sync's would.
+    await db.patients.update(patient.id, { subgroups: [MORNING.id] })
+    await createPeriodicExam(db, ctx, earlierExam(patient.id))
+    await render(db, () => <PeriodicExamsIndexPage />)
+    const table = await screen.findByRole('table', { name: 'Exámenes periódicos' })
+    await within(table).findByRole('row', { name: /María Guadalupe/ })
+    const select = screen.getByLabelText('Subgrupo') as HTMLSelectElement
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      'Todos',
+      'Turno: Matutino',
+      'Turno: Nocturno',
+      'Planta anterior: Norte',
+    ])
+    fill('Subgrupo', NIGHT.id)
+    await waitFor(() => expect(within(table).queryByRole('row', { name: /María Guadalupe/ })).toBeNull())
+    fill('Subgrupo', MORNING.id)
+    expect(await within(table).findByRole('row', { name: /María Guadalupe/ })).toBeTruthy()
   })
 
   it('opens filtered by the due state in its address (the dashboard’s buckets), and writes a change back', async () => {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { useCatalogueEntries, useReferenceList } from '../../catalogs/use-catalog'
+import { useReferenceList, useSubgroupItems } from '../../catalogs/use-catalog'
 import { EXAM_DUE_STATES } from '../../contract/rules/periodic-exam-due'
 import type { DeviceDueRow } from '../../db/periodic-exam-due'
 import { hasPermission } from '../../session/session-store'
@@ -59,7 +59,8 @@ export function PeriodicExamsIndexPage({
     setChosen(searchOf({ ...chosen, ...change }) as PeriodicExamsIndexFilters)
   const [failure, setFailure] = useState<string | null>(null)
   const [exporting, setExporting] = useState(false)
-  const subgroups = useCatalogueEntries('subgroups')
+  // A patient carries subgroup items: the filter offers those, not the subgroups grouping them.
+  const subgroups = useSubgroupItems().options
   const statuses = useReferenceList('administrative-statuses')
   const frequencies = useReferenceList('examination-frequencies')
   const today = localDay(new Date())
@@ -175,13 +176,13 @@ export function PeriodicExamsIndexPage({
           onChange={(event) => choose({ state: event.target.value })}
           options={EXAM_DUE_STATES.map((code) => ({ value: code, label: i18n._(DUE_STATE_NAMES[code]) }))}
         />
-        {subgroups && subgroups.length > 0 && (
+        {subgroups.length > 0 && (
           <SelectField
             label={t`Subgrupo`}
             placeholder={t`Todos`}
             value={subgroup}
             onChange={(event) => choose({ subgroup: event.target.value })}
-            options={subgroups.map((entry) => ({ value: entry.id, label: entry.name }))}
+            options={subgroups}
           />
         )}
       </div>

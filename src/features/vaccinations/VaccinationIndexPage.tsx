@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { useCatalogueEntries } from '../../catalogs/use-catalog'
+import { useSubgroupItems } from '../../catalogs/use-catalog'
 import type { SchemeStatus, VaccinationFilterQuery } from '../../contract/schemas/vaccination-records'
 import type { DocumentLanguage } from '../../documents/self-tracking-texts'
 import { matchesVaccinationFilters, vaccinationFiltersOf } from '../../documents/vaccination-rows'
@@ -56,7 +56,7 @@ export function VaccinationIndexPage({
   const db = useSyncEngine()?.db
   const today = localDay(new Date())
   const index = useVaccinationIndex(db, today)
-  const subgroupEntries = useCatalogueEntries('subgroups')
+  const subgroupNames = useSubgroupItems().names
   const [values, setValues] = useUrlFilters(filters, onFiltersChange, {})
   const [failure, setFailure] = useState<string | null>(null)
   const language: DocumentLanguage = i18n.locale.startsWith('en') ? 'en' : 'es'
@@ -64,15 +64,6 @@ export function VaccinationIndexPage({
   const vaccineNames = useMemo(
     () => new Map((index?.vaccines ?? []).map((entry) => [entry.id, entry.name])),
     [index?.vaccines],
-  )
-  const subgroupNames = useMemo(
-    () =>
-      new Map(
-        (subgroupEntries ?? []).flatMap((subgroup) =>
-          subgroup.items.map((item) => [item.id, `${subgroup.name}: ${item.name}`] as const),
-        ),
-      ),
-    [subgroupEntries],
   )
   const choices = useMemo(
     () => vaccinationFiltersOf(language, index?.vaccines ?? [], index?.subgroupsInUse ?? []),
