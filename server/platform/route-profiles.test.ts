@@ -32,10 +32,15 @@ const grantsOf = (route: DeclaredRoute): readonly string[] =>
   route.access === 'public' || route.access === 'authenticated' ? [] : [route.access ?? ''].flat()
 /**
  * SPEC §7 reads asked with a POST: a data table's query (`…/list`) and the dashboard's PDF of the
- * figures its body names (`POST /download-pdf`); both change nothing.
+ * figures its body names (`POST /download-pdf`); both change nothing. And the note of a read made
+ * offline (`…/offline-openings`, decision 0038), which adds only the audit entry the read would have
+ * written, under the read's own permission.
  */
 const readsByPost = (route: DeclaredRoute) =>
-  route.method === 'POST' && (route.url.endsWith('/list') || route.url.endsWith('/download-pdf'))
+  route.method === 'POST' &&
+  (route.url.endsWith('/list') ||
+    route.url.endsWith('/download-pdf') ||
+    route.url.endsWith('/offline-openings'))
 const writes = (route: DeclaredRoute) => route.method !== 'GET' && !readsByPost(route)
 
 const PLACEHOLDER_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'

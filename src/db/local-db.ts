@@ -290,6 +290,19 @@ export interface LocalCovidReclassification {
 }
 
 /** A follow-up that did not take place (`covid-decline`), with its reason. */
+/**
+ * A digital record opened with no network (decision 0038): the row its outbox entry settles into,
+ * kept as the device's own trace of the openings it reported.
+ */
+export interface LocalRecordOpening {
+  id: string
+  patient_id: string
+  opened_at: string
+  version: number
+  syncState: SyncState
+  [field: string]: unknown
+}
+
 export interface LocalCovidDecline {
   id: string
   patient_id: string
@@ -457,6 +470,8 @@ export type SyncEntity =
   | 'healthCertificate'
   | 'disability'
   | 'incidentReport'
+  /** A note that a record was opened offline, for the audit log (decision 0038); never pulled. */
+  | 'recordOpening'
 
 /** The last server copy of a record: the base of a three-way merge. */
 export interface Shadow {
@@ -522,6 +537,7 @@ export type MutationKind =
   | 'disability.delete'
   | 'incidentReport.create'
   | 'incidentReport.update'
+  | 'recordOpening.create'
 
 /** A change waiting to reach the server (DESIGN §5 "Outbox entry"). */
 export interface OutboxEntry {
@@ -661,6 +677,7 @@ export type LocalDb = Dexie & {
   healthCertificates: EntityTable<LocalHealthCertificate, 'id'>
   disabilities: EntityTable<LocalDisability, 'id'>
   incidentReports: EntityTable<LocalIncidentReport, 'id'>
+  recordOpenings: EntityTable<LocalRecordOpening, 'id'>
   dashboardSummaries: EntityTable<LocalDashboardSummary, 'patient_id'>
   dashboardSummaryChanges: EntityTable<LocalSummaryChange, 'patient_id'>
   dashboardSummaryPacks: EntityTable<LocalSummaryPack, 'id'>
@@ -914,6 +931,8 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
   db.version(21).stores({
     encounters: 'id, patient_id, [patient_id+started_at], started_at, syncState',
   })
+  // The notes of digital records opened offline (decision 0038): a table of their own, no rows change.
+  db.version(25).stores({ recordOpenings: 'id, patient_id' })
   db.use(withPatientSortName)
   db.use(triageSummaryMiddleware(db))
   db.use(vaccinationSummaryMiddleware(db))
@@ -985,6 +1004,7 @@ export function rowTable(db: LocalDb, entity: SyncEntity): Table<LocalRow, strin
     healthCertificate: db.healthCertificates,
     disability: db.disabilities,
     incidentReport: db.incidentReports,
+    recordOpening: db.recordOpenings,
   }[entity]
   // Every such table holds LocalRow-shaped rows keyed by id; the engine only touches those fields.
   return table as unknown as Table<LocalRow, string>
@@ -1024,4 +1044,5 @@ export const rowTables = (db: LocalDb) => [
   db.healthCertificates,
   db.disabilities,
   db.incidentReports,
+  db.recordOpenings,
 ]

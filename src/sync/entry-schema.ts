@@ -8,6 +8,7 @@ import {
   ReclassificationRequest,
   UpdateCovidTestRequest,
 } from '../contract/schemas/covid'
+import { OfflineOpeningRequest } from '../contract/schemas/digital-record'
 import { CreateEncounterRequest, UpdateEncounterRequest } from '../contract/schemas/encounters'
 import {
   CreatePatientRequest,
@@ -53,6 +54,8 @@ export function entrySchema(entry: Pick<OutboxEntry, 'kind' | 'path'>): v.Generi
       return CreateTriageConsultationRequest
     case 'covidDecline.create':
       return DeclineFollowUpRequest
+    case 'recordOpening.create':
+      return OfflineOpeningRequest
     case 'covidReclassification.create':
       return ReclassificationRequest
     case 'covidTest.create':

@@ -12,6 +12,7 @@ import {
   updateCovidTest,
 } from '../contract/endpoints/covid'
 import { pathFor } from '../contract/endpoints/define'
+import { noteOfflineOpening } from '../contract/endpoints/digital-record'
 import { amendDisability, createDisability, deleteDisability } from '../contract/endpoints/disabilities'
 import { createEncounter, updateEncounter } from '../contract/endpoints/encounters'
 import { amendCertificate, createCertificate } from '../contract/endpoints/health-certificates'
@@ -90,6 +91,7 @@ export const syncPaths = {
   deleteDisability: (id: string) => pathFor(deleteDisability, { id }),
   createIncidentReport: pathFor(createIncidentReport),
   amendIncidentReport: (id: string) => pathFor(amendIncidentReport, { id }),
+  noteOfflineOpening: (patientId: string) => pathFor(noteOfflineOpening, { id: patientId }),
 } as const
 
 /** The section a record-section entry's path names (`/api/operation/patients/<section>…`). */

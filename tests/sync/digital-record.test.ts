@@ -1,15 +1,20 @@
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withTenant } from '../../server/db/client'
+import { auditLog } from '../../server/db/schema'
 import { seedReferenceLists } from '../../server/seed/reference-lists'
 import type { CatalogueEntry } from '../../src/contract/schemas/catalogue-definitions'
 import { readDigitalRecord } from '../../src/db/digital-record'
 import { pdfPageTexts, pdfText } from '../../src/documents/pdf-text'
 import { digitalRecordDocument } from '../../src/reports/digital-record-document'
+import { MAX_WAIT_MS } from '../../src/sync/backoff'
 import { createEncounter, savePrescription } from '../../src/sync/encounter-mutators'
 import { SHORT_HISTORY } from '../../src/sync/medical-report-kinds'
 import { createReport } from '../../src/sync/medical-report-mutators'
 import { aShortHistory } from '../../src/sync/medical-report-test-data'
 import { createPatient } from '../../src/sync/mutators'
 import { createReading } from '../../src/sync/reading-mutators'
+import { noteOfflineOpening } from '../../src/sync/record-opening-mutator'
 import { createRecordSection } from '../../src/sync/record-section-mutators'
 import { aConsultation, aLine, type EncounterCatalog, seedEncounterCatalog } from '../fixtures/encounters'
 import { cacheDocumentContext } from './document-cache'
@@ -112,5 +117,31 @@ describe('the digital record, on the tablet and on the server', () => {
     expect(pdfText(onTablet.bytes)).toEqual(pdfText(fromServer))
     expect(pdfPageTexts(fromServer).length).toBeGreaterThan(0)
     expect(Buffer.from(onTablet.bytes).equals(Buffer.from(fromServer))).toBe(true)
+  })
+
+  it('sends the note of a record opened offline once, even when its answer is lost, to the audit log', async () => {
+    const device = tablet(0)
+    const { db, ctx } = device
+    const patient = await createPatient(db, ctx, newPatient(7_002))
+    expect(await device.loop.runOnce()).toMatchObject({ stoppedBy: 'idle' })
+    // Queued while the tablet had no network (the page does so when it opens offline).
+    const opening = await noteOfflineOpening(db, ctx, patient.id)
+    // The server logs it; its answer never reaches the tablet, which sends it again later.
+    device.network.faults.push('drop-response')
+    expect(await device.loop.runOnce()).toMatchObject({ stoppedBy: 'backoff' })
+    await device.network.settle()
+    device.clock.advance(MAX_WAIT_MS)
+    expect(await device.loop.runOnce()).toMatchObject({ stoppedBy: 'idle' })
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.recordOpenings.get(opening.id)).toMatchObject({ syncState: 'synced', version: 1 })
+    const logged = await withTenant(server.database.db, clinic.tenantId, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'digital-record.read-offline'), eq(auditLog.entityId, patient.id))),
+    )
+    expect(logged.map((entry) => entry.details)).toEqual([
+      { opening_id: opening.id, opened_at: opening.opened_at, in_care: true },
+    ])
   })
 })

@@ -1,4 +1,8 @@
-import { DigitalRecordDocumentQuery, DigitalRecordParams } from '../schemas/digital-record'
+import {
+  DigitalRecordDocumentQuery,
+  DigitalRecordParams,
+  OfflineOpeningRequest,
+} from '../schemas/digital-record'
 import { endpoint } from './define'
 
 /**
@@ -32,4 +36,18 @@ export const downloadClinicalHistory = endpoint({
   access: 'digital-record-index',
   params: DigitalRecordParams,
   query: DigitalRecordDocumentQuery,
+})
+
+/**
+ * The audit of an opening the server did not see (decision 0038): the device queues it when it
+ * opens the record offline, and the outbox sends it once the network is back, as any write. Not a
+ * SPEC call; this product's own, beside the read it stands in for.
+ */
+export const noteOfflineOpening = endpoint({
+  service: 'ephi',
+  method: 'POST',
+  path: '/patients/digital-record/:id/offline-openings',
+  access: 'digital-record-index',
+  params: DigitalRecordParams,
+  body: OfflineOpeningRequest,
 })

@@ -9,6 +9,7 @@ import {
   updateCovidTest,
 } from './covid'
 import { type Endpoint, endpoint, fullPath } from './define'
+import { noteOfflineOpening } from './digital-record'
 import { amendDisability, createDisability, deleteDisability } from './disabilities'
 import { createEncounter, updateEncounter } from './encounters'
 import { amendCertificate, createCertificate } from './health-certificates'
@@ -100,6 +101,8 @@ export const REPLAYABLE_ENDPOINTS: readonly Endpoint[] = [
   deleteDisability,
   createIncidentReport,
   amendIncidentReport,
+  // The audit of a digital record opened offline (decision 0038).
+  noteOfflineOpening,
 ]
 
 const patternOf = (path: string) =>

@@ -163,6 +163,38 @@ describe('the digital record page', () => {
     expect(api.requests.map((request) => new URL(request.url).pathname)).toContain(
       recordCall(record.patient.id),
     )
+    // Online, that read is the audit entry: nothing is queued for it.
+    expect((await db.outbox.toArray()).filter((entry) => entry.entity === 'recordOpening')).toEqual([])
+  })
+
+  it('queues one note of an opening made offline, for the server’s audit log (decision 0038)', async () => {
+    const { db } = aDevice()
+    const record = exampleDigitalRecord(12)
+    await storeDigitalRecord(db, record)
+    await holdNames(db)
+    reportConnection('offline')
+    const api = stubApi({})
+    const { changes } = await renderPage(db, record.patient.id)
+    const table = await screen.findByRole('table', { name: 'Historial clínico' })
+    await waitFor(() => expect(rowsOf(table)).toHaveLength(10))
+    const notes = async () => (await db.outbox.toArray()).filter((entry) => entry.entity === 'recordOpening')
+    await waitFor(async () => expect(await notes()).toHaveLength(1))
+    const [note] = await notes()
+    expect(note).toMatchObject({
+      kind: 'recordOpening.create',
+      method: 'POST',
+      path: `/api/ephi/patients/digital-record/${record.patient.id}/offline-openings`,
+      body: { opened_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    })
+    expect(await db.recordOpenings.get(note?.entityId as string)).toMatchObject({
+      patient_id: record.patient.id,
+      syncState: 'pending',
+    })
+    // Reading on (a filter, a render) is the same opening; the server was never asked.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Triage COVID (2)' }))
+    await waitFor(() => expect(changes.length).toBeGreaterThan(0))
+    expect(await notes()).toHaveLength(1)
+    expect(api.requests).toHaveLength(0)
   })
 
   it('filters the timeline by kind and by period, and puts the filter in the page’s hands (its address)', async () => {

@@ -102,6 +102,7 @@ export function SyncPage() {
     'disability.delete': t`Baja de incapacidad`,
     'incidentReport.create': t`Nuevo aviso ST-7`,
     'incidentReport.update': t`Corrección de aviso ST-7`,
+    'recordOpening.create': t`Consulta del expediente sin conexión`,
   }
   const readingText: Record<ReadingKind, string> = {
     'blood-pressure': t`Lectura de presión arterial`,
@@ -148,6 +149,8 @@ export function SyncPage() {
         return t`Incapacidad de ${patient}`
       case 'incidentReport':
         return t`Aviso ST-7 de ${patient}`
+      case 'recordOpening':
+        return t`Apertura del expediente digital de ${patient}`
       case 'attachment': {
         const file = subject?.file ?? t`Un archivo`
         return t`${file} en el expediente de ${patient}`

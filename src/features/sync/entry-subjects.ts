@@ -54,7 +54,8 @@ async function subjectOf(db: LocalDb, entry: OutboxEntry, self: SessionUser | nu
     case 'shortHistory':
     case 'healthCertificate':
     case 'disability':
-    case 'incidentReport': {
+    case 'incidentReport':
+    case 'recordOpening': {
       // Their creates name the patient in the path only; the row is on the device until sent.
       const row = await rowTable(db, entry.entity).get(entry.entityId)
       const patientId = row?.patient_id as string | undefined

@@ -1,0 +1,32 @@
+import { v7 as uuidv7 } from 'uuid'
+import * as v from 'valibot'
+import { OfflineOpeningRequest } from '../contract/schemas/digital-record'
+import type { LocalDb, LocalRecordOpening } from '../db/local-db'
+import { type MutationContext, queueCreate, stamp } from './edits'
+import { syncPaths } from './paths'
+
+/**
+ * Notes that the patient's digital record was opened with no network (decision 0038). Online, the
+ * page's read of the record is its audit entry; offline there is no read, so this queues one for
+ * the server's audit log, at the device's time of the opening, sent like any write when the
+ * network returns. It waits for the patient's own create if that is still queued.
+ */
+export async function noteOfflineOpening(
+  db: LocalDb,
+  ctx: MutationContext,
+  patientId: string,
+): Promise<LocalRecordOpening> {
+  const body = v.parse(OfflineOpeningRequest, { id: uuidv7(), opened_at: stamp(ctx) })
+  const row: LocalRecordOpening = { ...body, patient_id: patientId, version: 0, syncState: 'pending' }
+  await db.transaction('rw', [db.recordOpenings, db.outbox], async () => {
+    await queueCreate(db, ctx, {
+      entity: 'recordOpening',
+      kind: 'recordOpening.create',
+      path: syncPaths.noteOfflineOpening(patientId),
+      row,
+      body,
+      patientId,
+    })
+  })
+  return row
+}
