@@ -57,7 +57,7 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
       tx
         .insert(catalogueEntries)
         .values([
-          scheme(catalog.vaccines.flu, { age_from: 25, age_to: 40, sex: 'F', doses: 2 }),
+          scheme(catalog.vaccines.flu, { age_from: 25, age_to: 40, sex: 'female', doses: 2 }),
           scheme(catalog.vaccines.hepb, { risks: ['biological'] }),
         ]),
     )
@@ -73,7 +73,8 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
       const leap = index % 17 === 0
       return buildPatient(tenantId, {
         birthDate: leap ? `${1960 + 4 * random.int(0, 10)}-02-29` : day(-30_000, -6_000),
-        biologicalSex: random.pick(['F', 'M', null]),
+        // The form's codes, none, and one the charts do not name (counted as unrecorded).
+        biologicalSex: random.pick(['female', 'male', 'intersex', null, 'X']),
         subgroups: random.next() < 0.4 ? [catalog.shiftA] : [],
         occupationalRisks: random.next() < 0.3 ? ['biological'] : [],
         specialSublabelIds: sublabels.filter(() => random.next() < 0.2),
@@ -165,6 +166,7 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
     'periodic-exams': 'periodicExams',
     'closed-days-data': 'lostDays',
     covid: 'covid',
+    'patients-chart': 'patients',
   } as const
 
   /** An answer without the names the server adds from the catalogues. */
@@ -215,5 +217,8 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
     expect(all.vaccines.overdue).toBeGreaterThan(0)
     expect(all.vaccines.complete).toBeGreaterThan(0)
     expect(all.periodicExams.due_soon + all.periodicExams.expired).toBeGreaterThan(0)
+    expect(all.patients.by_sex.intersex).toBeGreaterThan(0)
+    expect(all.patients.by_sex.unrecorded).toBeGreaterThan(0)
+    expect(all.patients.by_age.filter((row) => row.patients > 0).length).toBeGreaterThan(3)
   })
 })

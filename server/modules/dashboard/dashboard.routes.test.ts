@@ -37,6 +37,7 @@ const ITEMS = [
   'periodic-exams',
   'closed-days-data',
   'covid',
+  'patients-chart',
 ] as const
 
 /**
@@ -301,6 +302,23 @@ describe('the dashboard calls', () => {
       expect(april.total_days).toBe(3)
     })
 
+    it('patient charts: the live patients by sex and by age band today, whatever the period', async () => {
+      const charts = await data(admin, 'patients-chart', MARCH)
+      expect(charts.total).toBe(6)
+      expect(Object.values(charts.by_sex).reduce((sum: number, n) => sum + (n as number), 0)).toBe(6)
+      // Born in 1990 (35 or 36 today) and in 1950; the deleted p7 is not counted.
+      expect(charts.by_age).toEqual([
+        { band: 'under_20', patients: 0 },
+        { band: '20_29', patients: 0 },
+        { band: '30_39', patients: 5 },
+        { band: '40_49', patients: 0 },
+        { band: '50_59', patients: 0 },
+        { band: '60_plus', patients: 1 },
+        { band: 'unrecorded', patients: 0 },
+      ])
+      expect((await data(professional, 'patients-chart')).total).toBe(2)
+    })
+
     it('COVID: by the latest consultation’s status, in the period when one is given', async () => {
       expect(await data(admin, 'covid')).toMatchObject({
         observation: 2,
@@ -430,6 +448,7 @@ describe('the dashboard calls', () => {
         'periodic-exams': figures.periodicExams,
         'closed-days-data': figures.lostDays,
         covid: figures.covid,
+        'patients-chart': figures.patients,
       }
     }
 

@@ -4,6 +4,7 @@ import {
   dashboardClosedDays,
   dashboardCovid,
   dashboardDiagnoses,
+  dashboardPatientCharts,
   dashboardPeriodicExams,
   dashboardSpecialLabels,
   dashboardTopAffectedSystems,
@@ -22,6 +23,7 @@ import {
   topDiagnosesAnswer,
   vaccinesAnswer,
 } from './answers'
+import { patientChartsOf } from './patient-charts'
 import { type DashboardScope, dashboardScope } from './scope'
 
 /**
@@ -69,4 +71,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
   )
   route(app, dashboardClosedDays, ({ query }, req) => figuresFor(req, query, 'closed-days', closedDaysAnswer))
   route(app, dashboardCovid, ({ query }, req) => figuresFor(req, query, 'covid', covidAnswer))
+  route(app, dashboardPatientCharts, ({ query }, req) =>
+    figuresFor(req, query, 'patient-charts', patientChartsOf),
+  )
 }

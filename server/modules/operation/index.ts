@@ -25,11 +25,14 @@ import { healthCertificateRoutes } from './health-certificates.routes'
 import { incidentReportRoutes } from './incident-reports.routes'
 import type { ReportKind } from './medical-reports'
 import { patientEvolutionRoutes } from './patient-evolution.routes'
+import { patientInformationRoutes } from './patient-information.routes'
 import { patientLookupRoutes } from './patient-lookups.routes'
+import { patientPickerRoutes } from './patient-picker.routes'
 import { patientProfileRoutes } from './patient-profile.routes'
 import { patientRoutes } from './patients.routes'
 import { periodicExamRoutes } from './periodic-exams.routes'
 import { periodicExamsExcelRoutes } from './periodic-exams-excel.routes'
+import { practitionerRoutes } from './practitioners.routes'
 import { readingRoutes } from './readings.routes'
 import { readingsPdfRoutes } from './readings-pdf.routes'
 import { recordSectionRoutes } from './record-sections.routes'
@@ -84,6 +87,9 @@ const reportOwner = (owner: FileOwner, kind: ReportKind): ServerFileOwner => ({
 export async function operationModule(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(patientRoutes)
   await app.register(patientLookupRoutes)
+  await app.register(patientInformationRoutes)
+  await app.register(patientPickerRoutes)
+  await app.register(practitionerRoutes)
   await app.register(patientProfileRoutes)
   await app.register(readingRoutes)
   await app.register(readingsPdfRoutes, { db: deps.database.db, files: deps.files })

@@ -6,6 +6,7 @@ import {
   DashboardFilters,
   DashboardPdfRequest,
   DashboardQuery,
+  PatientChartsAnswer,
   PeriodicExamBucketsAnswer,
   SpecialLabelsAnswer,
   TopAffectedSystemsAnswer,
@@ -24,6 +25,20 @@ import { endpoint } from './define'
  */
 
 const DASHBOARD = 'dashboard-index'
+
+/**
+ * SPEC §2 "patient charts": the patients in scope by sex and age band today. SPEC §7 lists no call
+ * for it (`/patients/chart-data` is a patient's evolution); named in the dashboard calls' style
+ * (decision 0036).
+ */
+export const dashboardPatientCharts = endpoint({
+  service: 'dashboard',
+  method: 'GET',
+  path: '/patients-chart',
+  access: DASHBOARD,
+  query: DashboardQuery,
+  response: PatientChartsAnswer,
+})
 
 /** Affected systems over the period: every system with consultations, and their months. */
 export const dashboardAffectedSystems = endpoint({

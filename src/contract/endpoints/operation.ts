@@ -9,6 +9,12 @@ import {
   UpdatePatientRequest,
 } from '../schemas/patient'
 import {
+  INFORMATION_PERMISSIONS,
+  PatientInformation,
+  PatientInformationParams,
+  PatientInformationQuery,
+} from '../schemas/patient-information'
+import {
   CurpCheck,
   CurpOfPatientParams,
   CurpParams,
@@ -16,6 +22,7 @@ import {
   PatientsDownloadQuery,
   PayrollParams,
 } from '../schemas/patient-lookups'
+import { PatientPicker, PatientPickerParams } from '../schemas/patient-picker'
 import {
   CreateReadingRequest,
   PatientIdOfReadingsParams,
@@ -70,6 +77,30 @@ export const showPatient = endpoint({
   access: 'patients-index',
   params: PatientIdParams,
   response: Patient,
+})
+
+/**
+ * SPEC §7 `{id}/user-information?module&is_patient_id`: the head of a module's screen (decision
+ * 0036). Open to the permissions of every module; the handler asks for the named module's.
+ */
+export const patientInformation = endpoint({
+  service: 'operation',
+  method: 'GET',
+  path: '/patients/:id/user-information',
+  access: INFORMATION_PERMISSIONS,
+  params: PatientInformationParams,
+  query: PatientInformationQuery,
+  response: PatientInformation,
+})
+
+/** SPEC §7 `list/{patientName}/{patientId}`: a picker's search of the patients one may see. */
+export const patientPicker = endpoint({
+  service: 'operation',
+  method: 'GET',
+  path: '/patients/list/:patientName/:patientId',
+  access: 'patients-index',
+  params: PatientPickerParams,
+  response: PatientPicker,
 })
 
 /** SPEC §7 validate-curp/{curp}: registering a patient, is the CURP free? */

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { IsoDay } from '../rules/calendar'
+import { AGE_BANDS, CHART_SEXES } from '../rules/dashboard/patients'
 import { TimeZoneName } from './bounded'
 import { TRIAGE_STATUSES } from './covid'
 
@@ -69,6 +70,27 @@ const AffectedSystemCount = v.object({
   consultations: count,
   patients: count,
 })
+
+/**
+ * `GET /patients-chart{query}` (decision 0036): the patients in scope by biological sex and by
+ * age band today (`rules/dashboard/patients.ts`), the dashboard's "patient charts".
+ */
+export const PatientChartsAnswer = v.object({
+  total: count,
+  by_sex: v.object(
+    Object.fromEntries(CHART_SEXES.map((sex) => [sex, count])) as Record<
+      (typeof CHART_SEXES)[number],
+      typeof count
+    >,
+  ),
+  by_age: v.array(
+    v.object({
+      band: v.picklist([...AGE_BANDS.map((entry) => entry.band), 'unrecorded'] as const),
+      patients: count,
+    }),
+  ),
+})
+export type PatientChartsAnswer = v.InferOutput<typeof PatientChartsAnswer>
 
 /** `GET /affected-system{query}`: every system with consultations in the period, and by month. */
 export const AffectedSystemsAnswer = v.object({

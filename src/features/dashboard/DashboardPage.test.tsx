@@ -212,6 +212,19 @@ describe('the dashboard', { timeout: 20_000 }, () => {
       '/api/dashboard/affected-system/top-five': ok([]),
       '/api/dashboard/affected-system': ok({ systems: [], months: [] }),
       '/api/dashboard/closed-days-data': ok({ total_days: 64, patients: 5, types: [], months: [] }),
+      '/api/dashboard/patients-chart': ok({
+        total: 145,
+        by_sex: { female: 70, male: 74, intersex: 1, unrecorded: 0 },
+        by_age: [
+          { band: 'under_20', patients: 3 },
+          { band: '20_29', patients: 40 },
+          { band: '30_39', patients: 52 },
+          { band: '40_49', patients: 30 },
+          { band: '50_59', patients: 15 },
+          { band: '60_plus', patients: 5 },
+          { band: 'unrecorded', patients: 0 },
+        ],
+      }),
     })
     const { db } = aDevice()
     await render(db)
@@ -220,7 +233,12 @@ describe('the dashboard', { timeout: 20_000 }, () => {
       expect(within(exams).getByText('Aplicados').nextElementSibling?.textContent).toBe('120'),
     )
     expect(screen.getByText(/todos los pacientes de la organización/)).toBeTruthy()
-    // No tasks and no patient charts: those are the professional's, from the device.
+    // The patient charts from the server's call, over the whole tenant.
+    const patients = await cardNamed('Pacientes')
+    expect(within(patients).getByText('Pacientes en el tablero').nextElementSibling?.textContent).toBe('145')
+    expect(within(patients).getByText('Intersexuales').nextElementSibling?.textContent).toBe('1')
+    expect(within(patients).getAllByText('30 a 39')).not.toHaveLength(0)
+    // No tasks: those are the professional's, from the device.
     expect(screen.queryByRole('region', { name: 'Tareas de hoy' })).toBeNull()
     // Every call carries the month so far and the device's zone.
     const today = dayOf(new Date())

@@ -26,7 +26,7 @@ export interface FilterChoices {
 /** Everything the dashboard shows, whichever side counted it. */
 export interface DashboardView {
   answers: DashboardAnswers
-  /** The patient charts (the device's: the server has no call for them yet). */
+  /** The patient charts, from whichever side counted the rest. */
   patients: PatientCharts | null
   /** The professional's tasks (the device's: over the patients in their care). */
   tasks: TasksView | null

@@ -7,6 +7,7 @@ import {
   dashboardCovid,
   dashboardDiagnoses,
   dashboardFilters,
+  dashboardPatientCharts,
   dashboardPeriodicExams,
   dashboardSpecialLabels,
   dashboardTopAffectedSystems,
@@ -57,7 +58,8 @@ async function answersFor(query: DashboardQuery, signal: AbortSignal): Promise<D
 
 /**
  * The tenant-wide dashboard of an administrator (all-assignments) from the server's calls (SPEC §7
- * "Dashboard reports and exports"), which count over every patient of the tenant: the device holds
+ * "Dashboard reports and exports", and `/patients-chart` for the patient charts, decision 0036),
+ * which count over every patient of the tenant: the device holds
  * only what its user works with. Needs the network; the filters come from `get-filters/dashboard`.
  * The previous answer stays on screen while a change of filter is read.
  */
@@ -71,9 +73,13 @@ export function useServerDashboard(query: DashboardQuery, enabled: boolean): Ser
     if (!enabled) return
     const controller = new AbortController()
     setState((previous) => ({ status: 'loading', view: previous.view }))
-    answersFor(query, controller.signal)
-      .then((answers) =>
-        setState({ status: 'loaded', view: { answers, patients: null, tasks: null, choices: emptyChoices } }),
+    // The patient charts are not part of the PDF's figures: asked beside them.
+    Promise.all([
+      answersFor(query, controller.signal),
+      call(dashboardPatientCharts, { query, signal: controller.signal }),
+    ])
+      .then(([answers, patients]) =>
+        setState({ status: 'loaded', view: { answers, patients, tasks: null, choices: emptyChoices } }),
       )
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'error', error })

@@ -28,7 +28,7 @@ export interface CertificateFormPageProps {
  * SPEC §2 `/digital-record/medical-reports/certificate-health-status` create/{patient_id} and
  * edit/{patient_id}/{id}: the certificate's form over the device's data (opens and saves with no
  * network). A new one starts from the patient's latest consultation and vital signs, read on the
- * device by the rule the server's get-create follows; online, the get-create also names the
+ * device by the rule the server's get-create follows; online, `/practitioners/{id}` names the
  * signing professional (title, cédula), kept for the certificates written offline.
  */
 export function CertificateFormPage({ patientId, certificateId, onDone }: CertificateFormPageProps) {
@@ -62,7 +62,7 @@ export function CertificateFormPage({ patientId, certificateId, onDone }: Certif
       void heldSigner(db, userId).then((held) => {
         if (current && held) setSigner((shown) => shown ?? held)
       })
-      void refreshSigner(db, userId, patientId).then((fresh) => {
+      void refreshSigner(db, userId).then((fresh) => {
         if (current && fresh) setSigner(fresh)
       })
     }

@@ -68,8 +68,8 @@ function signIn(permissions: string[]) {
 }
 
 const CTX = { userId: 'doctor-3', tenant: 'demo', userName: 'Leticia Campos' }
-const PREFILL_PATH = (patientId: string) =>
-  `/api/operation/patients/certificate-health-status/get-create/${patientId}`
+/** Where the certificate's form learns its signer's title and cédula (decision 0036). */
+const PRACTITIONER_PATH = (userId: string) => `/api/operation/practitioners/${userId}`
 
 describe('the medical report screens', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -199,15 +199,13 @@ describe('the medical report screens', { timeout: 20_000 }, () => {
     })
     await db.outbox.clear()
     stubApi({
-      [PREFILL_PATH(patient.id)]: {
+      [PRACTITIONER_PATH('doctor-3')]: {
         body: {
           data: {
-            professional: {
-              id: 'doctor-3',
-              name: 'Leticia Campos',
-              title: 'Dra.',
-              professional_license: '8123456',
-            },
+            id: 'doctor-3',
+            name: 'Leticia Campos',
+            title: 'Dra.',
+            professional_license: '8123456',
           },
         },
       },
