@@ -57,6 +57,13 @@ const valuesOf = (search: DisabilitiesIndexFilters = {}): FilterValues => ({
   to: search.to ? isoToDateText(search.to) : '',
 })
 
+/** The patients' filters the address gave. */
+const scopeOf = (search: DisabilitiesIndexFilters = {}): ScopeFilters => ({
+  subgroup: search.subgroup,
+  special_label: search.special_label,
+  sublabel: search.sublabel,
+})
+
 /** The filters as the address carries them: a day once it is whole, blanks left out. */
 const searchOfValues = (values: FilterValues, scope: ScopeFilters): DisabilitiesIndexFilters => {
   const day = (typed: string) => (isDateText(typed.trim()) ? dateTextToIso(typed.trim()) : undefined)
@@ -98,11 +105,18 @@ export function DisabilitiesIndexPage({
   const labels = useSpecialLabels()
   // The fields hold what is typed (a day half typed too); the address gets what filters.
   const [values, setValues] = useState<FilterValues>(() => valuesOf(filters))
-  const [scope, setScope] = useState<ScopeFilters>(() => ({
-    subgroup: filters?.subgroup,
-    special_label: filters?.special_label,
-    sublabel: filters?.sublabel,
-  }))
+  const [scope, setScope] = useState<ScopeFilters>(() => scopeOf(filters))
+  // The address changed from outside (the menu's link to the bare list, the back button): the
+  // fields show it. An address this page wrote is what the fields already show.
+  const addressKey = JSON.stringify(filters ?? {})
+  const [shownAddress, setShownAddress] = useState(addressKey)
+  if (addressKey !== shownAddress) {
+    setShownAddress(addressKey)
+    if (addressKey !== JSON.stringify(searchOfValues(values, scope))) {
+      setValues(valuesOf(filters))
+      setScope(scopeOf(filters))
+    }
+  }
   const choose = (nextValues: FilterValues, nextScope: ScopeFilters) => {
     setValues(nextValues)
     setScope(nextScope)

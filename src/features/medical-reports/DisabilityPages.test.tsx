@@ -536,6 +536,13 @@ describe('the disability screens', { timeout: 30_000 }, () => {
       expect(router.state.location.search).toEqual({ from: '2026-11-01', subgroup: MORNING }),
     )
     expect(typedIn('Hasta')).toBe('2026/11')
+
+    // The menu's link to the bare list: every filter goes, on the fields too.
+    await router.navigate({ to: '/', search: {} })
+    await waitFor(() => expect(summary.textContent).toContain('Incapacidades 2'))
+    expect(typedIn('Desde')).toBe('')
+    expect(typedIn('Hasta')).toBe('')
+    expect(typedIn('Subgrupo')).toBe('')
   })
 
   it('shows the patient their own disabilities, read only, with the days lost and each one’s PDF', async () => {
