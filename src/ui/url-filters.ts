@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { isCalendarDay } from '../contract/rules/calendar'
 
 /**
  * A list's filters kept in its address (`/covid?status=recovered`), so that a link — the
@@ -20,6 +21,13 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** A search value when it is a record's id (a subgroup item, a sublabel); anything else is no filter. */
 export function searchId(value: unknown): string | undefined {
   return typeof value === 'string' && ID.test(value) ? value : undefined
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** A search value when it is a day that exists (YYYY-MM-DD, a period's end); anything else is no filter. */
+export function searchDay(value: unknown): string | undefined {
+  return typeof value === 'string' && DAY.test(value) && isCalendarDay(value) ? value : undefined
 }
 
 /** The chosen filters as search values: blanks left out, so an unfiltered list has a bare address. */

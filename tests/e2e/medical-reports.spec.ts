@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { type Browser, type Download, expect, type Locator, type Page, test } from '@playwright/test'
+import { type Browser, type Download, expect, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
 import { addDiagnosis } from './consultations'
+import { dayAfter, drawSignature, fillDisability } from './medical-reports'
 import { goOnline, openFromRecordBanner, serverGet } from './patients'
 import { waitForStaffScreens } from './precache'
 import { signIn } from './sign-in'
@@ -22,16 +23,6 @@ const overflow = (page: Page) =>
     return Math.max(root.scrollWidth - root.clientWidth, body.scrollWidth - body.clientWidth, 0)
   })
 
-/** The day `days` after today on the device's calendar: as typed and shown, and as a file name's stamp. */
-const dayAfter = (page: Page, days: number) =>
-  page.evaluate((n) => {
-    const now = new Date()
-    const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + n)
-    const two = (value: number) => String(value).padStart(2, '0')
-    const [y, m, d] = [day.getFullYear(), two(day.getMonth() + 1), two(day.getDate())]
-    return { shown: `${y}/${m}/${d}`, stamp: `${d}_${m}_${y}` }
-  }, days)
-
 /** A real JPEG (24×24, drawn by the browser's own encoder), as a tablet's camera would hand over. */
 async function aPhoto(page: Page): Promise<Buffer> {
   const dataUrl = await page.evaluate(() => {
@@ -44,24 +35,6 @@ async function aPhoto(page: Page): Promise<Buffer> {
     return canvas.toDataURL('image/jpeg', 0.8)
   })
   return Buffer.from(dataUrl.split(',')[1] as string, 'base64')
-}
-
-/** Signs on the pad with the mouse, as a finger would: two strokes across its middle. */
-async function drawSignature(page: Page, pad: Locator): Promise<void> {
-  await pad.scrollIntoViewIfNeeded()
-  const box = await pad.boundingBox()
-  if (!box) throw new Error('the signature pad is not on screen')
-  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const
-  for (const stroke of [
-    [at(0.15, 0.6), at(0.3, 0.3), at(0.45, 0.7), at(0.6, 0.35)],
-    [at(0.55, 0.55), at(0.7, 0.45), at(0.85, 0.6)],
-  ]) {
-    const [first, ...rest] = stroke as [readonly [number, number], ...(readonly [number, number])[]]
-    await page.mouse.move(...first)
-    await page.mouse.down()
-    for (const point of rest) await page.mouse.move(...point, { steps: 6 })
-    await page.mouse.up()
-  }
 }
 
 /** Clicks "Descargar PDF" and answers the download once its file is written. */
@@ -153,18 +126,13 @@ test('an accident recorded offline — disability, ST-7, certificate — reaches
   await expect(page.getByRole('heading', { level: 1, name: 'Incapacidades del paciente' })).toBeVisible()
   await page.getByRole('link', { name: 'Nueva incapacidad' }).click()
   const disabilityForm = page.getByRole('form', { name: 'Nueva incapacidad' })
-  await disabilityForm.getByLabel('Causa').fill('Caída al mismo nivel en el andén de carga')
-  await disabilityForm.getByLabel('Motivo').fill('Esguince de tobillo derecho')
-  await disabilityForm.getByLabel('Modalidad').selectOption({ label: 'Riesgo de trabajo' })
-  await disabilityForm.getByLabel('Estatus').selectOption({ label: 'Inicial' })
-  await disabilityForm.getByLabel('Expedida por').selectOption({ label: 'IMSS' })
-  await disabilityForm.getByLabel('Folio IMSS').fill(FOLIO)
-  await disabilityForm.getByLabel('Fecha de inicio').fill(today.shown)
-  await disabilityForm.getByLabel('Fecha de término').fill(end.shown)
-  // Both ends counted: the days follow the dates.
-  await expect(disabilityForm.getByLabel('Días asignados')).toHaveValue('3')
-  await disabilityForm.getByLabel('Días asignados').fill('3')
-  await disabilityForm.getByLabel('Medidas de control').fill('Reposo, hielo local y vendaje compresivo')
+  await fillDisability(disabilityForm, {
+    modality: 'Riesgo de trabajo',
+    folio: FOLIO,
+    start: today.shown,
+    end: end.shown,
+    days: 3,
+  })
   await page.getByLabel('Tomar foto').setInputFiles({
     name: 'tobillo.jpg',
     mimeType: 'image/jpeg',

@@ -1,4 +1,10 @@
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+  useNavigate,
+} from '@tanstack/react-router'
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as XLSX from 'xlsx'
@@ -11,7 +17,9 @@ import type { SyncEngine } from '../../sync/engine'
 import { createPatient } from '../../sync/mutators'
 import { aDevice, aPatient, aSyncedPatient, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n, stubApi } from '../../test/render'
+import { dayOf } from '../../ui/charts/date-range'
 import { AffectedSystemsIndexPage } from './AffectedSystemsIndexPage'
+import { affectedSystemsIndexSearch } from './affected-systems-index-search'
 
 const saved = vi.hoisted(() => [] as Array<{ bytes: Uint8Array; name: string }>)
 vi.mock('../../reports/save-file', () => ({
@@ -64,6 +72,30 @@ async function render(db: LocalDb) {
   const rootRoute = createRootRoute({ component: AffectedSystemsIndexPage })
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory() })
   await renderWithI18n(<RouterProvider router={router} />)
+}
+
+/** The page under a route that reads its filters from the address (as the app's route does), opened at `url`. */
+async function renderAt(db: LocalDb, url: string) {
+  const loop = { runOnce: vi.fn(), kick: vi.fn(), start: vi.fn(), stop: vi.fn() }
+  setCurrentEngine({ db, loop, pull: vi.fn(), stop: vi.fn() } as unknown as SyncEngine)
+  const rootRoute = createRootRoute({
+    validateSearch: affectedSystemsIndexSearch,
+    component: function Routed() {
+      const navigate = useNavigate()
+      return (
+        <AffectedSystemsIndexPage
+          filters={rootRoute.useSearch()}
+          onFiltersChange={(search) => void navigate({ to: '/', search, replace: true })}
+        />
+      )
+    },
+  })
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: [url] }),
+  })
+  await renderWithI18n(<RouterProvider router={router} />)
+  return router
 }
 
 const respiratory = { code: 'J00', name: 'Rinofaringitis aguda', affected_system_id: RESPIRATORY }
@@ -156,6 +188,49 @@ describe('the affected systems index', () => {
     fireEvent.change(screen.getByLabelText('Subgrupo'), { target: { value: MORNING } })
     await waitFor(() => expect(lines(table)).toHaveLength(1))
     expect(lines(table)[0]).toContain('María Guadalupe')
+  })
+
+  it('reads its filters from the address, as the dashboard opens it, and writes them back', async () => {
+    signIn(['affected-systems-concentrated-index'])
+    const { db } = await aClinic()
+    const from = dayOf(new Date(Date.now() - 4 * DAY_MS))
+    const today = dayOf(new Date())
+    const router = await renderAt(
+      db,
+      `/?period=custom&from=${from}&to=${today}&diagnosis=J00&subgroup=${MORNING}`,
+    )
+    const table = await screen.findByRole('table', { name: 'Concentrado de aparatos y sistemas' })
+    // Only the cold of three days ago falls in the period: the figure the dashboard showed.
+    await waitFor(() => expect(lines(table)).toHaveLength(1))
+    expect(lines(table)[0]).toMatch(/J00 · Rinofaringitis aguda.*María Guadalupe.*1/)
+    expect(screen.getByRole('list', { name: 'Aparatos y sistemas en el periodo' }).textContent).toContain(
+      'Aparato respiratorio 1 consulta · 1 paciente',
+    )
+    expect((screen.getByLabelText('Diagnóstico') as HTMLSelectElement).value).toBe('J00')
+    // The subgroups' names come from their catalogue, read apart.
+    await waitFor(() => expect((screen.getByLabelText('Subgrupo') as HTMLSelectElement).value).toBe(MORNING))
+    expect(screen.getByRole('button', { name: 'Personalizado' }).getAttribute('aria-pressed')).toBe('true')
+    expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe(from)
+    expect(router.state.location.search).toEqual({
+      period: 'custom',
+      from,
+      to: today,
+      diagnosis: 'J00',
+      subgroup: MORNING,
+    })
+
+    fireEvent.change(screen.getByLabelText('Subgrupo'), { target: { value: '' } })
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('subgroup'))
+    expect(router.state.location.search).toHaveProperty('diagnosis', 'J00')
+  })
+
+  it('reads an open period as the whole history', async () => {
+    signIn(['affected-systems-concentrated-index'])
+    const { db } = await aClinic()
+    await renderAt(db, `/?period=custom&diagnosis=J00`)
+    const table = await screen.findByRole('table', { name: 'Concentrado de aparatos y sistemas' })
+    await waitFor(() => expect(lines(table)).toHaveLength(2))
+    expect(lines(table).join()).toContain('Pedro')
   })
 
   it('builds the spreadsheet of the rows shown on the device, named with the day', async () => {

@@ -1,22 +1,26 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { useCatalogueEntries, useSubgroupItems } from '../../catalogs/use-catalog'
+import { useCatalogueEntries, useSpecialLabels } from '../../catalogs/use-catalog'
+import type { DashboardPeriod } from '../../contract/rules/dashboard/scope'
 import type { AffectedSystemRow } from '../../documents/affected-systems-rows'
 import { hasPermission } from '../../session/session-store'
 import { useSession } from '../../session/use-session'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
-import { EVOLUTION_RANGE_PRESETS } from '../../ui/charts/date-range'
-import { RangePicker } from '../../ui/charts/RangePicker'
-import { useRange } from '../../ui/charts/use-range'
+import { EVOLUTION_RANGE_PRESETS, rangeBounds } from '../../ui/charts/date-range'
+import { type RangeChoice, RangePicker } from '../../ui/charts/RangePicker'
 import { DataTable, type DataTableConfig } from '../../ui/data-table/DataTable'
 import { errorMessage } from '../../ui/form/error-message'
 import { formatDate } from '../../ui/format-date'
 import { PageHeader } from '../../ui/PageHeader'
+import { ScopeFilterFields } from '../../ui/ScopeFilterFields'
 import { SelectField } from '../../ui/SelectField'
 import { Spinner } from '../../ui/Spinner'
+import { scopeSublabels } from '../../ui/scope-filters'
+import { useUrlFilters } from '../../ui/url-filters'
+import { type AffectedSystemsIndexFilters, affectedSystemsIndexSearch } from './affected-systems-index-search'
 import { useAffectedSystemsIndex } from './use-affected-systems-index'
 import './affected-systems-index.css'
 
@@ -29,51 +33,82 @@ interface ListRow extends AffectedSystemRow {
 
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
+/** The list opens on the last three months: a clinic's quarter. */
+const DEFAULT_PRESET = '3m'
+
+/**
+ * The period of the filters: a preset's days up to today, or the days picked, either end open
+ * (the dashboard's whole history opens the list with none).
+ */
+function periodOf(filters: AffectedSystemsIndexFilters): DashboardPeriod {
+  const preset = filters.period ?? DEFAULT_PRESET
+  if (preset !== 'custom') return rangeBounds(preset, new Date())
+  const { from = null, to = null } = filters
+  return from !== null && to !== null && to < from ? { from: to, to: from } : { from, to }
+}
+
 /**
  * SPEC §2 `/digital-record/affected-systems`, the concentrated index (issue 24): the patients in
  * the user's care (the device's cache) by affected system and diagnosis over a period, from their
  * consultations, with each system's consultations and patients above; filtered by period, system,
- * diagnosis and subgroup, searched, on the shared data table in local mode (works offline), and
- * downloaded as the spreadsheet the server's `/patients/affected-systems/excel` makes from the
- * same rows function.
+ * diagnosis, subgroup and special label, searched, on the shared data table in local mode (works
+ * offline), and downloaded as the spreadsheet the server's `/patients/affected-systems/excel`
+ * makes from the same rows function. The filters live in the address: the dashboard's top 5
+ * diagnoses and affected systems open the list filtered as they were counted.
  */
-export function AffectedSystemsIndexPage() {
+export function AffectedSystemsIndexPage({
+  filters,
+  onFiltersChange,
+}: {
+  filters?: AffectedSystemsIndexFilters
+  onFiltersChange?: (next: AffectedSystemsIndexFilters) => void
+} = {}) {
   const { t, i18n } = useLingui()
   const session = useSession()
   const canSeeEvolution = hasPermission(session, 'patient-evolution-index')
   const canSeeRecord = hasPermission(session, 'patients-index')
   const db = useSyncEngine()?.db
-  const range = useRange('3m')
-  const [system, setSystem] = useState('')
-  const [diagnosis, setDiagnosis] = useState('')
-  const [subgroup, setSubgroup] = useState('')
+  const [chosen, setChosen] = useUrlFilters(filters, onFiltersChange, {})
+  const choose = (change: Partial<AffectedSystemsIndexFilters>) =>
+    setChosen(affectedSystemsIndexSearch({ ...chosen, ...change }))
+  const system = chosen.system ?? ''
+  const diagnosis = chosen.diagnosis ?? ''
   const [failure, setFailure] = useState<string | null>(null)
   const [exporting, setExporting] = useState(false)
   const systems = useCatalogueEntries('affected_system')
-  const subgroups = useSubgroupItems()
+  const labels = useSpecialLabels()
   const systemNames = useMemo(
-    () => (systems ? new Map(systems.map((entry) => [entry.id, entry.name])) : undefined),
+    () => new Map((systems ?? []).map((entry) => [entry.id, entry.name])),
     [systems],
   )
+  const range: RangeChoice = {
+    preset: chosen.period ?? DEFAULT_PRESET,
+    custom: { from: chosen.from ?? '', to: chosen.to ?? '' },
+  }
+  const sublabels = scopeSublabels(chosen, labels ?? [])
   const filter = {
-    period: range.bounds,
-    subgroup: subgroup || null,
-    sublabels: null,
+    period: periodOf(chosen),
+    subgroup: chosen.subgroup ?? null,
+    sublabels,
     timeZone: deviceTimeZone(),
     affectedSystem: system || null,
   }
   // The diagnoses offered are those of the period (and system) before one is chosen.
-  const offered = useAffectedSystemsIndex(db, { ...filter, diagnosis: null }, systemNames)
-  const index = useAffectedSystemsIndex(db, { ...filter, diagnosis: diagnosis || null }, systemNames)
+  // Read once the systems' names and the labels are (a row named by a system's id, or counted
+  // without the label asked, would be shown, or downloaded, until they came).
+  const source = systems && labels ? db : undefined
+  const offered = useAffectedSystemsIndex(source, { ...filter, diagnosis: null }, systemNames)
+  const index = useAffectedSystemsIndex(source, { ...filter, diagnosis: diagnosis || null }, systemNames)
 
   const diagnosisOptions = useMemo(() => {
     const codes = new Map<string, string>()
     for (const row of offered?.rows ?? []) if (!codes.has(row.code)) codes.set(row.code, row.diagnosis)
+    // A code the address chose stays offered (and shown chosen) though the period has none of it.
+    if (diagnosis && !codes.has(diagnosis)) codes.set(diagnosis, '')
     return [...codes.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([code, name]) => ({ value: code, label: `${code} · ${name}` }))
-  }, [offered])
-  const subgroupOptions = subgroups.options
+      .map(([code, name]) => ({ value: code, label: name ? `${code} · ${name}` : code }))
+  }, [offered, diagnosis])
 
   const shown = useMemo<ListRow[]>(
     () =>
@@ -154,16 +189,23 @@ export function AffectedSystemsIndexPage() {
           <Trans>Descargar</Trans>
         </Button>
       </PageHeader>
-      <RangePicker value={range.choice} onChange={range.setChoice} presets={EVOLUTION_RANGE_PRESETS} />
+      <RangePicker
+        value={range}
+        onChange={(next) =>
+          choose({
+            period: next.preset,
+            from: next.preset === 'custom' ? next.custom.from : undefined,
+            to: next.preset === 'custom' ? next.custom.to : undefined,
+          })
+        }
+        presets={EVOLUTION_RANGE_PRESETS}
+      />
       <div className="affected-systems-index__filters">
         <SelectField
           label={t`Aparato o sistema afectado`}
           placeholder={t`Todos`}
           value={system}
-          onChange={(event) => {
-            setSystem(event.target.value)
-            setDiagnosis('')
-          }}
+          onChange={(event) => choose({ system: event.target.value, diagnosis: undefined })}
           options={(systems ?? [])
             .filter((entry) => entry.active || entry.id === system)
             .map((entry) => ({ value: entry.id, label: entry.name }))}
@@ -172,18 +214,10 @@ export function AffectedSystemsIndexPage() {
           label={t`Diagnóstico`}
           placeholder={t`Todos`}
           value={diagnosis}
-          onChange={(event) => setDiagnosis(event.target.value)}
+          onChange={(event) => choose({ diagnosis: event.target.value })}
           options={diagnosisOptions}
         />
-        {subgroupOptions.length > 0 && (
-          <SelectField
-            label={t`Subgrupo`}
-            placeholder={t`Todos`}
-            value={subgroup}
-            onChange={(event) => setSubgroup(event.target.value)}
-            options={subgroupOptions}
-          />
-        )}
+        <ScopeFilterFields value={chosen} onChange={(scope) => choose({ ...scope })} />
       </div>
       {index.systems.length > 0 && (
         <ul className="affected-systems-index__systems" aria-label={t`Aparatos y sistemas en el periodo`}>

@@ -33,28 +33,36 @@ const indexPatient = (patient: LocalPatient): IndexPatient => ({
 
 /**
  * The affected systems' index from the device: the consultations of the period (a day either side
- * read through their instant's index, since a day here starts at another UTC hour) and their
- * patients, through the function the server's spreadsheet runs. Read again whenever a consultation
- * or a patient changes, so one recorded here shows at once; the rows of the last filters stay on
- * screen until those of new ones come.
+ * read through their instant's index, since a day here starts at another UTC hour; an open end
+ * reads on to the first or last) and their patients, through the function the server's
+ * spreadsheet runs. Read again whenever a consultation or a patient changes, so one recorded here
+ * shows at once; the rows of the last filters stay on screen until those of new ones come.
  */
 export function useAffectedSystemsIndex(
   db: LocalDb | undefined,
-  filter: AffectedSystemsFilter & { period: { from: string; to: string } },
-  /** Undefined while the catalogue loads: rows named by an id would flash before their names. */
-  systemNames: ReadonlyMap<string, string> | undefined,
+  filter: AffectedSystemsFilter,
+  systemNames: ReadonlyMap<string, string>,
 ): AffectedSystemsIndex | undefined {
-  const { period, subgroup, timeZone, affectedSystem, diagnosis } = filter
+  const { period, subgroup, sublabels, timeZone, affectedSystem, diagnosis } = filter
+  const sublabelsKey = sublabels === null ? null : sublabels.join(',')
   const index = useLiveQuery(async () => {
-    if (!db || !systemNames) return undefined
-    const consultations = await db.encounters
-      .where('started_at')
-      .between(shifted(period.from, -1), shifted(period.to, 2))
-      .toArray()
+    if (!db) return undefined
+    const started = db.encounters.where('started_at')
+    const from = period.from === null ? null : shifted(period.from, -1)
+    const to = period.to === null ? null : shifted(period.to, 2)
+    const read =
+      from !== null && to !== null
+        ? started.between(from, to)
+        : from !== null
+          ? started.aboveOrEqual(from)
+          : to !== null
+            ? started.below(to)
+            : db.encounters.toCollection()
+    const consultations = await read.toArray()
     const ids = [...new Set(consultations.map((consultation) => consultation.patient_id))]
     const patients = (await db.patients.bulkGet(ids)).filter((patient) => patient !== undefined)
     return affectedSystemsIndex(patients.map(indexPatient), consultations, filter, systemNames)
     // The filter's parts stand for the filter (a new object each render).
-  }, [db, period.from, period.to, subgroup, timeZone, affectedSystem, diagnosis, systemNames])
+  }, [db, period.from, period.to, subgroup, sublabelsKey, timeZone, affectedSystem, diagnosis, systemNames])
   return useLastDefined(index)
 }

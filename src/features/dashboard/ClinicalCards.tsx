@@ -1,8 +1,11 @@
 import { Plural, useLingui } from '@lingui/react/macro'
+import { Link, type LinkProps } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { isoToDateText } from '../../contract/rules/formats'
 import { CountList, DashboardCard, LazyChart } from './DashboardCard'
 import { PALETTE } from './DashboardChart'
 import type { DashboardAnswers } from './dashboard-answers'
+import { affectedSystemLink, diagnosisLink, type ListAccess, lostDaysLink } from './dashboard-links'
 
 /** The months of a by-month figure, oldest first, as the charts label them (YYYY/MM). */
 const monthsOf = (rows: ReadonlyArray<{ month: string }>) => [...new Set(rows.map((row) => row.month))].sort()
@@ -18,8 +21,25 @@ function RankingCount({ consultations, patients }: { consultations: number; pati
   )
 }
 
+/** An entry of a top 5: the list behind its figures when the user may open it. */
+function RankingEntry({ to, children }: { to: LinkProps | undefined; children: ReactNode }) {
+  return to ? (
+    <Link {...to} className="dashboard-ranking__link">
+      {children}
+    </Link>
+  ) : (
+    children
+  )
+}
+
 /** SPEC §2/§9 "top 5 diagnoses" in the period. */
-export function TopDiagnosesCard({ diagnoses }: { diagnoses: DashboardAnswers['topDiagnoses'] }) {
+export function TopDiagnosesCard({
+  diagnoses,
+  access,
+}: {
+  diagnoses: DashboardAnswers['topDiagnoses']
+  access: ListAccess
+}) {
   const { t } = useLingui()
   return (
     <DashboardCard title={t`Top 5 diagnósticos`}>
@@ -30,10 +50,12 @@ export function TopDiagnosesCard({ diagnoses }: { diagnoses: DashboardAnswers['t
           <ol className="dashboard-ranking" aria-label={t`Diagnósticos más frecuentes`}>
             {diagnoses.map((row) => (
               <li key={row.code}>
-                <span className="dashboard-ranking__name">
-                  <span className="dashboard-ranking__code">{row.code}</span> {row.name}
-                </span>
-                <RankingCount consultations={row.consultations} patients={row.patients} />
+                <RankingEntry to={diagnosisLink(access, row.code)}>
+                  <span className="dashboard-ranking__name">
+                    <span className="dashboard-ranking__code">{row.code}</span> {row.name}
+                  </span>
+                  <RankingCount consultations={row.consultations} patients={row.patients} />
+                </RankingEntry>
               </li>
             ))}
           </ol>
@@ -53,9 +75,11 @@ export function TopDiagnosesCard({ diagnoses }: { diagnoses: DashboardAnswers['t
 export function AffectedSystemsCard({
   top,
   byPeriod,
+  access,
 }: {
   top: DashboardAnswers['topAffectedSystems']
   byPeriod: DashboardAnswers['affectedSystems']
+  access: ListAccess
 }) {
   const { t } = useLingui()
   const months = monthsOf(byPeriod.months)
@@ -69,8 +93,10 @@ export function AffectedSystemsCard({
           <ol className="dashboard-ranking" aria-label={t`Aparatos y sistemas más afectados`}>
             {top.map((row) => (
               <li key={row.affected_system_id}>
-                <span className="dashboard-ranking__name">{row.name}</span>
-                <RankingCount consultations={row.consultations} patients={row.patients} />
+                <RankingEntry to={affectedSystemLink(access, row.affected_system_id)}>
+                  <span className="dashboard-ranking__name">{row.name}</span>
+                  <RankingCount consultations={row.consultations} patients={row.patients} />
+                </RankingEntry>
               </li>
             ))}
           </ol>
@@ -97,16 +123,32 @@ export function AffectedSystemsCard({
 }
 
 /** SPEC §2 "lost days": days lost to disabilities in the period, by type and by month. */
-export function LostDaysCard({ lost }: { lost: DashboardAnswers['closedDays'] }) {
+export function LostDaysCard({ lost, access }: { lost: DashboardAnswers['closedDays']; access: ListAccess }) {
   const { t } = useLingui()
   const months = monthsOf(lost.months)
   return (
     <DashboardCard title={t`Días perdidos`} wide>
       <CountList
         rows={[
-          { key: 'days', label: t`Días perdidos por incapacidad`, count: lost.total_days },
-          { key: 'patients', label: t`Pacientes con días perdidos`, count: lost.patients },
-          ...lost.types.map((row) => ({ key: row.type_id, label: row.name, count: row.days, nested: true })),
+          {
+            key: 'days',
+            label: t`Días perdidos por incapacidad`,
+            count: lost.total_days,
+            to: lostDaysLink(access),
+          },
+          {
+            key: 'patients',
+            label: t`Pacientes con días perdidos`,
+            count: lost.patients,
+            to: lostDaysLink(access),
+          },
+          ...lost.types.map((row) => ({
+            key: row.type_id,
+            label: row.name,
+            count: row.days,
+            nested: true,
+            to: lostDaysLink(access, row.type_id),
+          })),
         ]}
         label={t`Días perdidos`}
       />

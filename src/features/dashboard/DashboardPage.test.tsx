@@ -8,6 +8,9 @@ import { createTriageConsultation } from '../../sync/covid-mutators'
 import { setCurrentEngine } from '../../sync/current-engine'
 import { createEncounter } from '../../sync/encounter-mutators'
 import type { SyncEngine } from '../../sync/engine'
+import { DISABILITY } from '../../sync/medical-report-kinds'
+import { createReport } from '../../sync/medical-report-mutators'
+import { aDisability, cacheDisabilityCatalogues, WORK_RISK } from '../../sync/medical-report-test-data'
 import { createPatient } from '../../sync/mutators'
 import { aDevice, aPatient, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n, stubApi } from '../../test/render'
@@ -139,6 +142,8 @@ describe('the dashboard', { timeout: 20_000 }, () => {
       ]),
     )
     expect(screen.getByText(/calculadas en este dispositivo/)).toBeTruthy()
+    // Without the affected systems' index, the top 5 opens nothing.
+    expect(within(diagnoses).queryByRole('link')).toBeNull()
 
     // María was hired in 2020 and never examined: her periodic exam is long expired.
     const exams = await cardNamed('Exámenes periódicos')
@@ -166,6 +171,67 @@ describe('the dashboard', { timeout: 20_000 }, () => {
     const patients = await cardNamed('Pacientes')
     expect(within(patients).getByText('Pacientes en el tablero').nextElementSibling?.textContent).toBe('2')
     expect(screen.getByRole('navigation', { name: 'Accesos directos' }).textContent).toContain('Vacunación')
+  })
+
+  it('opens the list behind each top 5 entry and the lost days, filtered by the period and modality they were counted over', async () => {
+    signIn([...PROFESSIONAL, 'affected-systems-concentrated-index', 'record-disabilities-index'])
+    stubApi({})
+    const { db, ctx } = aDevice()
+    await cacheDisabilityCatalogues(db)
+    const juan = await createPatient(db, ctx, aPatient({ curp: CURPS.juan }))
+    await createEncounter(db, ctx, {
+      patient_id: juan.id,
+      type: 'initial',
+      started_at: todayAt(15),
+      modality: 'on_site',
+      reason_id: REASON,
+      diagnoses: [{ code: 'J00', name: 'Rinofaringitis aguda', affected_system_id: RESPIRATORY }],
+    })
+    const today = dayOf(new Date())
+    await createReport(
+      db,
+      ctx,
+      DISABILITY,
+      aDisability(juan.id, { start_date: today, end_date: today, assigned_days: 1 }),
+    )
+    await render(db)
+    const first = `${today.slice(0, 8)}01`
+    const period = `period=custom&from=${first}&to=${today}`
+
+    const diagnoses = await cardNamed('Top 5 diagnósticos')
+    const diagnosis = await within(diagnoses).findByRole('link', { name: /J00 Rinofaringitis aguda/ })
+    expect(diagnosis.getAttribute('href')).toBe(`/digital-record/affected-systems?${period}&diagnosis=J00`)
+    const systems = await cardNamed('Top 5 aparatos y sistemas')
+    expect(
+      within(systems)
+        .getByRole('link', { name: /1 consulta/ })
+        .getAttribute('href'),
+    ).toBe(`/digital-record/affected-systems?${period}&system=${RESPIRATORY}`)
+
+    const lost = await cardNamed('Días perdidos')
+    const days = await within(lost).findByRole('link', { name: /Días perdidos por incapacidad/ })
+    expect(days.textContent).toBe('Días perdidos por incapacidad 1')
+    const disabilities = '/digital-record/medical-reports/record-disabilities'
+    expect(days.getAttribute('href')).toBe(`${disabilities}?from=${first}&to=${today}`)
+    expect(
+      within(lost)
+        .getByRole('link', { name: /Riesgo de trabajo/ })
+        .getAttribute('href'),
+    ).toBe(`${disabilities}?from=${first}&to=${today}&type=${WORK_RISK}`)
+
+    // Over the whole history the period is open: the lists are opened with no days.
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '' } })
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '' } })
+    await waitFor(() =>
+      expect(
+        within(lost)
+          .getByRole('link', { name: /Días perdidos por incapacidad/ })
+          .getAttribute('href'),
+      ).toBe(disabilities),
+    )
+    expect(within(diagnoses).getByRole('link', { name: /J00/ }).getAttribute('href')).toBe(
+      '/digital-record/affected-systems?period=custom&diagnosis=J00',
+    )
   })
 
   it('refuses a period ending before it starts, keeping the figures it shows', async () => {

@@ -17,15 +17,17 @@ import { AffectedSystemsCard, LostDaysCard, TopDiagnosesCard } from './ClinicalC
 import { DashboardFilterBar } from './DashboardFilterBar'
 import {
   type DashboardFilterValues,
+  dashboardFilterOfValues,
   dashboardQueryOf,
   defaultFilters,
   periodReversed,
 } from './dashboard-filters'
+import type { ListAccess } from './dashboard-links'
 import type { DashboardView } from './dashboard-view'
 import { MaintenanceNotice } from './MaintenanceNotice'
 import { PatientsCard, PregnancyCard, SpecialLabelsCard } from './PeopleCards'
 import { Shortcuts } from './Shortcuts'
-import { CovidCard, type ListAccess, PeriodicExamsCard, VaccinationsCard } from './StateCards'
+import { CovidCard, PeriodicExamsCard, VaccinationsCard } from './StateCards'
 import { TasksCard } from './TasksCard'
 import { useDeviceDashboard } from './use-device-dashboard'
 import { useServerDashboard } from './use-server-dashboard'
@@ -73,7 +75,13 @@ export function DashboardPage() {
   const view: DashboardView | undefined = tenantWide ? server.view : device
   const serverUnreachable =
     tenantWide && (!online || (server.status === 'error' && server.error instanceof NetworkError))
-  const access: ListAccess = { can, ...(applied.subgroup && { subgroup: applied.subgroup }) }
+  // The label filter resolved as the figures were counted: a list that cannot take it gets no link.
+  const access: ListAccess = {
+    can,
+    filters: applied,
+    sublabels: dashboardFilterOfValues(applied, view?.choices.labels ?? [], timeZone).sublabels,
+    today,
+  }
   const statusName = (code: string) => statuses?.find((item) => item.code === code)?.name ?? code
 
   const download = async () => {
@@ -140,18 +148,19 @@ export function DashboardPage() {
       ) : (
         <div className="dashboard-grid" aria-busy={tenantWide && server.status === 'loading'}>
           {view.tasks && <TasksCard tasks={view.tasks} access={access} />}
-          {view.patients && <PatientsCard charts={view.patients} />}
+          {view.patients && <PatientsCard charts={view.patients} access={access} />}
           <PeriodicExamsCard buckets={view.answers.periodicExams} access={access} />
           <VaccinationsCard vaccines={view.answers.vaccines} access={access} />
           <CovidCard covid={view.answers.covid} statusName={statusName} access={access} />
           <PregnancyCard pregnancy={view.answers.specialLabels.pregnancy} access={access} />
           <SpecialLabelsCard labels={view.answers.specialLabels.labels} access={access} />
-          <TopDiagnosesCard diagnoses={view.answers.topDiagnoses} />
+          <TopDiagnosesCard diagnoses={view.answers.topDiagnoses} access={access} />
           <AffectedSystemsCard
             top={view.answers.topAffectedSystems}
             byPeriod={view.answers.affectedSystems}
+            access={access}
           />
-          <LostDaysCard lost={view.answers.closedDays} />
+          <LostDaysCard lost={view.answers.closedDays} access={access} />
         </div>
       )}
     </section>

@@ -3,10 +3,10 @@ import type { AgeBand, ChartSex, PatientCharts } from '../../contract/rules/dash
 import { CHART_SEXES } from '../../contract/rules/dashboard/patients'
 import { CountList, type CountRow, DashboardCard, LazyChart } from './DashboardCard'
 import type { DashboardAnswers } from './dashboard-answers'
-import type { ListAccess } from './StateCards'
+import { type ListAccess, patientsLink, sublabelLink } from './dashboard-links'
 
 /** SPEC §2 "patient charts": the patients the figures count over, by sex and by age. */
-export function PatientsCard({ charts }: { charts: PatientCharts }) {
+export function PatientsCard({ charts, access }: { charts: PatientCharts; access: ListAccess }) {
   const { t } = useLingui()
   const sexNames: Record<ChartSex, string> = {
     female: t`Mujeres`,
@@ -29,7 +29,7 @@ export function PatientsCard({ charts }: { charts: PatientCharts }) {
     <DashboardCard title={t`Pacientes`}>
       <CountList
         rows={[
-          { key: 'total', label: t`Pacientes en el tablero`, count: charts.total },
+          { key: 'total', label: t`Pacientes en el tablero`, count: charts.total, to: patientsLink(access) },
           ...sexes.map((sex) => ({
             key: sex,
             label: sexNames[sex],
@@ -53,7 +53,7 @@ export function PatientsCard({ charts }: { charts: PatientCharts }) {
   )
 }
 
-/** A sublabel's figure, opening the patient list filtered by it. */
+/** A sublabel's figure, opening the patient list filtered by it (and the subgroup). */
 const sublabelRow =
   (access: ListAccess) =>
   (row: { sublabel_id: string; name: string; patients: number }): CountRow => ({
@@ -61,9 +61,7 @@ const sublabelRow =
     label: row.name,
     count: row.patients,
     nested: true,
-    ...(access.can('patients-index') && {
-      to: { to: '/patients', search: { special_sublabel: row.sublabel_id } },
-    }),
+    to: sublabelLink(access, row.sublabel_id),
   })
 
 /** SPEC §2 "pregnancy": pregnant patients today, by label (trimester) or reported at triage. */

@@ -4,12 +4,7 @@ import type { ExamDueState } from '../../contract/rules/periodic-exam-due'
 import { TRIAGE_STATUSES } from '../../contract/schemas/covid'
 import { CountList, type CountRow, DashboardCard, LazyChart } from './DashboardCard'
 import type { DashboardAnswers } from './dashboard-answers'
-
-/** Which lists the user may open, and the subgroup the dashboard is filtered by (the lists take it too). */
-export interface ListAccess {
-  can: (permission: string) => boolean
-  subgroup?: string
-}
+import { covidLink, type ListAccess, periodicExamsLink, vaccinationsLink } from './dashboard-links'
 
 const BUCKET_COLORS: Record<ExamDueState, string> = {
   applied: '#2e7d32',
@@ -38,12 +33,7 @@ export function PeriodicExamsCard({
     key: state,
     label: names[state],
     count: buckets[state],
-    ...(access.can('periodic-exams-index') && {
-      to: {
-        to: '/digital-record/periodic-exams',
-        search: { state, ...(access.subgroup && { subgroup: access.subgroup }) },
-      },
-    }),
+    to: periodicExamsLink(access, state),
   }))
   return (
     <DashboardCard title={t`Exámenes periódicos`}>
@@ -67,26 +57,24 @@ export function VaccinationsCard({
   access: ListAccess
 }) {
   const { t } = useLingui()
-  const listed = access.can('vaccinations-index')
-  const subgroup = access.subgroup ? { subgroup: access.subgroup } : {}
   const rows: CountRow[] = [
     {
       key: 'complete',
       label: t`Esquema completo`,
       count: vaccines.complete,
-      ...(listed && { to: { to: '/vaccinations', search: { status: 'complete' as const, ...subgroup } } }),
+      to: vaccinationsLink(access, { status: 'complete' }),
     },
     {
       key: 'incomplete',
       label: t`Esquema incompleto`,
       count: vaccines.incomplete,
-      ...(listed && { to: { to: '/vaccinations', search: { status: 'incomplete' as const, ...subgroup } } }),
+      to: vaccinationsLink(access, { status: 'incomplete' }),
     },
     {
       key: 'overdue',
       label: t`Con dosis vencidas`,
       count: vaccines.overdue,
-      ...(listed && { to: { to: '/vaccinations', search: { overdue: 'yes' as const, ...subgroup } } }),
+      to: vaccinationsLink(access, { overdue: 'yes' }),
     },
   ]
   return (
@@ -129,12 +117,11 @@ export function CovidCard({
 }) {
   const { t } = useLingui()
   const shown = TRIAGE_STATUSES.filter((status) => covid[status] > 0)
-  const listed = access.can('covid-index')
   return (
     <DashboardCard
       title={t`COVID`}
       action={
-        listed ? (
+        access.can('covid-index') ? (
           <Link to="/covid" className="dashboard-card__action">
             {t`Ver triage`}
           </Link>
@@ -149,7 +136,7 @@ export function CovidCard({
             label: statusName(status),
             count: covid[status],
             nested: true,
-            ...(listed && { to: { to: '/covid' as const, search: { status } } }),
+            to: covidLink(access, status),
           })),
         ]}
         label={t`Pacientes por estatus COVID`}

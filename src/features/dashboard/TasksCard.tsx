@@ -3,8 +3,8 @@ import { Link, type LinkProps } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { formatDate } from '../../ui/format-date'
 import { DashboardCard } from './DashboardCard'
+import type { ListAccess } from './dashboard-links'
 import type { TaskPatient, TasksView } from './dashboard-view'
-import type { ListAccess } from './StateCards'
 
 /** How many patients of a task are named; the rest are in the list behind it. */
 const NAMED = 5

@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useMemo, useState } from 'react'
-import { useCatalogueEntries } from '../../catalogs/use-catalog'
-import { dateTextToIso, isDateText } from '../../contract/rules/formats'
+import { useCatalogueEntries, useSpecialLabels } from '../../catalogs/use-catalog'
+import { patientMatches } from '../../contract/rules/dashboard/scope'
+import { dateTextToIso, isDateText, isoToDateText } from '../../contract/rules/formats'
 import { DISABILITY_ISSUERS, type DisabilityIssuer } from '../../contract/schemas/disabilities'
 import {
   type DisabilityFilters,
@@ -21,8 +22,11 @@ import { errorMessage } from '../../ui/form/error-message'
 import { fieldMessage } from '../../ui/form/field-errors'
 import { formatDate } from '../../ui/format-date'
 import { PageHeader } from '../../ui/PageHeader'
+import { ScopeFilterFields } from '../../ui/ScopeFilterFields'
 import { SelectField } from '../../ui/SelectField'
 import { Spinner } from '../../ui/Spinner'
+import { type ScopeFilters, scopeSublabels } from '../../ui/scope-filters'
+import { type DisabilitiesIndexFilters, disabilitiesIndexSearch } from './disabilities-index-search'
 import { disabilityIndexInputs, disabilityNames } from './disability-index'
 import { ISSUER_NAMES } from './disability-texts'
 import { LostDaysChart } from './LostDaysChart'
@@ -44,16 +48,51 @@ interface FilterValues {
   to: string
 }
 
-const NO_FILTERS: FilterValues = { type_id: '', status_id: '', issuer: '', from: '', to: '' }
+/** The filters the address gave, as the fields show them. */
+const valuesOf = (search: DisabilitiesIndexFilters = {}): FilterValues => ({
+  type_id: search.type ?? '',
+  status_id: search.status ?? '',
+  issuer: search.issuer ?? '',
+  from: search.from ? isoToDateText(search.from) : '',
+  to: search.to ? isoToDateText(search.to) : '',
+})
+
+/** The patients' filters the address gave. */
+const scopeOf = (search: DisabilitiesIndexFilters = {}): ScopeFilters => ({
+  subgroup: search.subgroup,
+  special_label: search.special_label,
+  sublabel: search.sublabel,
+})
+
+/** The filters as the address carries them: a day once it is whole, blanks left out. */
+const searchOfValues = (values: FilterValues, scope: ScopeFilters): DisabilitiesIndexFilters => {
+  const day = (typed: string) => (isDateText(typed.trim()) ? dateTextToIso(typed.trim()) : undefined)
+  return disabilitiesIndexSearch({
+    type: values.type_id,
+    status: values.status_id,
+    issuer: values.issuer,
+    from: day(values.from),
+    to: day(values.to),
+    ...scope,
+  })
+}
 
 /**
  * SPEC §2 `…/record-disabilities/index`: the disabilities of every patient the device holds
- * (works offline), filtered by modality, status, issuer and period and searched by the patient,
- * on the shared data table; the days lost by modality and month drawn from the same rows
- * (`disabilityGraph`, as the server's data graph counts them); and the spreadsheet the server's
- * `GET /patients/incapacities/download` gives, built here by its own rows function.
+ * (works offline), filtered by modality, status, issuer, period, subgroup and special label and
+ * searched by the patient, on the shared data table; the days lost by modality and month drawn
+ * from the same rows (`disabilityGraph`, as the server's data graph counts them); and the
+ * spreadsheet the server's `GET /patients/incapacities/download` gives, built here by its own rows
+ * function. The filters come from the address and are written back to it: the dashboard's lost
+ * days open the list filtered as they were counted.
  */
-export function DisabilitiesIndexPage() {
+export function DisabilitiesIndexPage({
+  filters,
+  onFiltersChange,
+}: {
+  filters?: DisabilitiesIndexFilters
+  onFiltersChange?: (next: DisabilitiesIndexFilters) => void
+} = {}) {
   const { t, i18n } = useLingui()
   const session = useSession()
   const navigate = useNavigate()
@@ -63,9 +102,44 @@ export function DisabilitiesIndexPage() {
   const canExport = hasPermission(session, 'disability.export')
   const types = useCatalogueEntries('incapacityType')
   const statuses = useCatalogueEntries('incapacityStatus')
-  const [values, setValues] = useState<FilterValues>(NO_FILTERS)
+  const labels = useSpecialLabels()
+  // The fields hold what is typed (a day half typed too); the address gets what filters.
+  const [values, setValues] = useState<FilterValues>(() => valuesOf(filters))
+  const [scope, setScope] = useState<ScopeFilters>(() => scopeOf(filters))
+  // The address changed from outside (the menu's link to the bare list, the back button): the
+  // fields show it. An address this page wrote is what the fields already show.
+  const addressKey = JSON.stringify(filters ?? {})
+  const [shownAddress, setShownAddress] = useState(addressKey)
+  if (addressKey !== shownAddress) {
+    setShownAddress(addressKey)
+    if (addressKey !== JSON.stringify(searchOfValues(values, scope))) {
+      setValues(valuesOf(filters))
+      setScope(scopeOf(filters))
+    }
+  }
+  const choose = (nextValues: FilterValues, nextScope: ScopeFilters) => {
+    setValues(nextValues)
+    setScope(nextScope)
+    onFiltersChange?.(searchOfValues(nextValues, nextScope))
+  }
   const [failure, setFailure] = useState<string | null>(null)
   const inputs = useLiveQuery(async () => (db ? disabilityIndexInputs(db) : undefined), [db])
+  const sublabels = labels ? scopeSublabels(scope, labels) : undefined
+  const sublabelsKey = sublabels?.join(',') ?? sublabels
+  // The patients the subgroup and special label keep, by the dashboard's rule: the others'
+  // disabilities drop out as a deleted patient's do.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sublabelsKey stands for the sublabels (a new array each render)
+  const patients = useMemo(() => {
+    if (!inputs || sublabels === undefined) return undefined
+    if (!scope.subgroup && sublabels === null) return inputs.patients
+    const filter = {
+      period: { from: null, to: null },
+      subgroup: scope.subgroup ?? null,
+      sublabels,
+      timeZone: 'UTC',
+    }
+    return new Map([...inputs.patients].filter(([, patient]) => patientMatches(patient, filter)))
+  }, [inputs, scope.subgroup, sublabelsKey])
 
   // A day half typed filters nothing yet; a wrong one says so on its field.
   const dayOf = (typed: string) => (isDateText(typed.trim()) ? dateTextToIso(typed.trim()) : undefined)
@@ -76,21 +150,21 @@ export function DisabilitiesIndexPage() {
   const from = dayOf(values.from)
   const to = dayOf(values.to)
   const backwards = from !== undefined && to !== undefined && to < from
-  const filters: DisabilityFilters = {
+  const chosen: DisabilityFilters = {
     ...(values.type_id ? { type_id: values.type_id } : {}),
     ...(values.status_id ? { status_id: values.status_id } : {}),
     ...(values.issuer ? { issuer: values.issuer } : {}),
     ...(from && !backwards ? { from } : {}),
     ...(to && !backwards ? { to } : {}),
   }
-  const filtersKey = JSON.stringify(filters)
+  const filtersKey = JSON.stringify(chosen)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: filtersKey stands for the filters (a new object each render)
   const rows = useMemo(() => {
-    if (!inputs || !types || !statuses) return undefined
+    if (!inputs || !patients || !types || !statuses) return undefined
     const names = disabilityNames(inputs.disabilities, types, statuses)
-    return disabilityRows(inputs.disabilities, inputs.patients, names, filters)
-  }, [inputs, types, statuses, filtersKey])
+    return disabilityRows(inputs.disabilities, patients, names, chosen)
+  }, [inputs, patients, types, statuses, filtersKey])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for the labels
   const shown = useMemo<IndexRow[]>(
@@ -104,7 +178,7 @@ export function DisabilitiesIndexPage() {
     [rows, i18n.locale],
   )
   // biome-ignore lint/correctness/useExhaustiveDependencies: filtersKey stands for the period
-  const graph = useMemo(() => disabilityGraph(rows ?? [], filters), [rows, filtersKey])
+  const graph = useMemo(() => disabilityGraph(rows ?? [], chosen), [rows, filtersKey])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for t
   const config = useMemo<DataTableConfig<IndexRow>>(
@@ -167,7 +241,7 @@ export function DisabilitiesIndexPage() {
 
   if (!db || !rows) return <Spinner />
   const set = (key: keyof FilterValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [key]: event.target.value }))
+    choose({ ...values, [key]: event.target.value }, scope)
   const title = t`Incapacidades`
   const patientsCount = new Set(rows.map((row) => row.patient_id)).size
   return (
@@ -211,6 +285,7 @@ export function DisabilitiesIndexPage() {
             (backwards ? fieldMessage('disability.rangeEndBeforeStart', i18n) : undefined)
           }
         />
+        <ScopeFilterFields value={scope} onChange={(next) => choose(values, next)} />
       </fieldset>
       <ul className="lost-days" aria-label={t`Resumen`}>
         <li>

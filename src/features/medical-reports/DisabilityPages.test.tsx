@@ -1,9 +1,16 @@
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+  useNavigate,
+} from '@tanstack/react-router'
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as XLSX from 'xlsx'
 import type { LocalDb, LocalDisability, LocalPatient } from '../../db/local-db'
+import { catalogueEntry } from '../../db/vaccination-test-data'
 import { disabilityRows, disabilitySheet } from '../../documents/disability-rows'
 import { saveSession } from '../../session/session-store'
 import { setCurrentEngine } from '../../sync/current-engine'
@@ -26,6 +33,7 @@ import { DisabilitiesIndexPage } from './DisabilitiesIndexPage'
 import { DisabilityDetailPage } from './DisabilityDetailPage'
 import { DisabilityFormPage } from './DisabilityFormPage'
 import { DisabilityViewPage } from './DisabilityViewPage'
+import { disabilitiesIndexSearch } from './disabilities-index-search'
 import { disabilityIndexInputs, disabilityNames } from './disability-index'
 import { PatientDisabilitiesPage } from './PatientDisabilitiesPage'
 
@@ -47,6 +55,9 @@ vi.mock('../../reports/save-file', () => ({
 }))
 
 withCloneableBlobs()
+
+const PLANT = '0193a7f2-0000-7000-8000-00000000e001'
+const MORNING = '0193a7f2-0000-7000-8000-00000000e002'
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } })
@@ -456,6 +467,82 @@ describe('the disability screens', { timeout: 30_000 }, () => {
     )
     expect(sheet).toEqual([expected.header, ...expected.cells])
     expect(sheet).toHaveLength(3)
+  })
+
+  it('reads the index’s filters from the address, as the dashboard’s lost days open it, and writes them back', async () => {
+    const { db, ctx } = aDevice()
+    const guadalupe = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
+    const juan = await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
+    await db.patients.update(juan.id, { subgroups: [MORNING] })
+    await cacheDisabilityCatalogues(db)
+    await db.catalogueEntries.put(
+      catalogueEntry({
+        id: PLANT,
+        catalogue: 'subgroups',
+        name: 'Planta',
+        items: [{ id: MORNING, name: 'Turno matutino', position: 0 }] as never,
+      }),
+    )
+    await db.disabilities.bulkPut([
+      aSyncedDisability(guadalupe.id, { start_date: '2026-10-30', end_date: '2026-11-02', assigned_days: 4 }),
+      aSyncedDisability(juan.id, {
+        start_date: '2026-11-10',
+        end_date: '2026-11-12',
+        assigned_days: 3,
+        type_id: GENERAL_ILLNESS,
+        type_name: 'Enfermedad general',
+      }),
+    ])
+    const loop = { runOnce: vi.fn(), kick: vi.fn(), start: vi.fn(), stop: vi.fn() }
+    setCurrentEngine({ db, loop, pull: vi.fn(), stop: vi.fn() } as unknown as SyncEngine)
+    const rootRoute = createRootRoute({
+      validateSearch: disabilitiesIndexSearch,
+      component: function Routed() {
+        const navigate = useNavigate()
+        return (
+          <DisabilitiesIndexPage
+            filters={rootRoute.useSearch()}
+            onFiltersChange={(search) => void navigate({ to: '/', search, replace: true })}
+          />
+        )
+      },
+    })
+    const history = createMemoryHistory({
+      initialEntries: [`/?from=2026-11-01&to=2026-11-30&type=${WORK_RISK}`],
+    })
+    const router = createRouter({ routeTree: rootRoute, history })
+    await renderWithI18n(<RouterProvider router={router} />)
+
+    // November's work-risk days: Guadalupe's 1st and 2nd, as the dashboard counts them.
+    const summary = await screen.findByRole('list', { name: 'Resumen' })
+    await waitFor(() => expect(summary.textContent).toContain('Días perdidos 2'))
+    expect(summary.textContent).toContain('Incapacidades 1')
+    expect(summary.textContent).toContain('Pacientes 1')
+    expect(typedIn('Desde')).toBe('2026/11/01')
+    expect(typedIn('Hasta')).toBe('2026/11/30')
+    expect(typedIn('Modalidad')).toBe(WORK_RISK)
+
+    // Every modality, then the subgroup: only Juan's days are left.
+    fill('Modalidad', '')
+    await waitFor(() => expect(summary.textContent).toContain('Días perdidos 5'))
+    expect(router.state.location.search).toEqual({ from: '2026-11-01', to: '2026-11-30' })
+    fill('Subgrupo', MORNING)
+    await waitFor(() => expect(summary.textContent).toContain('Días perdidos 3'))
+    expect(summary.textContent).toContain('Pacientes 1')
+    expect(router.state.location.search).toEqual({ from: '2026-11-01', to: '2026-11-30', subgroup: MORNING })
+    // A day half typed stays in its field and out of the address.
+    fill('Hasta', '2026/11')
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ from: '2026-11-01', subgroup: MORNING }),
+    )
+    expect(typedIn('Hasta')).toBe('2026/11')
+
+    // The menu's link to the bare list: every filter goes, on the fields too.
+    await router.navigate({ to: '/', search: {} })
+    await waitFor(() => expect(summary.textContent).toContain('Incapacidades 2'))
+    expect(typedIn('Desde')).toBe('')
+    expect(typedIn('Hasta')).toBe('')
+    expect(typedIn('Subgrupo')).toBe('')
   })
 
   it('shows the patient their own disabilities, read only, with the days lost and each one’s PDF', async () => {

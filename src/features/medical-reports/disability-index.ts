@@ -1,12 +1,19 @@
+import type { ScopePatient } from '../../contract/rules/dashboard/scope'
 import type { CatalogueEntry } from '../../contract/schemas/catalogue-definitions'
 import type { LocalDb, LocalDisability } from '../../db/local-db'
 import type { DisabilityListPatient, DisabilityNames } from '../../documents/disability-rows'
 
+/** A patient as the index lists them, and as the scope filters (subgroup, special label) read them. */
+export type DisabilityIndexPatient = DisabilityListPatient & ScopePatient
+
 /** What the index reads of the device: the live disabilities and their live patients by id. */
 export interface DisabilityIndexInputs {
   disabilities: LocalDisability[]
-  patients: Map<string, DisabilityListPatient>
+  patients: Map<string, DisabilityIndexPatient>
 }
+
+const ids = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
 
 /**
  * The disabilities of every patient the device holds (the user's care: the feed sends no other)
@@ -15,9 +22,9 @@ export interface DisabilityIndexInputs {
  */
 export async function disabilityIndexInputs(db: LocalDb): Promise<DisabilityIndexInputs> {
   const disabilities = (await db.disabilities.toArray()).filter((row) => !row.deleted_at)
-  const ids = [...new Set(disabilities.map((row) => row.patient_id))]
-  const patients = new Map<string, DisabilityListPatient>()
-  for (const patient of await db.patients.bulkGet(ids)) {
+  const patientIds = [...new Set(disabilities.map((row) => row.patient_id))]
+  const patients = new Map<string, DisabilityIndexPatient>()
+  for (const patient of await db.patients.bulkGet(patientIds)) {
     if (!patient || patient.deleted_at) continue
     patients.set(patient.id, {
       id: patient.id,
@@ -26,6 +33,8 @@ export async function disabilityIndexInputs(db: LocalDb): Promise<DisabilityInde
       second_last_name: patient.second_last_name ?? null,
       payroll_number: patient.payroll_number ?? null,
       curp: patient.curp ?? null,
+      subgroups: ids(patient.subgroups),
+      special_sublabel_ids: ids(patient.special_sublabel_ids),
     })
   }
   return { disabilities, patients }
