@@ -69,6 +69,10 @@ export async function dashboardScope(
   req: FastifyRequest,
   query: DashboardQuery,
 ): Promise<DashboardScope> {
+  // The aggregates expand each consultation's diagnoses, which the planner guesses at 100 rows
+  // apiece: the cost it sees (millions) makes PostgreSQL JIT-compile them, 8 s of LLVM for queries
+  // that run in well under a second (docs/benchmarks.md, issue 24). Only this transaction.
+  await tx.execute(sql`set local jit = off`)
   const timeZone = query.time_zone ?? DOCUMENT_TIME_ZONE
   const labels = await liveLabels(tx)
   const filter = dashboardFilterOf(query, labels, timeZone)

@@ -59,16 +59,19 @@ export async function vaccineFiguresOf(
       vaccine as (
         select * from jsonb_to_recordset(${vaccines}::jsonb)
           as v(id text, doses int, interval_days int, booster_interval_days int)),
-      entry as (
-        select * from jsonb_to_recordset(${scheme}::jsonb)
-          as e(vaccine_id text, doses int, age_from int, age_to int, sex text, subgroups jsonb, risks jsonb)),
-      person as (
+      entry as materialized (
+        select e.vaccine_id, e.doses, e.age_from, e.age_to, e.sex,
+               array(select jsonb_array_elements_text(e.subgroups)) as subgroups,
+               array(select jsonb_array_elements_text(e.risks)) as risks
+          from jsonb_to_recordset(${scheme}::jsonb)
+            as e(vaccine_id text, doses int, age_from int, age_to int, sex text, subgroups jsonb, risks jsonb)),
+      person as materialized (
         select p.id, p.birth_date, p.biological_sex, p.subgroups, p.occupational_risks,
                extract(year from ${today})::int - extract(year from p.birth_date)::int
                  - case when to_char(${today}, 'MM-DD') >= to_char(p.birth_date, 'MM-DD') then 0 else 1 end as age
           from scoped join ${patients} as p on p.id = scoped.id),
       applies as materialized (
-        select person.id as patient_id, e.vaccine_id,
+        select person.id as patient_id, e.vaccine_id, v.interval_days, v.booster_interval_days,
                greatest(1, max(coalesce(e.doses, v.doses))) as series_doses,
                min(case
                      when e.age_from is null then person.birth_date
@@ -86,12 +89,10 @@ export async function vaccineFiguresOf(
             on (e.age_from is null or person.age >= e.age_from)
            and (e.age_to is null or person.age <= e.age_to)
            and (e.sex is null or e.sex = person.biological_sex)
-           and (jsonb_array_length(e.subgroups) = 0
-                or person.subgroups ?| array(select jsonb_array_elements_text(e.subgroups)))
-           and (jsonb_array_length(e.risks) = 0
-                or person.occupational_risks ?| array(select jsonb_array_elements_text(e.risks)))
+           and (cardinality(e.subgroups) = 0 or person.subgroups ?| e.subgroups)
+           and (cardinality(e.risks) = 0 or person.occupational_risks ?| e.risks)
           join vaccine as v on v.id = e.vaccine_id
-         group by person.id, e.vaccine_id),
+         group by person.id, e.vaccine_id, v.interval_days, v.booster_interval_days),
       given as materialized (
         select r.patient_id, r.vaccine_id::text as vaccine_id,
                count(*) filter (where not r.booster) as series,
@@ -105,12 +106,11 @@ export async function vaccineFiguresOf(
                least(coalesce(g.series, 0), a.series_doses) as series_given,
                case
                  when coalesce(g.series, 0) < a.series_doses
-                   then coalesce(g.last_series + v.interval_days, a.eligible)
-                 when v.booster_interval_days is not null and g.last_dose is not null
-                   then g.last_dose + v.booster_interval_days
+                   then coalesce(g.last_series + a.interval_days, a.eligible)
+                 when a.booster_interval_days is not null and g.last_dose is not null
+                   then g.last_dose + a.booster_interval_days
                end as due_on
           from applies as a
-          join vaccine as v on v.id = a.vaccine_id
           left join given as g on g.patient_id = a.patient_id and g.vaccine_id = a.vaccine_id),
       state as materialized (
         select patient_id,

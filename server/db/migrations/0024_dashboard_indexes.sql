@@ -1,0 +1,1 @@
+CREATE INDEX "encounters_started_at_idx" ON "encounters" USING btree ("tenant_id","started_at") WHERE deleted_at is null;
