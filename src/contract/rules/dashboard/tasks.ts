@@ -65,10 +65,12 @@ export function dashboardTasks(input: {
         disabilities_ending.push({ id: d.id, patient_id: patient.id, end_date: d.end_date })
   }
   disabilities_ending.sort((a, b) => codeUnitOrder(a.end_date, b.end_date) || codeUnitOrder(a.id, b.id))
+  // The default sort orders strings by code units (`codeUnitOrder`), without calling back into
+  // script for each comparison: these lists run to thousands of patients.
   return {
-    periodic_exams_due: periodic_exams_due.sort(codeUnitOrder),
-    vaccinations_overdue: vaccinations_overdue.sort(codeUnitOrder),
-    covid_follow_ups: covid_follow_ups.sort(codeUnitOrder),
+    periodic_exams_due: periodic_exams_due.sort(),
+    vaccinations_overdue: vaccinations_overdue.sort(),
+    covid_follow_ups: covid_follow_ups.sort(),
     disabilities_ending,
   }
 }
