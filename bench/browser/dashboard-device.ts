@@ -53,14 +53,8 @@ const STATUSES = ['observation', 'suspicious', 'recovered', 'patient_contact', '
 export const BENCH_TODAY = '2026-11-26'
 const ZONE = 'America/Mexico_City'
 
-/** Fills a fresh database; answers how many records of each kind it holds. */
-export async function dashboardDeviceSeed(
-  patients: number,
-  database: string,
-): Promise<Record<string, number>> {
-  const db = benchDb(database)
-  await db.delete()
-  await db.open()
+/** The catalogues and records of `patients` patients, as the pull would bring them. */
+export function dashboardDeviceRows(patients: number) {
   const { ids: vaccines, entries } = benchVaccineCatalogue()
   const systems = Array.from({ length: 6 }, () => uuidv7())
   const types = [uuidv7(), uuidv7(), uuidv7()]
@@ -198,6 +192,18 @@ export async function dashboardDeviceSeed(
       })
     }
   }
+  return { entries, labels, rows }
+}
+
+/** Fills a fresh database; answers how many records of each kind it holds. */
+export async function dashboardDeviceSeed(
+  patients: number,
+  database: string,
+): Promise<Record<string, number>> {
+  const db = benchDb(database)
+  await db.delete()
+  await db.open()
+  const { entries, labels, rows } = dashboardDeviceRows(patients)
   // In one transaction with the summaries, as the feed's pull writes them.
   await db.transaction(
     'rw',

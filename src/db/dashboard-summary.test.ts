@@ -116,6 +116,8 @@ describe('the dashboard’s rows', () => {
       },
       doses: [],
       last_exam_on: null,
+      // Never examined and no hire date: no exam owed yet.
+      exam_due_day: null,
       triage: [],
       disabilities: [],
     })

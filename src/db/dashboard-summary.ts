@@ -1,4 +1,9 @@
 import type { DBCore, DBCoreTransaction, Middleware } from 'dexie'
+import type { DashboardTriageConsultation } from '../contract/rules/dashboard/covid'
+import type { DashboardDisability } from '../contract/rules/dashboard/lost-days'
+import { examDueOf } from '../contract/rules/dashboard/periodic-exams'
+import type { DueDoseGiven } from '../contract/rules/vaccination-due'
+import { dashboardSummaryCodec } from './dashboard-summary-pack'
 import type {
   LocalCovidConsultation,
   LocalDb,
@@ -18,7 +23,7 @@ import {
   type Zone,
 } from './summary-middleware'
 import { noteChangedSummaries, packSummaries, replaceSummaries, type SummaryTables } from './summary-packs'
-import { duePatientOf } from './vaccination-due'
+import { doseGivenOf, duePatientOf } from './vaccination-due'
 
 /**
  * The dashboard's own per-patient table (issue 24, docs/decisions/0032-dashboard.md): one compact
@@ -41,10 +46,16 @@ export interface LocalDashboardSummary {
   patient_id: string
   /** The patient as the rules read them (and their name, for the tasks); null while not here. */
   patient: DashboardSummaryPatient | null
-  /** The live doses, as the vaccination rules read them (`DashboardDose`), less the patient. */
-  doses: DashboardSummaryDose[]
+  /** The live doses, as the vaccination rule reads them (`DueDoseGiven`). */
+  doses: DueDoseGiven[]
   /** The latest live periodic exam's day: all the exam buckets read of the exams. */
   last_exam_on: string | null
+  /**
+   * When the patient's next periodic exam is due (`examDueOf`: from the latest exam or the hire
+   * date, at the patient's frequency), as a day number; null while not here or never owed. It
+   * does not depend on today, so it is worked out when the row is written, not on every reading.
+   */
+  exam_due_day: number | null
   /** The live triage consultations. */
   triage: DashboardSummaryTriage[]
   /** The live disabilities. */
@@ -65,28 +76,11 @@ export interface DashboardSummaryPatient {
   occupational_risks: string[]
 }
 
-export interface DashboardSummaryDose {
-  vaccine_id: string
-  dose_number: number
-  applied_on: string
-  booster: boolean
-}
+/** A triage consultation as the COVID, pregnancy and tasks rules read it. */
+export type DashboardSummaryTriage = DashboardTriageConsultation
 
-/** A triage consultation as the COVID, pregnancy and tasks rules read it, less its patient. */
-export interface DashboardSummaryTriage {
-  id: string
-  consulted_at: string
-  status: string
-  pregnancy: boolean | null
-}
-
-/** A disability as the lost-days and tasks rules read it (`DisabilitySpan`), less its patient. */
-export interface DashboardSummaryDisability {
-  id: string
-  type_id: string
-  start_date: string
-  end_date: string
-}
+/** A disability as the lost-days and tasks rules read it. */
+export type DashboardSummaryDisability = DashboardDisability
 
 /** The record parts of a row, each computed from one source table's rows of the patient. */
 type Parts = Pick<LocalDashboardSummary, 'doses' | 'last_exam_on' | 'triage' | 'disabilities'>
@@ -135,6 +129,7 @@ export const dashboardSummaryTables = (db: LocalDb): SummaryTables<LocalDashboar
   rows: db.dashboardSummaries,
   changes: db.dashboardSummaryChanges,
   packs: db.dashboardSummaryPacks,
+  codec: dashboardSummaryCodec,
 })
 
 /** Packs the summary again (the dashboard asks for it when many rows have changed). */
@@ -163,13 +158,8 @@ export function summaryPatientOf(patient: LocalPatient | undefined): DashboardSu
 }
 
 /** A patient's live doses, as the rules read them. */
-export const dosesPart = (rows: readonly LocalVaccinationRecord[]): DashboardSummaryDose[] =>
-  rows.filter(live).map(({ vaccine_id, dose_number, applied_on, booster }) => ({
-    vaccine_id,
-    dose_number,
-    applied_on,
-    booster,
-  }))
+export const dosesPart = (rows: readonly LocalVaccinationRecord[]): DueDoseGiven[] =>
+  rows.filter(live).map(doseGivenOf)
 
 /** A patient's live triage consultations, as the rules read them. */
 export const triagePart = (rows: readonly LocalCovidConsultation[]): DashboardSummaryTriage[] =>
@@ -211,7 +201,8 @@ export function dashboardSummaryOf(
   parts: Parts,
 ): LocalDashboardSummary | undefined {
   if (patient === null && !hasRecords(parts)) return undefined
-  return { patient_id: patientId, patient, ...parts }
+  const exam_due_day = patient === null ? null : examDueOf(patient, parts.last_exam_on).exam_due_day
+  return { patient_id: patientId, patient, ...parts, exam_due_day }
 }
 
 function groupBy<T extends { patient_id: string }>(rows: readonly T[]): Map<string, T[]> {
@@ -308,7 +299,7 @@ async function refreshDashboardSummaries(
   const summaries = core.table(NAMES.rows)
   if (patients === 'all') {
     const rows = dashboardSummariesOf(await readDashboardSources(core, trans, zone))
-    await replaceSummaries(core, trans, NAMES, rows, zone)
+    await replaceSummaries(core, trans, NAMES, rows, zone, dashboardSummaryCodec)
     return
   }
   const ids = [...patients]

@@ -54,7 +54,7 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 25 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records, the occupational exams, the form drafts the due list’s summary, the medical reports the consultations by instant, the dashboard’s summaries and the notes of records opened offline', async () => {
+  it('has version 25 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records, the occupational exams, the form drafts the due list’s summary, the medical reports the consultations by instant, the dashboard’s summaries (with the exam due day) and the notes of records opened offline', async () => {
     const db = open('demo', 'u1')
     await db.open()
     expect(db.verno).toBe(25)

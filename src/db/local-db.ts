@@ -63,6 +63,7 @@ import {
   dashboardSummaryMiddleware,
   type LocalDashboardSummary,
 } from './dashboard-summary'
+import { dashboardSummaryCodec } from './dashboard-summary-pack'
 import { patientSortName } from './patient-sort-name'
 import {
   type LocalPeriodicExamSummary,
@@ -919,7 +920,9 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
         disabilities,
       })
       await tx.table<LocalDashboardSummary, string>('dashboardSummaries').bulkPut(rows)
-      await tx.table<LocalSummaryPack, number>('dashboardSummaryPacks').bulkPut(packsOf(rows))
+      await tx
+        .table<LocalSummaryPack, number>('dashboardSummaryPacks')
+        .bulkPut(packsOf(rows, dashboardSummaryCodec))
       const consultations = dashboardConsultationsOf(encounters)
       await tx.table<LocalDashboardConsultation, string>('dashboardConsultations').bulkPut(consultations)
       await tx
@@ -931,6 +934,32 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
   db.version(21).stores({
     encounters: 'id, patient_id, [patient_id+started_at], started_at, syncState',
   })
+  // The dashboard's per-patient rows hold the doses as the vaccination rule reads them and the next
+  // periodic exam's due day worked out when written (decision 0035): every row computed again.
+  db.version(22)
+    .stores({})
+    .upgrade(async (tx) => {
+      const [patients, vaccinationRecords, periodicExams, covidConsultations, disabilities] =
+        await Promise.all([
+          tx.table<LocalPatient, string>('patients').toArray(),
+          tx.table<LocalVaccinationRecord, string>('vaccinationRecords').toArray(),
+          tx.table<LocalPeriodicExam, string>('periodicExams').toArray(),
+          tx.table<LocalCovidConsultation, string>('covidConsultations').toArray(),
+          tx.table<LocalDisability, string>('disabilities').toArray(),
+        ])
+      const rows = dashboardSummariesOf({
+        patients,
+        vaccinationRecords,
+        periodicExams,
+        covidConsultations,
+        disabilities,
+      })
+      const summaries = tx.table<LocalDashboardSummary, string>('dashboardSummaries')
+      const packs = tx.table<LocalSummaryPack, number>('dashboardSummaryPacks')
+      await Promise.all([summaries.clear(), packs.clear(), tx.table('dashboardSummaryChanges').clear()])
+      await summaries.bulkPut(rows)
+      await packs.bulkPut(packsOf(rows, dashboardSummaryCodec))
+    })
   // The notes of digital records opened offline (decision 0038): a table of their own, no rows change.
   db.version(25).stores({ recordOpenings: 'id, patient_id' })
   db.use(withPatientSortName)

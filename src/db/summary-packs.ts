@@ -22,11 +22,25 @@ export interface LocalSummaryChange {
   patient_id: string
 }
 
+/** How a summary's rows are written into a pack's text and read back. */
+export interface SummaryCodec<Row> {
+  pack(rows: readonly Row[]): string
+  unpack(text: string): Row[]
+}
+
+/** The rows as JSON: what a summary's packs hold unless it says otherwise. */
+export const JSON_ROWS: SummaryCodec<never> = {
+  pack: (rows) => JSON.stringify(rows),
+  unpack: (text) => JSON.parse(text) as never[],
+}
+
 /** A summary's three tables: its rows, the rows changed since the packing, the packs. */
 export interface SummaryTables<Row extends { patient_id: string }> {
   rows: EntityTable<Row, 'patient_id'>
   changes: EntityTable<LocalSummaryChange, 'patient_id'>
   packs: EntityTable<LocalSummaryPack, 'id'>
+  /** How its packs are written; `JSON_ROWS` when not said. */
+  codec?: SummaryCodec<Row>
 }
 
 const PACK_SIZE = 1000
@@ -39,10 +53,13 @@ const UNPACKED_WHOLE = 2000
 export const REPACK_AFTER = 500
 
 /** The rows in packs of `PACK_SIZE`. */
-export function packsOf<Row>(rows: readonly Row[]): LocalSummaryPack[] {
+export function packsOf<Row>(
+  rows: readonly Row[],
+  codec: SummaryCodec<Row> = JSON_ROWS as SummaryCodec<Row>,
+): LocalSummaryPack[] {
   const packs: LocalSummaryPack[] = []
   for (let start = 0; start < rows.length; start += PACK_SIZE)
-    packs.push({ id: packs.length, rows: JSON.stringify(rows.slice(start, start + PACK_SIZE)) })
+    packs.push({ id: packs.length, rows: codec.pack(rows.slice(start, start + PACK_SIZE)) })
   return packs
 }
 
@@ -62,9 +79,10 @@ export async function readSummaries<Row extends { patient_id: string }>(
   ])
   const replaced = new Set(changed)
   const rows: Row[] = []
+  const codec = tables.codec ?? (JSON_ROWS as SummaryCodec<Row>)
   for (const pack of packs) {
-    // Written by `packsOf` from the rows: their own shape.
-    const packed = JSON.parse(pack.rows) as Row[]
+    // Written by `packsOf` from the rows, with the same codec.
+    const packed = codec.unpack(pack.rows)
     if (replaced.size === 0) rows.push(...packed)
     else for (const row of packed) if (!replaced.has(row.patient_id)) rows.push(row)
   }
@@ -80,7 +98,7 @@ export function packSummaries<Row extends { patient_id: string }>(
   return db.transaction('rw', [tables.rows, tables.changes, tables.packs], async () => {
     const rows = await tables.rows.toArray()
     await tables.packs.clear()
-    await tables.packs.bulkPut(packsOf(rows))
+    await tables.packs.bulkPut(packsOf(rows, tables.codec))
     await tables.changes.clear()
   })
 }
@@ -92,6 +110,7 @@ export async function replaceSummaries<Row>(
   names: { rows: string; changes: string; packs: string },
   rows: readonly Row[],
   zone: Zone,
+  codec?: SummaryCodec<Row>,
 ): Promise<void> {
   await zone(() =>
     Promise.all(
@@ -101,7 +120,7 @@ export async function replaceSummaries<Row>(
     ),
   )
   if (rows.length > 0) await zone(() => core.table(names.rows).mutate({ type: 'put', trans, values: rows }))
-  const packed = packsOf(rows)
+  const packed = packsOf(rows, codec)
   if (packed.length > 0)
     await zone(() => core.table(names.packs).mutate({ type: 'put', trans, values: packed }))
 }

@@ -115,6 +115,21 @@ function stateOf(daysLeft: number, examined: boolean): ExamDueState {
 }
 
 /**
+ * The day number (`dayNumber`) the next exam is due, or null for a never-examined patient without
+ * a hire date: it does not depend on today, so a list over many patients may work it out once,
+ * when the patient or their exams change, and compare it with today on reading (`examStateOn`).
+ */
+export function examDueDay(input: ExamDueInput): number | null {
+  const from = input.lastExamOn ?? input.hireDate
+  return from === null ? null : dayNumber(nextExamDue(from, input.frequency))
+}
+
+/** The state on the day numbered `todayNumber` of an exam due on `dueDay` (`examDueDay`). */
+export function examStateOn(dueDay: number | null, examined: boolean, todayNumber: number): ExamDueState {
+  return dueDay === null ? 'never_examined' : stateOf(dueDay - todayNumber, examined)
+}
+
+/**
  * The due state of one patient on `today` (`YYYY-MM-DD`). Pass `todayNumber` (`dayNumber(today)`)
  * when running over many patients, to count today once.
  */

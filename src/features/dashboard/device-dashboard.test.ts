@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type DashboardData, dashboardFigures } from '../../contract/rules/dashboard/figures'
+import { dashboardPatientsOf } from '../../contract/rules/dashboard/patient-rows'
 import type { DashboardFilter } from '../../contract/rules/dashboard/scope'
 import { addDays } from '../../contract/rules/vaccination-due'
 import type { SpecialLabel } from '../../contract/schemas/special-labels'
@@ -183,7 +184,7 @@ async function dataFromRecords(db: LocalDb): Promise<DashboardData> {
   const strings = (value: unknown): string[] => (Array.isArray(value) ? value : [])
   const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
   const catalogue = await dueCatalogue(db)
-  return {
+  const patients = dashboardPatientsOf({
     patients: (await db.patients.toArray()).map((patient: LocalPatient) => ({
       id: patient.id,
       deleted_at: patient.deleted_at,
@@ -195,7 +196,6 @@ async function dataFromRecords(db: LocalDb): Promise<DashboardData> {
       biological_sex: text(patient.biological_sex),
       occupational_risks: strings(patient.occupational_risks),
     })),
-    consultations: await db.encounters.toArray(),
     triage: (await db.covidConsultations.toArray()).map((row) => ({
       ...row,
       pregnancy: typeof row.pregnancy === 'boolean' ? row.pregnancy : null,
@@ -203,6 +203,10 @@ async function dataFromRecords(db: LocalDb): Promise<DashboardData> {
     doses: await db.vaccinationRecords.toArray(),
     exams: await db.periodicExams.toArray(),
     disabilities: await db.disabilities.toArray(),
+  })
+  return {
+    patients,
+    consultations: await db.encounters.toArray(),
     labels: dashboardLabelsOf(LABELS),
     vaccines: catalogue.vaccines,
     scheme: catalogue.scheme,

@@ -1,19 +1,15 @@
-import type { DashboardTriageConsultation } from '../../contract/rules/dashboard/covid'
 import {
   type DashboardData,
   type DashboardFigures,
   type DashboardPatient,
   dashboardFigures,
 } from '../../contract/rules/dashboard/figures'
-import type { ExamDone } from '../../contract/rules/dashboard/periodic-exams'
 import {
   codeUnitOrder,
   type DashboardFilter,
   type DashboardPeriod,
 } from '../../contract/rules/dashboard/scope'
-import type { DashboardDose } from '../../contract/rules/dashboard/vaccines'
 import { zoneOffsetAt } from '../../contract/rules/dashboard/zoned-day'
-import type { DisabilitySpan } from '../../contract/rules/disability-days'
 import { addDays } from '../../contract/rules/vaccination-due'
 import type { SpecialLabel } from '../../contract/schemas/special-labels'
 import {
@@ -51,46 +47,38 @@ export interface DeviceConsultationsRead {
   unpacked: number
 }
 
-/**
- * A summary's record given its patient in place: the objects are this read's own (parsed from the
- * packs, or read from the table), and 20 000 patients' records copied again would cost a tablet
- * tens of milliseconds.
- */
-const ofPatient = <T extends object>(row: T, patientId: string): T & { patient_id: string } =>
-  Object.assign(row, { patient_id: patientId })
-
-/** The dashboard's data from what was read: every present patient, their records, the catalogues. */
+/** The dashboard's data from what was read: every present patient with their records, the catalogues. */
 export function dashboardDataOf(
   patients: DevicePatientsRead,
   consultations: DeviceConsultationsRead,
 ): { data: DashboardData; names: Map<string, string> } {
   const present: DashboardPatient[] = []
   const names = new Map<string, string>()
-  const triage: DashboardTriageConsultation[] = []
-  const doses: DashboardDose[] = []
-  const exams: ExamDone[] = []
-  const disabilities: DisabilitySpan[] = []
   for (const row of patients.rows) {
     // A row of records whose patient is not here (yet, or any more) counts nowhere: the rules
     // count the records of patients in scope only.
-    if (!row.patient) continue
-    const id = row.patient_id
-    present.push(row.patient)
-    names.set(id, row.patient.name)
-    for (const dose of row.doses) doses.push(ofPatient(dose, id))
-    for (const consultation of row.triage) triage.push(ofPatient(consultation, id))
-    for (const disability of row.disabilities) disabilities.push(ofPatient(disability, id))
-    if (row.last_exam_on !== null) exams.push({ patient_id: id, examined_on: row.last_exam_on })
+    const patient = row.patient
+    if (!patient) continue
+    present.push({
+      id: patient.id,
+      subgroups: patient.subgroups,
+      special_sublabel_ids: patient.special_sublabel_ids,
+      birth_date: patient.birth_date,
+      biological_sex: patient.biological_sex,
+      occupational_risks: patient.occupational_risks,
+      exam_due_day: row.exam_due_day,
+      examined: row.last_exam_on !== null,
+      doses: row.doses,
+      triage: row.triage,
+      disabilities: row.disabilities,
+    })
+    names.set(patient.id, patient.name)
   }
   return {
     data: {
       patients: present,
       // The months around the period: a superset of those the rules count in it.
       consultations: consultations.rows,
-      triage,
-      doses,
-      exams,
-      disabilities,
       labels: patients.labels,
       vaccines: patients.catalogue.vaccines,
       scheme: patients.catalogue.scheme,
@@ -125,11 +113,11 @@ function subgroupsOf(patients: readonly DashboardPatient[]): string[] {
 
 /** Reads the patients' rows and the catalogues in one read transaction: the screen's first live query. */
 export async function readDevicePatients(db: LocalDb): Promise<DevicePatientsRead> {
+  const summary = dashboardSummaryTables(db)
   const [catalogue, labels, summaries] = await db.transaction(
     'r',
-    [db.catalogueEntries, db.specialLabels, ...Object.values(dashboardSummaryTables(db))],
-    () =>
-      Promise.all([dueCatalogue(db), db.specialLabels.toArray(), readSummaries(dashboardSummaryTables(db))]),
+    [db.catalogueEntries, db.specialLabels, summary.rows, summary.changes, summary.packs],
+    () => Promise.all([dueCatalogue(db), db.specialLabels.toArray(), readSummaries(summary)]),
   )
   return { rows: summaries.rows, catalogue, labels: dashboardLabelsOf(labels), unpacked: summaries.unpacked }
 }

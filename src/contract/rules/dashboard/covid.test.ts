@@ -3,7 +3,8 @@ import { covidCounts, type DashboardTriageConsultation, lastTriageConsultations 
 import { NO_FILTER } from './scope'
 
 const zone = 'America/Mexico_City'
-const row = (id: string, patient: string, at: string, status: string): DashboardTriageConsultation => ({
+type Row = DashboardTriageConsultation & { patient_id: string; deleted_at?: string }
+const row = (id: string, patient: string, at: string, status: string): Row => ({
   id,
   patient_id: patient,
   consulted_at: at,
@@ -23,9 +24,14 @@ describe('the COVID item', () => {
     row('t7', 'z', '2026-03-05T16:00:00Z', 'observation'),
   ]
   const scope = new Set(['a', 'b', 'c'])
+  // Each patient with their live consultations, as the rules take them.
+  const patients = ['a', 'b', 'c', 'z'].map((id) => ({
+    id,
+    triage: rows.filter((r) => r.patient_id === id && !r.deleted_at),
+  }))
 
   it('takes each patient’s latest live consultation in scope', () => {
-    const last = lastTriageConsultations(rows, scope, zone)
+    const last = lastTriageConsultations(patients, scope, zone)
     expect(last.map((r) => [r.patient_id, r.consultation_id, r.status])).toEqual([
       ['a', 't2', 'recovered'],
       ['b', 't4', 'hospitalized'],
@@ -34,7 +40,7 @@ describe('the COVID item', () => {
   })
 
   it('counts by status when the latest consultation is in the period', () => {
-    const last = lastTriageConsultations(rows, scope, zone)
+    const last = lastTriageConsultations(patients, scope, zone)
     const march = covidCounts(last, {
       ...NO_FILTER,
       period: { from: '2026-03-01', to: '2026-03-31' },

@@ -2,14 +2,18 @@ import { TRIAGE_STATUSES, type TriageStatus } from '../../schemas/covid'
 import { type DashboardFilter, dayInPeriod } from './scope'
 import { zonedDay } from './zoned-day'
 
-/** What the dashboard reads of a triage consultation. */
+/** What the dashboard reads of a live triage consultation. */
 export interface DashboardTriageConsultation {
   id: string
-  patient_id: string
   consulted_at: string
   status: string
   pregnancy: boolean | null
-  deleted_at?: string | null
+}
+
+/** A patient with their live triage consultations. */
+export interface TriagePatient {
+  id: string
+  triage: readonly DashboardTriageConsultation[]
 }
 
 /** A patient's latest triage consultation, with its day in the filter's zone. */
@@ -26,25 +30,32 @@ export interface LastTriage {
  * `consulted_at`, then the higher id), for the patients in scope. The period is not applied here.
  */
 export function lastTriageConsultations(
-  consultations: readonly DashboardTriageConsultation[],
+  patients: readonly TriagePatient[],
   scope: ReadonlySet<string>,
   timeZone: string,
 ): LastTriage[] {
-  const latest = new Map<string, { row: DashboardTriageConsultation; at: number }>()
-  for (const row of consultations) {
-    if (row.deleted_at || !scope.has(row.patient_id)) continue
-    const at = Date.parse(row.consulted_at)
-    const current = latest.get(row.patient_id)
-    if (!current || at > current.at || (at === current.at && row.id > current.row.id))
-      latest.set(row.patient_id, { row, at })
+  const last: LastTriage[] = []
+  for (const patient of patients) {
+    if (patient.triage.length === 0 || !scope.has(patient.id)) continue
+    let latest: DashboardTriageConsultation | null = null
+    let latestAt = 0
+    for (const row of patient.triage) {
+      const at = Date.parse(row.consulted_at)
+      if (latest === null || at > latestAt || (at === latestAt && row.id > latest.id)) {
+        latest = row
+        latestAt = at
+      }
+    }
+    if (latest === null) continue
+    last.push({
+      patient_id: patient.id,
+      consultation_id: latest.id,
+      status: latest.status,
+      pregnancy: latest.pregnancy,
+      day: zonedDay(latestAt, timeZone),
+    })
   }
-  return [...latest.values()].map(({ row, at }) => ({
-    patient_id: row.patient_id,
-    consultation_id: row.id,
-    status: row.status,
-    pregnancy: row.pregnancy,
-    day: zonedDay(at, timeZone),
-  }))
+  return last
 }
 
 export type CovidCounts = Record<TriageStatus, number> & { total: number }

@@ -1,48 +1,33 @@
-import type { DisabilitySpan } from '../disability-days'
 import type { DueSchemeEntry, DueVaccine } from '../vaccination-due'
 import type { AffectedSystemsByPeriod } from './affected-systems'
 import { type AffectedSystemCount, affectedSystemsByPeriod, topAffectedSystems } from './affected-systems'
 import { consultationsInPeriod, type DashboardConsultation } from './consultations'
-import {
-  type CovidCounts,
-  covidCounts,
-  type DashboardTriageConsultation,
-  lastTriageConsultations,
-} from './covid'
+import { type CovidCounts, covidCounts, lastTriageConsultations, type TriagePatient } from './covid'
 import { type DiagnosisCount, topDiagnoses } from './diagnoses'
-import { type LostDaysFigures, lostDaysFigures } from './lost-days'
+import { type DisabilityPatient, type LostDaysFigures, lostDaysFigures } from './lost-days'
 import { type PatientCharts, patientCharts } from './patients'
-import {
-  type ExamBuckets,
-  type ExamDone,
-  type ExamDuePatient,
-  examBuckets,
-  examDueStates,
-  latestExamDays,
-} from './periodic-exams'
+import { type ExamBuckets, type ExamDuePatient, examBuckets, examDueStates } from './periodic-exams'
 import { type PregnancyCount, pregnancyCount } from './pregnancy'
 import { type DashboardFilter, patientsInScope, type ScopePatient } from './scope'
 import { type DashboardLabel, type SpecialLabelCount, specialLabelCounts } from './special-labels'
 import { type DashboardTasks, dashboardTasks } from './tasks'
-import {
-  type DashboardDose,
-  type VaccinationPatient,
-  type VaccineFigures,
-  vaccinationStates,
-  vaccineFigures,
-} from './vaccines'
+import { type VaccinationPatient, type VaccineFigures, vaccinationStates, vaccineFigures } from './vaccines'
 
-/** A patient as every item reads it. */
-export type DashboardPatient = ScopePatient & ExamDuePatient & VaccinationPatient
+/**
+ * A patient as every item reads it, with their own live records (doses, triage consultations,
+ * disabilities) and their next periodic exam's due day: each item walks the patients in scope
+ * once, and nothing is regrouped by patient (the device holds them so, one row per patient).
+ */
+export type DashboardPatient = ScopePatient &
+  ExamDuePatient &
+  VaccinationPatient &
+  TriagePatient &
+  DisabilityPatient
 
 /** Everything the dashboard counts, as plain rows (the device's cache, or the server's tables). */
 export interface DashboardData {
   patients: readonly DashboardPatient[]
   consultations: readonly DashboardConsultation[]
-  triage: readonly DashboardTriageConsultation[]
-  doses: readonly DashboardDose[]
-  exams: readonly ExamDone[]
-  disabilities: ReadonlyArray<DisabilitySpan & { deleted_at?: string | null }>
   /** The tenant's live special labels with their live sublabels, in the catalogue's order. */
   labels: readonly DashboardLabel[]
   /** The vaccination catalogue and scheme, as `rules/vaccination-due.ts` reads them. */
@@ -76,9 +61,9 @@ export function dashboardFigures(
 ): DashboardFigures {
   const scope = patientsInScope(data.patients, filter)
   const consultations = consultationsInPeriod(data.consultations, scope, filter)
-  const lastTriage = lastTriageConsultations(data.triage, scope, filter.timeZone)
-  const examStates = examDueStates(data.patients, latestExamDays(data.exams), scope, today)
-  const states = vaccinationStates(data.vaccines, data.scheme, data.patients, data.doses, scope, today)
+  const lastTriage = lastTriageConsultations(data.patients, scope, filter.timeZone)
+  const examStates = examDueStates(data.patients, scope, today)
+  const states = vaccinationStates(data.vaccines, data.scheme, data.patients, scope, today)
   return {
     patients: patientCharts(data.patients, scope, today),
     affectedSystems: affectedSystemsByPeriod(consultations),
@@ -86,15 +71,15 @@ export function dashboardFigures(
     topDiagnoses: topDiagnoses(consultations),
     specialLabels: specialLabelCounts(data.labels, data.patients, scope),
     pregnancy: pregnancyCount(data.labels, data.patients, lastTriage, scope, today),
-    vaccines: vaccineFigures(data.doses, states, scope, filter.period),
+    vaccines: vaccineFigures(data.patients, states, scope, filter.period),
     periodicExams: examBuckets(examStates),
-    lostDays: lostDaysFigures(data.disabilities, scope, filter.period),
+    lostDays: lostDaysFigures(data.patients, scope, filter.period),
     covid: covidCounts(lastTriage, filter),
     tasks: dashboardTasks({
       examStates,
       vaccinationStates: states,
       lastTriage,
-      disabilities: data.disabilities,
+      patients: data.patients,
       scope,
       today,
     }),

@@ -26,9 +26,14 @@ describe('lostDaysFigures', () => {
     span('d5', 'out', 'sick', '2026-02-10', '2026-02-20'),
   ]
   const scope = new Set(['a', 'b'])
+  // Each patient with their live disabilities, as the rules take them.
+  const patients = ['a', 'b', 'out'].map((id) => ({
+    id,
+    disabilities: disabilities.filter((d) => d.patient_id === id && !d.deleted_at),
+  }))
 
   it('counts overlaps once, splits by month and by type', () => {
-    expect(lostDaysFigures(disabilities, scope, { from: null, to: null })).toEqual({
+    expect(lostDaysFigures(patients, scope, { from: null, to: null })).toEqual({
       total_days: 8,
       patients: 2,
       types: [
@@ -44,12 +49,12 @@ describe('lostDaysFigures', () => {
   })
 
   it('counts only the days within the period, both ends included', () => {
-    const february = lostDaysFigures(disabilities, scope, { from: '2026-02-01', to: '2026-02-03' })
+    const february = lostDaysFigures(patients, scope, { from: '2026-02-01', to: '2026-02-03' })
     expect(february.total_days).toBe(3)
     expect(february.types).toEqual([
       { type_id: 'sick', days: 2 },
       { type_id: 'risk', days: 1 },
     ])
-    expect(lostDaysFigures(disabilities, scope, { from: '2026-02-10', to: null }).total_days).toBe(1)
+    expect(lostDaysFigures(patients, scope, { from: '2026-02-10', to: null }).total_days).toBe(1)
   })
 })

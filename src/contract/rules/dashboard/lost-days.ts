@@ -1,6 +1,15 @@
 import { type DisabilitySpan, lostDaySlices } from '../disability-days'
 import { codeUnitOrder, type DashboardPeriod } from './scope'
 
+/** What the dashboard reads of a live disability (`DisabilitySpan` less its patient). */
+export type DashboardDisability = Omit<DisabilitySpan, 'patient_id'>
+
+/** A patient with their live disabilities. */
+export interface DisabilityPatient {
+  id: string
+  disabilities: readonly DashboardDisability[]
+}
+
 export interface LostDaysFigures {
   /** Days lost in the period, each patient's overlapping disabilities counted once. */
   total_days: number
@@ -18,11 +27,15 @@ export interface LostDaysFigures {
  * data graph's rule): overlaps once, a disability crossing months split by month.
  */
 export function lostDaysFigures(
-  disabilities: ReadonlyArray<DisabilitySpan & { deleted_at?: string | null }>,
+  patients: readonly DisabilityPatient[],
   scope: ReadonlySet<string>,
   period: DashboardPeriod,
 ): LostDaysFigures {
-  const live = disabilities.filter((d) => !d.deleted_at && scope.has(d.patient_id))
+  const live: DisabilitySpan[] = []
+  for (const patient of patients) {
+    if (patient.disabilities.length === 0 || !scope.has(patient.id)) continue
+    for (const disability of patient.disabilities) live.push({ ...disability, patient_id: patient.id })
+  }
   const bounds =
     period.from === null && period.to === null
       ? undefined
@@ -30,11 +43,11 @@ export function lostDaysFigures(
   const slices = lostDaySlices(live, bounds)
   const types = new Map<string, number>()
   const months = new Map<string, { month: string; type_id: string; days: number }>()
-  const patients = new Set<string>()
+  const absent = new Set<string>()
   let total = 0
   for (const slice of slices) {
     total += slice.days
-    patients.add(slice.patient_id)
+    absent.add(slice.patient_id)
     types.set(slice.type_id, (types.get(slice.type_id) ?? 0) + slice.days)
     const key = `${slice.month}|${slice.type_id}`
     const month = months.get(key) ?? { month: slice.month, type_id: slice.type_id, days: 0 }
@@ -43,7 +56,7 @@ export function lostDaysFigures(
   }
   return {
     total_days: total,
-    patients: patients.size,
+    patients: absent.size,
     types: [...types.entries()]
       .map(([type_id, days]) => ({ type_id, days }))
       .sort((a, b) => b.days - a.days || codeUnitOrder(a.type_id, b.type_id)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { examBuckets, examDueStates, latestExamDays } from './periodic-exams'
+import { examBuckets, examDueOf, examDueStates, latestExamDays } from './periodic-exams'
 
 const today = '2026-06-15'
 
@@ -29,7 +29,9 @@ describe('the periodic exams buckets', () => {
   })
 
   it('puts the 10-day window’s edges where the rule does', () => {
-    const states = examDueStates(patients, latestExamDays(exams), scope, today)
+    const latest = latestExamDays(exams)
+    const due = patients.map((p) => ({ id: p.id, ...examDueOf(p, latest.get(p.id) ?? null) }))
+    const states = examDueStates(due, scope, today)
     expect(Object.fromEntries(states)).toEqual({
       applied: 'applied',
       soon0: 'due_soon',

@@ -1,10 +1,16 @@
-import { dayNumber, type ExamDueState, examDue } from '../periodic-exam-due'
+import { dayNumber, type ExamDueState, examDueDay, examStateOn } from '../periodic-exam-due'
 
-/** What the exam buckets read of a patient. */
+/**
+ * What the exam buckets read of a patient: when their next exam is due, which does not depend on
+ * today (`examDueOf`), so the device works it out when the patient or their exams change and the
+ * dashboard compares it with today.
+ */
 export interface ExamDuePatient {
   id: string
-  hire_date: string | null
-  exam_frequency: string | null
+  /** `examDueDay` of the patient's latest live exam (or hire date) and frequency. */
+  exam_due_day: number | null
+  /** Whether the patient has a live periodic exam. */
+  examined: boolean
 }
 
 /** A live periodic exam's day. */
@@ -27,10 +33,20 @@ export function latestExamDays(exams: readonly ExamDone[]): Map<string, string> 
   return latest
 }
 
+/** A patient's `ExamDuePatient` fields from their frequency, hire date and latest live exam's day. */
+export function examDueOf(
+  patient: { hire_date: string | null; exam_frequency: string | null },
+  lastExamOn: string | null,
+): Pick<ExamDuePatient, 'exam_due_day' | 'examined'> {
+  return {
+    exam_due_day: examDueDay({ lastExamOn, frequency: patient.exam_frequency, hireDate: patient.hire_date }),
+    examined: lastExamOn !== null,
+  }
+}
+
 /** Each patient in scope's due state on `today` (`rules/periodic-exam-due.ts`). */
 export function examDueStates(
   patients: readonly ExamDuePatient[],
-  latest: ReadonlyMap<string, string>,
   scope: ReadonlySet<string>,
   today: string,
 ): Map<string, ExamDueState> {
@@ -38,16 +54,7 @@ export function examDueStates(
   const states = new Map<string, ExamDueState>()
   for (const patient of patients) {
     if (!scope.has(patient.id)) continue
-    const due = examDue(
-      {
-        lastExamOn: latest.get(patient.id) ?? null,
-        frequency: patient.exam_frequency,
-        hireDate: patient.hire_date,
-      },
-      today,
-      todayNumber,
-    )
-    states.set(patient.id, due.state)
+    states.set(patient.id, examStateOn(patient.exam_due_day, patient.examined, todayNumber))
   }
   return states
 }

@@ -10,13 +10,11 @@ const triage = (patient: string, status: string, day: string): LastTriage => ({
   pregnancy: null,
   day,
 })
-const disability = (id: string, patient: string, end: string, deleted_at: string | null = null) => ({
+const disability = (id: string, end: string) => ({
   id,
-  patient_id: patient,
   type_id: 'sick',
   start_date: '2026-06-01',
   end_date: end,
-  deleted_at,
 })
 
 describe('the professional’s tasks', () => {
@@ -40,12 +38,12 @@ describe('the professional’s tasks', () => {
       triage('c', 'recovered', '2026-06-01'),
       triage('d', 'out_of_tracking', '2026-06-01'),
     ],
-    disabilities: [
-      disability('x1', 'a', '2026-06-14'), // ended yesterday
-      disability('x2', 'a', today),
-      disability('x3', 'b', '2026-06-22'), // the seventh day ahead
-      disability('x4', 'c', '2026-06-23'), // the eighth
-      disability('x5', 'd', '2026-06-16', '2026-06-10T00:00:00Z'),
+    // Each patient with their live disabilities, as the rules take them.
+    patients: [
+      { id: 'a', disabilities: [disability('x1', '2026-06-14'), disability('x2', today)] }, // x1 ended yesterday
+      { id: 'b', disabilities: [disability('x3', '2026-06-22')] }, // the seventh day ahead
+      { id: 'c', disabilities: [disability('x4', '2026-06-23')] }, // the eighth
+      { id: 'z', disabilities: [disability('x5', '2026-06-16')] }, // out of scope
     ],
     scope,
     today,

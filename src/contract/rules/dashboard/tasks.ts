@@ -1,7 +1,7 @@
-import type { DisabilitySpan } from '../disability-days'
 import type { ExamDueState } from '../periodic-exam-due'
 import { addDays } from '../vaccination-due'
 import type { LastTriage } from './covid'
+import type { DisabilityPatient } from './lost-days'
 import { codeUnitOrder } from './scope'
 import type { VaccinationState } from './vaccines'
 
@@ -41,7 +41,7 @@ export function dashboardTasks(input: {
   examStates: ReadonlyMap<string, ExamDueState>
   vaccinationStates: readonly VaccinationState[]
   lastTriage: readonly LastTriage[]
-  disabilities: ReadonlyArray<DisabilitySpan & { deleted_at?: string | null }>
+  patients: readonly DisabilityPatient[]
   scope: ReadonlySet<string>
   today: string
 }): DashboardTasks {
@@ -57,14 +57,20 @@ export function dashboardTasks(input: {
     .filter((row) => scope.has(row.patient_id) && !closed.includes(row.status) && row.day < today)
     .map((row) => row.patient_id)
   const last = addDays(today, DISABILITY_ENDING_DAYS)
-  const disabilities_ending = input.disabilities
-    .filter((d) => !d.deleted_at && scope.has(d.patient_id) && d.end_date >= today && d.end_date <= last)
-    .map((d) => ({ id: d.id, patient_id: d.patient_id, end_date: d.end_date }))
-    .sort((a, b) => codeUnitOrder(a.end_date, b.end_date) || codeUnitOrder(a.id, b.id))
+  const disabilities_ending: EndingDisability[] = []
+  for (const patient of input.patients) {
+    if (patient.disabilities.length === 0 || !scope.has(patient.id)) continue
+    for (const d of patient.disabilities)
+      if (d.end_date >= today && d.end_date <= last)
+        disabilities_ending.push({ id: d.id, patient_id: patient.id, end_date: d.end_date })
+  }
+  disabilities_ending.sort((a, b) => codeUnitOrder(a.end_date, b.end_date) || codeUnitOrder(a.id, b.id))
+  // The default sort orders strings by code units (`codeUnitOrder`), without calling back into
+  // script for each comparison: these lists run to thousands of patients.
   return {
-    periodic_exams_due: periodic_exams_due.sort(codeUnitOrder),
-    vaccinations_overdue: vaccinations_overdue.sort(codeUnitOrder),
-    covid_follow_ups: covid_follow_ups.sort(codeUnitOrder),
+    periodic_exams_due: periodic_exams_due.sort(),
+    vaccinations_overdue: vaccinations_overdue.sort(),
+    covid_follow_ups: covid_follow_ups.sort(),
     disabilities_ending,
   }
 }

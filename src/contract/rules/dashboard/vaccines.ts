@@ -1,28 +1,25 @@
 import {
   type DueDoseGiven,
+  type DuePatient,
   type DueSchemeEntry,
   type DueVaccine,
   vaccinationDueOutliner,
 } from '../vaccination-due'
 import { codeUnitOrder, type DashboardPeriod, dayInPeriod } from './scope'
 
-/** A dose as the dashboard reads it. */
-export interface DashboardDose {
-  patient_id: string
-  vaccine_id: string
-  dose_number: number
-  applied_on: string
-  booster: boolean
-  deleted_at?: string | null
-}
-
-/** What the scheme reads of a patient (`DuePatient` with the API's names). */
+/**
+ * What the scheme reads of a patient (`DuePatient` with the API's names), with their live doses
+ * as the vaccination rule reads them: each patient's doses travel with them, so nothing is looked
+ * up or regrouped by patient over 20 000 patients.
+ */
 export interface VaccinationPatient {
   id: string
   birth_date: string
   biological_sex: string | null
   subgroups: readonly string[]
   occupational_risks: readonly string[]
+  /** The live doses (deleted ones left out). */
+  doses: readonly DueDoseGiven[]
 }
 
 /** A patient's scheme state today, as `vaccinationDueOutliner` works it out. */
@@ -57,37 +54,22 @@ export function vaccinationStates(
   vaccines: readonly DueVaccine[],
   scheme: readonly DueSchemeEntry[],
   patients: readonly VaccinationPatient[],
-  doses: readonly DashboardDose[],
   scope: ReadonlySet<string>,
   today: string,
 ): VaccinationState[] {
   const outline = vaccinationDueOutliner(vaccines, scheme)
-  const given = new Map<string, DueDoseGiven[]>()
-  for (const dose of doses) {
-    if (dose.deleted_at || !scope.has(dose.patient_id)) continue
-    const list = given.get(dose.patient_id) ?? []
-    list.push({
-      vaccineId: dose.vaccine_id,
-      doseNumber: dose.dose_number,
-      applicationDate: dose.applied_on,
-      booster: dose.booster,
-    })
-    given.set(dose.patient_id, list)
-  }
   const states: VaccinationState[] = []
+  // One patient object filled in for each: the outliner keeps nothing of it, and 20 000 of them
+  // made only to be dropped are work for the garbage collector.
+  const due: DuePatient = { birthDate: '', sex: null, subgroups: [], risks: [] }
   for (const patient of patients) {
     if (!scope.has(patient.id)) continue
-    const due = outline(
-      {
-        birthDate: patient.birth_date,
-        sex: patient.biological_sex,
-        subgroups: patient.subgroups,
-        risks: patient.occupational_risks,
-      },
-      given.get(patient.id) ?? [],
-      today,
-    )
-    states.push({ patient_id: patient.id, status: due.status, overdueCount: due.overdueCount })
+    due.birthDate = patient.birth_date
+    due.sex = patient.biological_sex
+    due.subgroups = patient.subgroups
+    due.risks = patient.occupational_risks
+    const { status, overdueCount } = outline(due, patient.doses, today)
+    states.push({ patient_id: patient.id, status, overdueCount })
   }
   return states
 }
@@ -98,18 +80,24 @@ export function vaccinationStates(
  * state today (SPEC §4: complete or incomplete) and with a dose overdue.
  */
 export function vaccineFigures(
-  doses: readonly DashboardDose[],
+  patients: readonly VaccinationPatient[],
   states: readonly VaccinationState[],
   scope: ReadonlySet<string>,
   period: DashboardPeriod,
 ): VaccineFigures {
   const byVaccine = new Map<string, { doses: number; patients: Set<string> }>()
-  for (const dose of doses) {
-    if (dose.deleted_at || !scope.has(dose.patient_id) || !dayInPeriod(dose.applied_on, period)) continue
-    const entry = byVaccine.get(dose.vaccine_id) ?? { doses: 0, patients: new Set<string>() }
-    entry.doses += 1
-    entry.patients.add(dose.patient_id)
-    byVaccine.set(dose.vaccine_id, entry)
+  for (const patient of patients) {
+    if (patient.doses.length === 0 || !scope.has(patient.id)) continue
+    for (const dose of patient.doses) {
+      if (!dayInPeriod(dose.applicationDate, period)) continue
+      let entry = byVaccine.get(dose.vaccineId)
+      if (!entry) {
+        entry = { doses: 0, patients: new Set<string>() }
+        byVaccine.set(dose.vaccineId, entry)
+      }
+      entry.doses += 1
+      entry.patients.add(patient.id)
+    }
   }
   const vaccines = [...byVaccine.entries()]
     .map(([vaccine_id, entry]) => ({ vaccine_id, doses: entry.doses, patients: entry.patients.size }))
