@@ -17,6 +17,9 @@ import {
 } from './test-fixtures'
 import type { SendResult, Transport } from './transport'
 
+/** vi.waitFor's 1 s is short on a loaded 2-core machine (a suite running beside it): 5 s. */
+const LOADED = { timeout: 5_000 }
+
 const NOW = Date.parse('2026-11-22T10:00:00.000Z')
 
 function aLoop(db: LocalDb, transport: Transport, overrides: Partial<SyncLoopOptions> = {}) {
@@ -168,7 +171,7 @@ describe('sending several records at once', () => {
     }
     /** Answers everything travelling now, once it has all set off. */
     const answerAll = async () => {
-      await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0))
+      await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0), LOADED)
       for (const resolve of waiting.splice(0)) resolve()
     }
     return { transport, travelling, answerAll, most: () => most }
@@ -185,12 +188,12 @@ describe('sending several records at once', () => {
     const run = aLoop(db, server.transport).loop.runOnce()
 
     // First the three creates: María's edit waits for her create, Juan's reading for him.
-    await vi.waitFor(() => expect(server.travelling).toHaveLength(3))
+    await vi.waitFor(() => expect(server.travelling).toHaveLength(3), LOADED)
     expect(server.travelling.map((entry) => entry.entityId).sort()).toEqual(
       [maria.id, juan.id, ana.id].sort(),
     )
     await server.answerAll()
-    await vi.waitFor(() => expect(server.travelling).toHaveLength(2))
+    await vi.waitFor(() => expect(server.travelling).toHaveLength(2), LOADED)
     expect(server.travelling.map((entry) => entry.kind).sort()).toEqual(['patient.update', 'reading.create'])
     expect(server.travelling.find((entry) => entry.kind === 'reading.create')?.entityId).toBe(reading.id)
     await server.answerAll()
@@ -337,7 +340,7 @@ describe('when the session has expired', () => {
     const transport = scriptedTransport([{ kind: 'unauthorized' }])
     const { loop } = aLoop(db, transport, { refreshSession })
     const runs = [loop.runOnce(), loop.runOnce()]
-    await vi.waitFor(() => expect(refreshSession).toHaveBeenCalled())
+    await vi.waitFor(() => expect(refreshSession).toHaveBeenCalled(), LOADED)
     finish(true)
     await Promise.all(runs)
     expect(refreshSession).toHaveBeenCalledTimes(1)
@@ -504,7 +507,7 @@ describe('triggers', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(transport.sent).toHaveLength(3)
     window.dispatchEvent(new Event('online'))
-    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0))
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0), LOADED)
     expect(transport.sent).toHaveLength(4)
     loop.stop()
   })
@@ -530,14 +533,14 @@ describe('triggers', () => {
     const { loop } = aLoop(db, transport, { now: () => clock, intervalMs: 60_000 })
     await createPatient(db, ctx, aPatient())
     loop.start()
-    await vi.waitFor(() => expect(transport.sent).toHaveLength(1))
+    await vi.waitFor(() => expect(transport.sent).toHaveLength(1), LOADED)
     clock += MAX_DELAY_MS
     window.dispatchEvent(new Event('online'))
-    await vi.waitFor(() => expect(transport.sent).toHaveLength(2))
-    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0))
+    await vi.waitFor(() => expect(transport.sent).toHaveLength(2), LOADED)
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0), LOADED)
     await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
     loop.kick()
-    await vi.waitFor(() => expect(transport.sent).toHaveLength(3))
+    await vi.waitFor(() => expect(transport.sent).toHaveLength(3), LOADED)
     loop.stop()
     await createPatient(db, ctx, aPatient({ name: 'Ana', curp: CURPS.juan }))
     window.dispatchEvent(new Event('online'))
