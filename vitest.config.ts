@@ -26,6 +26,10 @@ const serverProject = (name: string, db: 'pglite' | 'postgres'): TestProjectConf
     // Tests that need two transactions open at once run where that can happen.
     exclude: db === 'pglite' ? ['**/*.pg.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
     env: { TEST_DB: db },
+    // PostgreSQL's test files run one at a time, after the rest: every database of the cluster shares
+    // its transaction ids, and a file's open transaction would hold back another file's change feed
+    // (it sends only what every running transaction can see). PGlite's run in-process, two at a time.
+    ...(db === 'postgres' ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : { maxWorkers: 2 }),
     testTimeout: 30_000,
     // Opening an in-memory PGlite compiles its WebAssembly: under a busy machine, close to a minute.
     hookTimeout: 120_000,
@@ -41,6 +45,9 @@ const unitProject: TestProjectConfiguration = {
     environmentOptions: { happyDOM: { url: 'http://demo.localhost:3000/' } },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Two files at a time on a 2-core machine (vitest's default there is one): most of the suite's
+    // time is these files, and a CI run must stay within 30 minutes.
+    maxWorkers: 2,
     // A component test clicks through a whole form in happy-dom: seconds on a busy 2-core CI
     // machine, where vitest's 5 s default cut three such tests short (none hangs; a real hang
     // still fails here).
