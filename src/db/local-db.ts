@@ -4,6 +4,7 @@ import Dexie, {
   type EntityTable,
   type Middleware,
   type Table,
+  type Transaction,
 } from 'dexie'
 import type { FileType } from '../contract/rules/files'
 import type { TriageClassification } from '../contract/rules/triage-classification'
@@ -903,26 +904,8 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
       dashboardConsultationPacks: 'month',
     })
     .upgrade(async (tx) => {
-      const [patients, vaccinationRecords, periodicExams, covidConsultations, disabilities, encounters] =
-        await Promise.all([
-          tx.table<LocalPatient, string>('patients').toArray(),
-          tx.table<LocalVaccinationRecord, string>('vaccinationRecords').toArray(),
-          tx.table<LocalPeriodicExam, string>('periodicExams').toArray(),
-          tx.table<LocalCovidConsultation, string>('covidConsultations').toArray(),
-          tx.table<LocalDisability, string>('disabilities').toArray(),
-          tx.table<LocalEncounter, string>('encounters').toArray(),
-        ])
-      const rows = dashboardSummariesOf({
-        patients,
-        vaccinationRecords,
-        periodicExams,
-        covidConsultations,
-        disabilities,
-      })
-      await tx.table<LocalDashboardSummary, string>('dashboardSummaries').bulkPut(rows)
-      await tx
-        .table<LocalSummaryPack, number>('dashboardSummaryPacks')
-        .bulkPut(packsOf(rows, dashboardSummaryCodec))
+      await rewriteDashboardSummaries(tx)
+      const encounters = await tx.table<LocalEncounter, string>('encounters').toArray()
       const consultations = dashboardConsultationsOf(encounters)
       await tx.table<LocalDashboardConsultation, string>('dashboardConsultations').bulkPut(consultations)
       await tx
@@ -936,30 +919,7 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
   })
   // The dashboard's per-patient rows hold the doses as the vaccination rule reads them and the next
   // periodic exam's due day worked out when written (decision 0035): every row computed again.
-  db.version(22)
-    .stores({})
-    .upgrade(async (tx) => {
-      const [patients, vaccinationRecords, periodicExams, covidConsultations, disabilities] =
-        await Promise.all([
-          tx.table<LocalPatient, string>('patients').toArray(),
-          tx.table<LocalVaccinationRecord, string>('vaccinationRecords').toArray(),
-          tx.table<LocalPeriodicExam, string>('periodicExams').toArray(),
-          tx.table<LocalCovidConsultation, string>('covidConsultations').toArray(),
-          tx.table<LocalDisability, string>('disabilities').toArray(),
-        ])
-      const rows = dashboardSummariesOf({
-        patients,
-        vaccinationRecords,
-        periodicExams,
-        covidConsultations,
-        disabilities,
-      })
-      const summaries = tx.table<LocalDashboardSummary, string>('dashboardSummaries')
-      const packs = tx.table<LocalSummaryPack, number>('dashboardSummaryPacks')
-      await Promise.all([summaries.clear(), packs.clear(), tx.table('dashboardSummaryChanges').clear()])
-      await summaries.bulkPut(rows)
-      await packs.bulkPut(packsOf(rows, dashboardSummaryCodec))
-    })
+  db.version(22).stores({}).upgrade(rewriteDashboardSummaries)
   // The notes of digital records opened offline (decision 0038): a table of their own, no rows change.
   db.version(25).stores({ recordOpenings: 'id, patient_id' })
   db.use(withPatientSortName)
@@ -969,6 +929,32 @@ export function openLocalDb({ tenant, userId }: { tenant: string; userId: string
   db.use(dashboardSummaryMiddleware(db))
   db.use(dashboardConsultationMiddleware(db))
   return db
+}
+
+/**
+ * Every dashboard summary row computed again from the rows here, and packed (versions 19 and 22:
+ * the rows' shape changed): what an older version left is cleared first.
+ */
+async function rewriteDashboardSummaries(tx: Transaction): Promise<void> {
+  const [patients, vaccinationRecords, periodicExams, covidConsultations, disabilities] = await Promise.all([
+    tx.table<LocalPatient, string>('patients').toArray(),
+    tx.table<LocalVaccinationRecord, string>('vaccinationRecords').toArray(),
+    tx.table<LocalPeriodicExam, string>('periodicExams').toArray(),
+    tx.table<LocalCovidConsultation, string>('covidConsultations').toArray(),
+    tx.table<LocalDisability, string>('disabilities').toArray(),
+  ])
+  const rows = dashboardSummariesOf({
+    patients,
+    vaccinationRecords,
+    periodicExams,
+    covidConsultations,
+    disabilities,
+  })
+  const summaries = tx.table<LocalDashboardSummary, string>('dashboardSummaries')
+  const packs = tx.table<LocalSummaryPack, number>('dashboardSummaryPacks')
+  await Promise.all([summaries.clear(), packs.clear(), tx.table('dashboardSummaryChanges').clear()])
+  await summaries.bulkPut(rows)
+  await packs.bulkPut(packsOf(rows, dashboardSummaryCodec))
 }
 
 const sortNameOf = (patient: LocalPatient) => (patient.deleted_at ? undefined : patientSortName(patient))
