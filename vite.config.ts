@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { lingui } from '@lingui/vite-plugin'
@@ -8,6 +9,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { routePreload } from './build/route-preload'
 import { staffChunks } from './build/staff-chunks'
 import { startupScript } from './build/startup-script'
 
@@ -75,6 +77,7 @@ export default defineConfig({
     ...clientPlugins(),
     startupScript(),
     staff.plugin,
+    routePreload(fileURLToPath(new URL('./src/routes', import.meta.url))),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
