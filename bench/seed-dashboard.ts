@@ -12,6 +12,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { type Db, withTenant } from '../server/db/client'
 import { catalogueEntries, specialSublabels, tenants, users } from '../server/db/schema'
+import { rewriteDiagnosisRows } from '../server/modules/operation/diagnosis-rows'
 
 /** Shares of the records: consultations 40 %, doses 25 %, exams 15 %, triage 15 %, disabilities 5 %. */
 const SHARES = { encounters: 0.4, doses: 0.25, exams: 0.15, triage: 0.15, disabilities: 0.05 }
@@ -120,6 +121,9 @@ export async function seedBenchDashboard(db: Db, records: number): Promise<Dashb
         from ${patientsOf}
         cross join lateral generate_series(1, ${rowsEach(per(SHARES.encounters), 'e')}) as n`)
 
+    // The dashboard's diagnosis rows of every consultation, as each write keeps them (decision 0039).
+    await rewriteDiagnosisRows(tx, null)
+
     await tx.execute(sql`
       insert into vaccination_records (tenant_id, id, patient_id, vaccine_id, dose_number, applied_on, booster)
       select ${tenantId}::uuid, gen_random_uuid(), p.id,
@@ -176,6 +180,7 @@ export async function analyzeDashboardTables(db: Db): Promise<void> {
     'patients',
     'patient_assignments',
     'encounters',
+    'consultation_diagnoses',
     'vaccination_records',
     'periodic_exams',
     'triage_consultations',

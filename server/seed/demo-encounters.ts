@@ -10,6 +10,7 @@ import {
   medicinePresentations,
   medicines,
 } from '../db/schema'
+import { rewriteDiagnosisRows } from '../modules/operation/diagnosis-rows'
 
 /** One line of a scenario's prescription: the medicine and dose by name, the instruction. */
 interface ScenarioLine {
@@ -296,5 +297,7 @@ export async function seedDemoEncounters(
       count++
     }
   }
+  // The dashboard's rows of these consultations (decision 0039), as the routes keep them.
+  await rewriteDiagnosisRows(tx, null)
   return count
 }

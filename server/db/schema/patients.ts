@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import {
   date,
   foreignKey,
@@ -64,6 +65,8 @@ export const patients = pgTable(
     uniqueIndex('patients_curp_unique').on(t.tenantId, t.curp),
     // The server-mode table and the payroll lookup (show/{nomina}) search by these.
     index('patients_payroll_number').on(t.tenantId, t.payrollNumber),
+    // The few deleted patients: the dashboard's whole-tenant counts leave out their rows (decision 0039).
+    index('patients_deleted_idx').on(t.tenantId, t.id).where(sql`deleted_at is not null`),
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }),
     tenantIsolation(),
   ],

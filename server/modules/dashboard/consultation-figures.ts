@@ -6,38 +6,54 @@ import type {
 import type { DiagnosisCount } from '../../../src/contract/rules/dashboard/diagnoses'
 import { TOP_LIST_SIZE } from '../../../src/contract/rules/dashboard/top-five'
 import type { Tx } from '../../db/client'
-import { encounters } from '../../db/schema'
+import { consultationDiagnoses, patients } from '../../db/schema'
 import { type DashboardScope, instantInPeriod, rowsOf } from './scope'
 
 /**
  * The consultation items in SQL, step for step with `rules/dashboard/diagnoses.ts` and
  * `affected-systems.ts`: the live consultations of the patients in scope whose day (in the zone)
- * is in the period; ties by `collate "C"`, the rules' code-unit order.
+ * is in the period; ties by `collate "C"`, the rules' code-unit order. They read the diagnoses as
+ * rows (`consultation_diagnoses`, kept with each consultation's write; decision 0039), not each
+ * consultation's JSON, and count distinct patients in two hashed steps (per item and patient,
+ * then per item) rather than sorting the period's rows for `count(distinct …)`.
  */
 
-/** `with scoped, counted`: the consultations the items count. */
-function counted(scope: DashboardScope): SQL {
-  return sql`with scoped as (${scope.scoped}),
-    counted as (
-      select e.id, e.patient_id, e.started_at, e.diagnoses
-        from ${encounters} as e
-        join scoped on scoped.id = e.patient_id
-       where e.deleted_at is null and ${instantInPeriod(sql`e.started_at`, scope)})`
+/** A row's patient is in the scope. */
+function inScope(column: SQL, scope: DashboardScope): SQL {
+  return scope.wholeTenant
+    ? sql`${column} not in (select p.id from ${patients} as p where p.deleted_at is not null)`
+    : sql`${column} in (${scope.scoped})`
+}
+
+/** The diagnosis rows the items count: of patients in scope, in the period. */
+function countedRows(scope: DashboardScope): SQL {
+  return sql`${inScope(sql`d.patient_id`, scope)} and ${instantInPeriod(sql`d.started_at`, scope)}`
 }
 
 export async function topDiagnosesOf(tx: Tx, scope: DashboardScope): Promise<DiagnosisCount[]> {
   const rows = await rowsOf<{ code: string; name: string; consultations: number; patients: number }>(
     tx,
-    sql`${counted(scope)}
-      select * from (
-        select d->>'code' as code,
-               (array_agg(d->>'name' order by c.started_at desc, c.id desc))[1] as name,
-               count(*)::int as consultations,
-               count(distinct c.patient_id)::int as patients
-          from counted as c, jsonb_array_elements(c.diagnoses) as d
-         group by 1) as codes
-       order by consultations desc, code collate "C"
-       limit ${TOP_LIST_SIZE}`,
+    sql`with per_patient as (
+        select d.code, d.patient_id, count(*) as consultations, max(d.started_at) as last_at
+          from ${consultationDiagnoses} as d
+         where ${countedRows(scope)}
+         group by d.code, d.patient_id),
+      codes as (
+        select code, sum(consultations)::int as consultations, count(*)::int as patients,
+               max(last_at) as last_at
+          from per_patient group by code
+         order by consultations desc, code collate "C"
+         limit ${TOP_LIST_SIZE})
+      select codes.code, latest.name, codes.consultations, codes.patients
+        from codes
+        -- The name the latest of them recorded: the later instant, then the higher consultation id.
+        left join lateral (
+          select d.name from ${consultationDiagnoses} as d
+           where d.started_at = codes.last_at and d.code is not distinct from codes.code
+             and ${inScope(sql`d.patient_id`, scope)}
+           order by d.encounter_id desc
+           limit 1) as latest on true
+       order by codes.consultations desc, codes.code collate "C"`,
   )
   return rows.map((row) => ({
     ...row,
@@ -47,14 +63,14 @@ export async function topDiagnosesOf(tx: Tx, scope: DashboardScope): Promise<Dia
 }
 
 /**
- * `systems`: each consultation's affected systems, each once — made distinct within the
- * consultation, not by sorting every row of the period (288 000 at scale) on the whole tuple.
+ * `per_patient`: each affected system's consultations per patient — a consultation counts once per
+ * system, by the row that is the first of its system in it (marked when it was written).
  */
-const systems = sql`systems as (
-  select c.id, c.patient_id, c.started_at, s.system
-    from counted as c
-    cross join lateral (select distinct d->>'affected_system_id' as system
-                          from jsonb_array_elements(c.diagnoses) as d) as s)`
+const perPatient = (scope: DashboardScope) => sql`
+  select d.affected_system_id as system, d.patient_id, count(*) as consultations
+    from ${consultationDiagnoses} as d
+   where d.first_of_system and ${countedRows(scope)}
+   group by 1, 2`
 
 const countOf = (row: { system: string; consultations: number; patients: number }): AffectedSystemCount => ({
   affected_system_id: row.system,
@@ -65,9 +81,9 @@ const countOf = (row: { system: string; consultations: number; patients: number 
 export async function topAffectedSystemsOf(tx: Tx, scope: DashboardScope): Promise<AffectedSystemCount[]> {
   const rows = await rowsOf<{ system: string; consultations: number; patients: number }>(
     tx,
-    sql`${counted(scope)}, ${systems}
-      select system, count(*)::int as consultations, count(distinct patient_id)::int as patients
-        from systems group by system
+    sql`with per_patient as (${perPatient(scope)})
+      select system, sum(consultations)::int as consultations, count(*)::int as patients
+        from per_patient group by system
        order by consultations desc, system collate "C"
        limit ${TOP_LIST_SIZE}`,
   )
@@ -78,34 +94,35 @@ export async function topAffectedSystemsOf(tx: Tx, scope: DashboardScope): Promi
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
- * Both tables in one pass over the period's consultations (grouping sets): per system, and per
- * system and month, ordered here as the two queries ordered them.
+ * Both tables: per system (its consultations and patients, in two hashed steps) and per system
+ * and month (a count of a hundred-odd groups), ordered here as the two queries ordered them.
  */
 export async function affectedSystemsOf(tx: Tx, scope: DashboardScope): Promise<AffectedSystemsByPeriod> {
   const rows = await rowsOf<{
     system: string
-    month: string
-    per_system: boolean
+    month: string | null
     consultations: number
     patients: number
   }>(
     tx,
-    sql`${counted(scope)}, ${systems},
-      dated as (
-        select system, patient_id, to_char(started_at at time zone ${scope.timeZone}, 'YYYY-MM') as month
-          from systems)
-      select system, month, grouping(month) = 1 as per_system,
-             count(*)::int as consultations, count(distinct patient_id)::int as patients
-        from dated group by grouping sets ((system), (system, month))`,
+    sql`with per_patient as (${perPatient(scope)})
+      select system, null as month, sum(consultations)::int as consultations, count(*)::int as patients
+        from per_patient group by system
+      union all
+      select d.affected_system_id, to_char(d.started_at at time zone ${scope.timeZone}, 'YYYY-MM'),
+             count(*)::int, 0
+        from ${consultationDiagnoses} as d
+       where d.first_of_system and ${countedRows(scope)}
+       group by 1, 2`,
   )
   const bySystem = rows
-    .filter((row) => row.per_system)
+    .filter((row) => row.month === null)
     .map(countOf)
     .sort(
       (a, b) => b.consultations - a.consultations || byCodeUnits(a.affected_system_id, b.affected_system_id),
     )
   const months = rows
-    .filter((row) => !row.per_system)
+    .filter((row): row is typeof row & { month: string } => row.month !== null)
     .map((row) => ({
       affected_system_id: row.system,
       month: row.month,

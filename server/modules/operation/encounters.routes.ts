@@ -32,6 +32,7 @@ import { translate } from '../../platform/messages'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
+import { rewriteDiagnosisRows } from './diagnosis-rows'
 import {
   amendmentsOf,
   assertCatalogueValues,
@@ -109,6 +110,7 @@ export async function encounterRoutes(app: FastifyInstance) {
       if (row) {
         // Checked after the write, which rolls back with the 404 (the write is one statement).
         await assertInScope(tx, req, row.patientId)
+        await rewriteDiagnosisRows(tx, [row.id])
         return present(tx, row)
       }
       // Nothing written: the patient is unknown (404), or the id is taken — by the same create
@@ -155,6 +157,8 @@ export async function encounterRoutes(app: FastifyInstance) {
         .returning()
       // The row changed between the read and the write: a request still running; try again.
       if (!updated) throw new ConflictError()
+      // The dashboard's rows follow a changed list or instant (decision 0039).
+      await rewriteDiagnosisRows(tx, [updated.id])
       // NOM-004: the note as it was stays readable, field by field, with who changed it and when.
       await tx.insert(encounterAmendments).values({
         tenantId: tenantOf(req),
