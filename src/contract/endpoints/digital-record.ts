@@ -47,6 +47,7 @@ export const noteOfflineOpening = endpoint({
   service: 'ephi',
   method: 'POST',
   path: '/patients/digital-record/:id/offline-openings',
+  reads: true,
   access: 'digital-record-index',
   params: DigitalRecordParams,
   body: OfflineOpeningRequest,

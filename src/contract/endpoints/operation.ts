@@ -150,6 +150,7 @@ export const patientsTable = endpoint({
   service: 'operation',
   method: 'POST',
   path: '/patients/list',
+  reads: true,
   access: 'patients-index',
   query: DataTableQuery,
   response: paginated(Patient),
