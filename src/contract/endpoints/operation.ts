@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Permission } from '../rules/permissions'
 import { DataTableQuery, paginated } from '../schemas/data-table'
+import { OfflineOpeningRequest } from '../schemas/offline-openings'
 import {
   CreatePatientRequest,
   EditPatientProfileRequest,
@@ -121,6 +122,22 @@ export const validateCurpOfPatient = endpoint({
   access: 'patients-edit',
   params: CurpOfPatientParams,
   response: CurpCheck,
+})
+
+/**
+ * The audit of an opening of the patient's record page the server did not see (decision 0038):
+ * `showPatient`'s read stands for the opening online; offline the device queues this note, sent
+ * by the outbox once the network is back. Not a SPEC call; the sibling of the digital record's
+ * `noteOfflineOpening`, under this page's read permission.
+ */
+export const notePatientRecordOpening = endpoint({
+  service: 'operation',
+  method: 'POST',
+  path: '/patients/:id/offline-openings',
+  reads: true,
+  access: 'patients-index',
+  params: PatientIdParams,
+  body: OfflineOpeningRequest,
 })
 
 /** SPEC §7 show/{nomina}: the patient with a payroll number. */
