@@ -8,7 +8,7 @@ import {
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as XLSX from 'xlsx'
-import { holdCatalogs } from '../../catalogs/test-catalogs'
+import { holdCatalogs, SUBGROUPS } from '../../catalogs/test-catalogs'
 import type { LocalDb, LocalPatient } from '../../db/local-db'
 import { catalogueEntry } from '../../db/vaccination-test-data'
 import { saveSession } from '../../session/session-store'
@@ -32,8 +32,8 @@ configure({ asyncUtilTimeout: 5_000 })
 const REASON = '0193b2a0-0000-7000-8000-000000000201'
 const RESPIRATORY = '0193b2a0-0000-7000-8000-000000000301'
 const CARDIO = '0193b2a0-0000-7000-8000-000000000302'
-const PLANT = '0193b2a0-0000-7000-8000-000000000401'
-const MORNING = '0193b2a0-0000-7000-8000-000000000402'
+/** The morning shift of the shared test subgroups (`Turno: Matutino`). */
+const MORNING = SUBGROUPS[0]?.items[0]?.id as string
 const DAY_MS = 86_400_000
 const daysAgo = (days: number) => {
   const at = new Date(Date.now() - days * DAY_MS)
@@ -113,17 +113,7 @@ const SYSTEMS = [
  */
 async function aClinic() {
   const { db, ctx } = aDevice()
-  await holdCatalogs(db, {
-    catalogues: [
-      ...SYSTEMS,
-      catalogueEntry({
-        id: PLANT,
-        catalogue: 'subgroups',
-        name: 'Planta',
-        items: [{ id: MORNING, name: 'Turno matutino', position: 0 }] as never,
-      }),
-    ],
-  })
+  await holdCatalogs(db, { catalogues: [...SYSTEMS, ...SUBGROUPS] })
   const maria = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
   await db.patients.update(maria.id, { subgroups: [MORNING] })
   const pedro = await createPatient(
