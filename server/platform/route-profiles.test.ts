@@ -30,18 +30,8 @@ const READ_PERMISSION = /(-index|-details?|-view|-card|-history|\.list|\.view|\.
 const nameOf = (route: DeclaredRoute) => `${route.method} ${route.url}`
 const grantsOf = (route: DeclaredRoute): readonly string[] =>
   route.access === 'public' || route.access === 'authenticated' ? [] : [route.access ?? ''].flat()
-/**
- * SPEC §7 reads asked with a POST: a data table's query (`…/list`) and the dashboard's PDF of the
- * figures its body names (`POST /download-pdf`); both change nothing. And the note of a read made
- * offline (`…/offline-openings`, decision 0038), which adds only the audit entry the read would have
- * written, under the read's own permission.
- */
-const readsByPost = (route: DeclaredRoute) =>
-  route.method === 'POST' &&
-  (route.url.endsWith('/list') ||
-    route.url.endsWith('/download-pdf') ||
-    route.url.endsWith('/offline-openings'))
-const writes = (route: DeclaredRoute) => route.method !== 'GET' && !readsByPost(route)
+/** A call changes something unless it is a GET or its contract endpoint declares it `reads`. */
+const writes = (route: DeclaredRoute) => route.method !== 'GET' && route.endpoint?.reads !== true
 
 const PLACEHOLDER_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
 const requestTo = (route: DeclaredRoute, headers: Record<string, string>): InjectOptions => ({
@@ -86,6 +76,16 @@ describe('every seeded profile on every route', () => {
       .filter((route) => grantsOf(route).some((grant) => READ_PERMISSION.test(grant)))
       .map((route) => `${nameOf(route)} (${grantsOf(route).join(' | ')})`)
     expect(byReading).toEqual([])
+  })
+
+  it('declares `reads` only on POSTs, and each of them takes a permission to read', () => {
+    const reading = routes().filter((route) => route.endpoint?.reads)
+    expect(reading.map(nameOf)).toEqual(expect.arrayContaining(['POST /api/operation/patients/list']))
+    expect(reading.filter((route) => route.method !== 'POST').map(nameOf)).toEqual([])
+    const byWriting = reading
+      .filter((route) => !grantsOf(route).every((grant) => READ_PERMISSION.test(grant)))
+      .map((route) => `${nameOf(route)} (${grantsOf(route).join(' | ')})`)
+    expect(byWriting).toEqual([])
   })
 
   it('refuses each seeded profile every route whose permission it does not hold', async () => {

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { type Db, type Tx, withTenant } from '../db/client'
 import {
   assignmentHistory,
   assignmentRequestPatients,
   assignmentRequests,
+  catalogueEntries,
   changeLog,
   landlordUsers,
   patientAssignments,
@@ -33,6 +34,21 @@ import { seedVaccines } from './vaccines'
 export const DEMO_PASSWORD = 'Demo1234!'
 export const DEMO_PATIENT_COUNT = 200
 
+/** The id of a value of the tenant's practitioner-titles catalogue, seeded before the accounts. */
+async function practitionerTitleId(tx: Tx, tenantId: string, name: string): Promise<string | null> {
+  const [title] = await tx
+    .select({ id: catalogueEntries.id })
+    .from(catalogueEntries)
+    .where(
+      and(
+        eq(catalogueEntries.tenantId, tenantId),
+        eq(catalogueEntries.catalogue, 'practitioner-titles'),
+        eq(catalogueEntries.name, name),
+      ),
+    )
+  return title?.id ?? null
+}
+
 /** The demo accounts of the README, one per role of SPEC §1. */
 export const DEMO_USERS = [
   {
@@ -50,6 +66,9 @@ export const DEMO_USERS = [
     lastName: 'Salinas',
     second: 'Ochoa',
     employee: 'E0002',
+    // What signs a certificate or a prescription (NOM-004): the title and the cédula profesional.
+    title: 'Dr.',
+    license: '8123456',
   },
   {
     email: 'nurse@demo.localhost',
@@ -58,6 +77,8 @@ export const DEMO_USERS = [
     lastName: 'Mendoza',
     second: 'Pineda',
     employee: 'E0003',
+    title: 'Lic. Enf.',
+    license: '9234567',
   },
   {
     email: 'staff@demo.localhost',
@@ -233,6 +254,10 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
         secondLastName: isPatient ? patientOfDemo.secondLastName : account.second,
         passwordHash,
         roleId: roleIds.get(account.profile) ?? null,
+        ...('license' in account && {
+          titleId: await practitionerTitleId(tx, tenantId, account.title),
+          professionalLicense: account.license,
+        }),
         mustChangePassword: account.email === 'nuevo@demo.localhost',
         // The nurse is also an employee followed as a patient: she can switch to patient mode.
         patientId: isPatient

@@ -45,6 +45,10 @@ const TRANSLATED: ReadonlySet<CatalogName> = new Set([
   'affected-systems',
 ])
 
+/** Notes that the device holds a catalog at a version, in a language: it has arrived. */
+export const holdVersion = (db: LocalDb, catalog: CatalogName, version: HeldVersion) =>
+  db.meta.put({ key: versionKey(catalog), value: version })
+
 export async function heldVersion(db: LocalDb, catalog: CatalogName): Promise<HeldVersion | null> {
   const meta = await db.meta.get(versionKey(catalog))
   const value = meta?.value as Partial<HeldVersion> | undefined // meta holds what this file wrote
@@ -81,7 +85,7 @@ async function fetchAndStore(db: LocalDb, catalog: CatalogName, version: HeldVer
   const store = (write: () => Promise<unknown>) =>
     db.transaction('rw', tables, async () => {
       await write()
-      await db.meta.put({ key: versionKey(catalog), value: version })
+      await holdVersion(db, catalog, version)
     })
   const replaceLists = async (items: Map<CachedListName, CatalogItem[]>) =>
     store(async () => {

@@ -8,6 +8,7 @@ import type { Medicine } from '../contract/schemas/medicines'
 import type { SpecialLabel } from '../contract/schemas/special-labels'
 import type { CachedListName, LocalDb } from '../db/local-db'
 import { stubApi } from '../test/render'
+import { type CatalogName, holdVersion } from './cache'
 import { cacheLocalities } from './localities'
 
 /**
@@ -226,6 +227,8 @@ export async function holdCatalogs(
     lists?: Partial<Record<CachedListName, ReadonlyArray<{ code: string; [field: string]: unknown }>>>
     municipalities?: readonly Municipality[]
     localities?: readonly Locality[]
+    /** The tenant's simple catalogues' values (decision 0018), each catalogue then held. */
+    catalogues?: readonly CatalogueEntry[]
   },
 ): Promise<void> {
   const items = Object.entries(catalogs.lists ?? {}).flatMap(([list, rows]) =>
@@ -239,4 +242,9 @@ export async function holdCatalogs(
   await db.catalogItems.bulkPut(items)
   await db.municipalities.bulkPut([...(catalogs.municipalities ?? [])])
   await cacheLocalities(db, catalogs.localities ?? [])
+  const catalogues = catalogs.catalogues ?? []
+  await db.catalogueEntries.bulkPut([...catalogues])
+  for (const name of new Set(catalogues.map((entry) => entry.catalogue))) {
+    await holdVersion(db, name as CatalogName, { version: 1, lang: 'es' })
+  }
 }

@@ -19,7 +19,7 @@ import type { SpecialLabel } from '../contract/schemas/special-labels'
 import type { LocalDb } from '../db/local-db'
 import { currentSession } from '../session/session-store'
 import { useSyncEngine } from '../session/use-sync-engine'
-import { heldVersion, refreshCatalogs, refreshOptionsFor } from './cache'
+import { type CatalogName, heldVersion, refreshCatalogs, refreshOptionsFor } from './cache'
 import { activeCatalogueEntries, allCatalogueEntries } from './catalogue-entries'
 import { searchDiagnoses } from './diagnosis-index'
 import { readDisabledInputs } from './disabled-inputs'
@@ -192,6 +192,16 @@ export function useCatalogueOptions(catalogue: CatalogueName): CatalogueEntry[] 
 export function useCatalogueEntries(catalogue: CatalogueName): CatalogueEntry[] | undefined {
   const db = useLocalDb()
   return useLiveQuery(async () => (db ? allCatalogueEntries(db, catalogue) : undefined), [db, catalogue])
+}
+
+/**
+ * Whether the device holds a catalog yet (a refresh has stored it once): before that its hooks
+ * answer an empty list, which a screen naming records by the catalog must not take for the catalog.
+ * Undefined while the database opens.
+ */
+export function useCatalogHeld(catalog: CatalogName): boolean | undefined {
+  const db = useLocalDb()
+  return useLiveQuery(async () => (db ? (await heldVersion(db, catalog)) !== null : undefined), [db, catalog])
 }
 
 /**

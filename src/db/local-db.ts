@@ -35,6 +35,7 @@ import type { HealthCertificate } from '../contract/schemas/health-certificates'
 import type { IncidentReport } from '../contract/schemas/incident-reports'
 import type { Medicine } from '../contract/schemas/medicines'
 import type { OccupationalExposure } from '../contract/schemas/occupational-exposures'
+import type { OpenedScreen } from '../contract/schemas/offline-openings'
 import type {
   ClinicalExamResult,
   ExamAuthor,
@@ -293,13 +294,15 @@ export interface LocalCovidReclassification {
 
 /** A follow-up that did not take place (`covid-decline`), with its reason. */
 /**
- * A digital record opened with no network (decision 0038): the row its outbox entry settles into,
- * kept as the device's own trace of the openings it reported.
+ * A patient's record opened with no network (decision 0038): the row its outbox entry settles
+ * into, kept as the device's own trace of the openings it reported.
  */
 export interface LocalRecordOpening {
   id: string
   patient_id: string
   opened_at: string
+  /** The screen opened; notes written before the patient's record page had any mean the digital record. */
+  screen?: OpenedScreen
   version: number
   syncState: SyncState
   [field: string]: unknown

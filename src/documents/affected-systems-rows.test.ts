@@ -149,7 +149,7 @@ describe('the affected systems index', () => {
     expect(forward.rows[0]?.diagnosis).toBe('Rinofaringitis aguda')
   })
 
-  it('names an unknown system by its id, and an empty period gives nothing', () => {
+  it('gives a system the catalogue does not name no name (never its id), and an empty period nothing', () => {
     const other = { code: 'Z00', name: 'Examen general', affected_system_id: 'sin-catalogo' }
     const { rows } = affectedSystemsIndex(
       [ana],
@@ -157,7 +157,9 @@ describe('the affected systems index', () => {
       november(),
       NAMES,
     )
-    expect(rows[0]?.affected_system_name).toBe('sin-catalogo')
+    expect(rows[0]?.affected_system_name).toBeNull()
+    expect(affectedSystemsSheet(rows, 'es').cells[0]?.[0]).toBe('Sin nombre en el catálogo')
+    expect(affectedSystemsSheet(rows, 'en').cells[0]?.[0]).toBe('Not named in the catalogue')
     expect(affectedSystemsIndex([ana], [], november(), NAMES)).toEqual({ rows: [], systems: [] })
   })
 

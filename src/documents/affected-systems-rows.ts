@@ -41,7 +41,8 @@ export interface AffectedSystemsFilter extends DashboardFilter {
 /** One patient under one diagnosis of one affected system, over the period. */
 export interface AffectedSystemRow {
   affected_system_id: string
-  affected_system_name: string
+  /** Null when the catalogue names no such system: shown as a neutral text, never as its id. */
+  affected_system_name: string | null
   code: string
   /** The name the patient's latest consultation with the code recorded. */
   diagnosis: string
@@ -59,7 +60,7 @@ export interface AffectedSystemRow {
 export interface AffectedSystemsIndex {
   rows: AffectedSystemRow[]
   /** The systems of the rows with their figures, most consultations first (the dashboard's grouping). */
-  systems: Array<AffectedSystemCount & { name: string }>
+  systems: Array<AffectedSystemCount & { name: string | null }>
 }
 
 const fullName = (patient: IndexPatient) =>
@@ -74,7 +75,8 @@ export const diagnosisKey = (code: string) => code.trim().toUpperCase().replaceA
  * affected system and diagnosis the patient was given, counting the consultations; narrowed to one
  * system or diagnosis when asked. In the systems' order (most consultations in the period first,
  * then by id), then by code, then by the patient's name (accents and case aside) and id.
- * `systemNames` names the systems by id (the tenant's catalogue); an unknown id names itself.
+ * `systemNames` names the systems by id (the tenant's catalogue); an id it lacks has no name (null),
+ * for the screen and the spreadsheet to say so in words: an id means nothing to a reader.
  */
 export function affectedSystemsIndex(
   patients: readonly IndexPatient[],
@@ -99,7 +101,7 @@ export function affectedSystemsIndex(
     .filter((entry) => entry.consultation.diagnoses.length > 0)
   const systems = affectedSystemsByPeriod(narrowed).systems
   const rank = new Map(systems.map((system, index) => [system.affected_system_id, index]))
-  const nameOf = (id: string) => systemNames.get(id) ?? id
+  const nameOf = (id: string) => systemNames.get(id) ?? null
 
   const rows = new Map<string, AffectedSystemRow & { at: number; id: string; sortName: string }>()
   for (const { consultation, day, at } of narrowed) {
@@ -175,6 +177,12 @@ const HEADERS: Record<DocumentLanguage, string[]> = {
   ],
 }
 
+/** What the spreadsheet says of a system the catalogue does not name. */
+const UNNAMED_SYSTEM: Record<DocumentLanguage, string> = {
+  es: 'Sin nombre en el catálogo',
+  en: 'Not named in the catalogue',
+}
+
 /** The start of the spreadsheet's name, before the DD_MM_YYYY stamp (SPEC §7). */
 export const AFFECTED_SYSTEMS_FILE_NAME = { es: 'sistemas_afectados', en: 'affected_systems' } as const
 
@@ -189,7 +197,7 @@ export function affectedSystemsSheet(
   return {
     header: HEADERS[language],
     cells: rows.map((row) => [
-      row.affected_system_name,
+      row.affected_system_name ?? UNNAMED_SYSTEM[language],
       row.code,
       row.diagnosis,
       row.patient_name,

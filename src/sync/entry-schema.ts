@@ -8,8 +8,8 @@ import {
   ReclassificationRequest,
   UpdateCovidTestRequest,
 } from '../contract/schemas/covid'
-import { OfflineOpeningRequest } from '../contract/schemas/digital-record'
 import { CreateEncounterRequest, UpdateEncounterRequest } from '../contract/schemas/encounters'
+import { OfflineOpeningRequest } from '../contract/schemas/offline-openings'
 import {
   CreatePatientRequest,
   EditPatientProfileRequest,

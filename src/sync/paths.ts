@@ -20,6 +20,7 @@ import { amendIncidentReport, createIncidentReport } from '../contract/endpoints
 import {
   createPatient,
   editPatientProfile,
+  notePatientRecordOpening,
   readingCallsOf,
   updatePatient,
 } from '../contract/endpoints/operation'
@@ -92,6 +93,7 @@ export const syncPaths = {
   createIncidentReport: pathFor(createIncidentReport),
   amendIncidentReport: (id: string) => pathFor(amendIncidentReport, { id }),
   noteOfflineOpening: (patientId: string) => pathFor(noteOfflineOpening, { id: patientId }),
+  notePatientRecordOpening: (patientId: string) => pathFor(notePatientRecordOpening, { id: patientId }),
 } as const
 
 /** The section a record-section entry's path names (`/api/operation/patients/<section>…`). */

@@ -119,29 +119,40 @@ describe('the digital record, on the tablet and on the server', () => {
     expect(Buffer.from(onTablet.bytes).equals(Buffer.from(fromServer))).toBe(true)
   })
 
-  it('sends the note of a record opened offline once, even when its answer is lost, to the audit log', async () => {
-    const device = tablet(0)
-    const { db, ctx } = device
-    const patient = await createPatient(db, ctx, newPatient(7_002))
-    expect(await device.loop.runOnce()).toMatchObject({ stoppedBy: 'idle' })
-    // Queued while the tablet had no network (the page does so when it opens offline).
-    const opening = await noteOfflineOpening(db, ctx, patient.id)
-    // The server logs it; its answer never reaches the tablet, which sends it again later.
-    device.network.faults.push('drop-response')
-    expect(await device.loop.runOnce()).toMatchObject({ stoppedBy: 'backoff' })
-    await device.network.settle()
-    device.clock.advance(MAX_WAIT_MS)
-    expect(await device.loop.runOnce()).toMatchObject({ stoppedBy: 'idle' })
-    expect(await db.outbox.count()).toBe(0)
-    expect(await db.recordOpenings.get(opening.id)).toMatchObject({ syncState: 'synced', version: 1 })
-    const logged = await withTenant(server.database.db, clinic.tenantId, (tx) =>
-      tx
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.action, 'digital-record.read-offline'), eq(auditLog.entityId, patient.id))),
-    )
-    expect(logged.map((entry) => entry.details)).toEqual([
-      { opening_id: opening.id, opened_at: opening.opened_at, in_care: true },
-    ])
-  })
+  it.each([
+    { screen: 'digital-record', action: 'digital-record.read-offline', payroll: 7_002 },
+    { screen: 'patient-record', action: 'patient.read-offline', payroll: 7_003 },
+  ] as const)(
+    'sends the note of a $screen opened offline once, even when its answer is lost, to the audit log',
+    async ({ screen, action, payroll }) => {
+      const device = tablet(0)
+      const { db, ctx } = device
+      const patient = await createPatient(db, ctx, newPatient(payroll))
+      expect(await device.loop.runOnce()).toMatchObject({ stoppedBy: 'idle' })
+      // Queued while the tablet had no network (the page does so when it opens offline).
+      const opening = await noteOfflineOpening(db, ctx, patient.id, screen)
+      // The server logs it; its answer never reaches the tablet, which sends it again later.
+      device.network.faults.push('drop-response')
+      expect(await device.loop.runOnce()).toMatchObject({ stoppedBy: 'backoff' })
+      await device.network.settle()
+      device.clock.advance(MAX_WAIT_MS)
+      expect(await device.loop.runOnce()).toMatchObject({ stoppedBy: 'idle' })
+      expect(await db.outbox.count()).toBe(0)
+      // Settled with the server's copy, the device's row still says which screen was opened.
+      expect(await db.recordOpenings.get(opening.id)).toMatchObject({
+        syncState: 'synced',
+        version: 1,
+        screen,
+      })
+      const logged = await withTenant(server.database.db, clinic.tenantId, (tx) =>
+        tx
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, action), eq(auditLog.entityId, patient.id))),
+      )
+      expect(logged.map((entry) => entry.details)).toEqual([
+        { opening_id: opening.id, opened_at: opening.opened_at, in_care: true },
+      ])
+    },
+  )
 })

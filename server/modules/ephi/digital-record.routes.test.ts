@@ -2,11 +2,7 @@ import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pathFor } from '../../../src/contract/endpoints/define'
-import {
-  downloadClinicalHistory,
-  noteOfflineOpening,
-  showDigitalRecord,
-} from '../../../src/contract/endpoints/digital-record'
+import { downloadClinicalHistory, showDigitalRecord } from '../../../src/contract/endpoints/digital-record'
 import type { DigitalRecord } from '../../../src/contract/schemas/digital-record'
 import { digitalRecordDocumentOf } from '../../../src/documents/digital-record-document'
 import { buildDigitalRecordPdf } from '../../../src/documents/digital-record-pdf'
@@ -74,15 +70,6 @@ describe("a patient's digital record", () => {
   }
   const readOf = (id: string) => pathFor(showDigitalRecord, { id })
   const pdfOf = (id: string) => pathFor(downloadClinicalHistory, { id })
-  const openingOf = (id: string) => pathFor(noteOfflineOpening, { id })
-  const noteOpening = (headers: Headers, id: string, payload: object, key = uuidv7()) =>
-    t.app.inject({
-      method: 'POST',
-      url: openingOf(id),
-      headers: { ...headers, 'idempotency-key': key },
-      payload,
-    })
-
   beforeAll(async () => {
     t = await buildTestApp()
     await seedReferenceLists(t.database.db)
@@ -245,47 +232,6 @@ describe("a patient's digital record", () => {
     })
     const audited = (await auditOf('digital-record.pdf')).filter((entry) => entry.entityId === patientId)
     expect(audited).toHaveLength(2)
-  })
-
-  it('records an opening made offline once, at the device’s time, also for a patient since out of care (decision 0038)', async () => {
-    const opening = { id: uuidv7(), opened_at: '2026-11-20T14:05:00.000Z' }
-    const key = uuidv7()
-    const first = await noteOpening(assigned, patientId, opening, key)
-    expect(first.statusCode, first.body).toBe(200)
-    expect(first.json().data).toEqual({ ...opening, patient_id: patientId, version: 1 })
-    // The outbox resends a note whose answer was lost: the same key, one entry.
-    expect((await noteOpening(assigned, patientId, opening, key)).statusCode).toBe(200)
-    const noted = (await auditOf('digital-record.read-offline')).filter(
-      (entry) => entry.entityId === patientId,
-    )
-    expect(noted).toHaveLength(1)
-    expect(noted[0]?.details).toEqual({ opening_id: opening.id, opened_at: opening.opened_at, in_care: true })
-    // The access happened while the record was on the device: it is logged, marked out of care.
-    const late = await noteOpening(assigned, unassignedId, { id: uuidv7(), opened_at: opening.opened_at })
-    expect(late.statusCode).toBe(200)
-    const outOfCare = (await auditOf('digital-record.read-offline')).filter(
-      (entry) => entry.entityId === unassignedId,
-    )
-    expect(outOfCare.map((entry) => entry.details)).toMatchObject([{ in_care: false }])
-  })
-
-  it('refuses an offline opening without a session, the permission, a patient of the tenant or a valid body', async () => {
-    const opening = { id: uuidv7(), opened_at: '2026-11-20T14:05:00.000Z' }
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: openingOf(patientId),
-      headers: { host: 'acme.localhost', 'idempotency-key': uuidv7() },
-      payload: opening,
-    })
-    expect(anonymous.statusCode).toBe(401)
-    expect((await noteOpening(clerk, patientId, opening)).statusCode).toBe(403)
-    expect((await noteOpening(doctor, foreignPatientId, opening)).statusCode).toBe(404)
-    expect((await noteOpening(intruder, patientId, opening)).statusCode).toBe(404)
-    const before = (await auditOf('digital-record.read-offline')).length
-    const bad = await noteOpening(doctor, patientId, { id: 'x', opened_at: 'yesterday' })
-    expect(bad.statusCode).toBe(422)
-    expect(Object.keys(bad.json().errors).sort()).toEqual(['id', 'opened_at'])
-    expect(await auditOf('digital-record.read-offline')).toHaveLength(before)
   })
 
   it('prints in the language the request asks for', async () => {

@@ -1,18 +1,13 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import {
   downloadClinicalHistory,
   noteOfflineOpening,
   showDigitalRecord,
 } from '../../../src/contract/endpoints/digital-record'
-import type { OfflineOpening } from '../../../src/contract/schemas/digital-record'
 import { digitalRecordDocumentOf } from '../../../src/documents/digital-record-document'
 import { buildDigitalRecordPdf } from '../../../src/documents/digital-record-pdf'
-import { patients } from '../../db/schema'
-import { assignedUserOf, isAssigned } from '../../platform/assignment-scope'
-import { NotFoundError } from '../../platform/errors'
 import type { FileStore } from '../../platform/files'
-import { idempotent } from '../../platform/idempotency'
+import { recordOfflineOpening } from '../../platform/offline-openings'
 import { route } from '../../platform/route'
 import { gatherDigitalRecord, recordContextOf } from './digital-record'
 
@@ -39,34 +34,9 @@ export async function digitalRecordRoutes(app: FastifyInstance, opts: { files: F
     }),
   )
 
-  // An opening made offline (decision 0038): the access happened, so it is recorded even when the
-  // patient has left the caller's care since (refusing would leave the device's note rejected
-  // for good, and the log short of a real access); whether they still are goes with it.
-  route(
-    app,
-    noteOfflineOpening,
-    async ({ params, body }, req): Promise<OfflineOpening> =>
-      // Claimed under its Idempotency-Key: a note resent after a lost answer is logged once.
-      idempotent(req, async (tx, claim) => {
-        await claim.take(tx)
-        const [patient] = await tx
-          .select({ id: patients.id })
-          .from(patients)
-          .where(eq(patients.id, params.id))
-        if (!patient) throw new NotFoundError()
-        const assignedUser = assignedUserOf(req)
-        await req.audit(tx, {
-          action: 'digital-record.read-offline',
-          entity: 'patient',
-          entityId: params.id,
-          details: {
-            opening_id: body.id,
-            opened_at: body.opened_at,
-            in_care: assignedUser === null || (await isAssigned(tx, assignedUser, params.id)),
-          },
-        })
-        return { ...body, patient_id: params.id, version: 1 }
-      }),
+  // An opening made offline (decision 0038).
+  route(app, noteOfflineOpening, ({ params, body }, req) =>
+    recordOfflineOpening(req, 'digital-record.read-offline', params.id, body),
   )
 
   route(app, downloadClinicalHistory, async ({ params, query }, req, reply) => {

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { createPatient, showPatient, updatePatient } from '../../../src/contract/endpoints/operation'
+import {
+  createPatient,
+  notePatientRecordOpening,
+  showPatient,
+  updatePatient,
+} from '../../../src/contract/endpoints/operation'
 import { patients } from '../../db/schema'
 import { assertInScope, assignedUserOf } from '../../platform/assignment-scope'
 import { auditEntryOf } from '../../platform/audit'
@@ -8,6 +13,7 @@ import { ConflictError, NotFoundError, UnprocessableError, ValidationError } fro
 import { idempotent } from '../../platform/idempotency'
 import { translate } from '../../platform/messages'
 import { CLAIMED, mutate, selectedValues } from '../../platform/mutation'
+import { recordOfflineOpening } from '../../platform/offline-openings'
 import { hashPassword } from '../../platform/passwords'
 import { route } from '../../platform/route'
 import { assertVersion, ifMatchVersion, sendVersion } from '../../platform/versions'
@@ -139,4 +145,9 @@ export async function patientRoutes(app: FastifyInstance) {
     sendVersion(reply, patient.version)
     return patient
   })
+
+  // The record page opened offline (decision 0038): `showPatient`'s read is its audit online.
+  route(app, notePatientRecordOpening, ({ params, body }, req) =>
+    recordOfflineOpening(req, 'patient.read-offline', params.id, body),
+  )
 }

@@ -70,6 +70,7 @@ function catalogueEndpoints(definition: CatalogueDefinition) {
       service,
       method: 'POST',
       path: `${base}/list`,
+      reads: true,
       access: can.list,
       query: DataTableQuery,
       response: paginated(CatalogueRow),

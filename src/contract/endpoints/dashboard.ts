@@ -128,6 +128,7 @@ export const dashboardPdf = endpoint({
   service: 'dashboard',
   method: 'POST',
   path: '/download-pdf',
+  reads: true,
   access: DASHBOARD,
   body: DashboardPdfRequest,
 })

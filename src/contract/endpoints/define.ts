@@ -28,6 +28,13 @@ export interface Endpoint {
   /** Relative to `/api/<service>`, with `:name` parameters. */
   path: string
   access: Access
+  /**
+   * A POST that changes nothing the caller asked for: a data table's query (SPEC §7 `…/list`),
+   * a PDF of figures its body names, or the note of a read made offline (decision 0038), which
+   * adds only the audit entry the read would have written. Such a call takes a permission to
+   * read; every other POST, PUT, PATCH or DELETE is a write and takes a permission to write.
+   */
+  reads?: true
   params?: GenericSchema
   query?: GenericSchema
   body?: GenericSchema

@@ -1,8 +1,5 @@
-import {
-  DigitalRecordDocumentQuery,
-  DigitalRecordParams,
-  OfflineOpeningRequest,
-} from '../schemas/digital-record'
+import { DigitalRecordDocumentQuery, DigitalRecordParams } from '../schemas/digital-record'
+import { OfflineOpeningRequest } from '../schemas/offline-openings'
 import { endpoint } from './define'
 
 /**
@@ -41,12 +38,14 @@ export const downloadClinicalHistory = endpoint({
 /**
  * The audit of an opening the server did not see (decision 0038): the device queues it when it
  * opens the record offline, and the outbox sends it once the network is back, as any write. Not a
- * SPEC call; this product's own, beside the read it stands in for.
+ * SPEC call; this product's own, beside the read it stands in for (the patient's record page has
+ * its sibling, `notePatientRecordOpening`, under that page's read permission).
  */
 export const noteOfflineOpening = endpoint({
   service: 'ephi',
   method: 'POST',
   path: '/patients/digital-record/:id/offline-openings',
+  reads: true,
   access: 'digital-record-index',
   params: DigitalRecordParams,
   body: OfflineOpeningRequest,

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Permission } from '../rules/permissions'
 import { DataTableQuery, paginated } from '../schemas/data-table'
+import { OfflineOpeningRequest } from '../schemas/offline-openings'
 import {
   CreatePatientRequest,
   EditPatientProfileRequest,
@@ -123,6 +124,22 @@ export const validateCurpOfPatient = endpoint({
   response: CurpCheck,
 })
 
+/**
+ * The audit of an opening of the patient's record page the server did not see (decision 0038):
+ * `showPatient`'s read stands for the opening online; offline the device queues this note, sent
+ * by the outbox once the network is back. Not a SPEC call; the sibling of the digital record's
+ * `noteOfflineOpening`, under this page's read permission.
+ */
+export const notePatientRecordOpening = endpoint({
+  service: 'operation',
+  method: 'POST',
+  path: '/patients/:id/offline-openings',
+  reads: true,
+  access: 'patients-index',
+  params: PatientIdParams,
+  body: OfflineOpeningRequest,
+})
+
 /** SPEC §7 show/{nomina}: the patient with a payroll number. */
 export const showPatientByPayroll = endpoint({
   service: 'operation',
@@ -150,6 +167,7 @@ export const patientsTable = endpoint({
   service: 'operation',
   method: 'POST',
   path: '/patients/list',
+  reads: true,
   access: 'patients-index',
   query: DataTableQuery,
   response: paginated(Patient),

@@ -14,7 +14,13 @@ import { amendDisability, createDisability, deleteDisability } from './disabilit
 import { createEncounter, updateEncounter } from './encounters'
 import { amendCertificate, createCertificate } from './health-certificates'
 import { amendIncidentReport, createIncidentReport } from './incident-reports'
-import { createPatient, editPatientProfile, readingCallsOf, updatePatient } from './operation'
+import {
+  createPatient,
+  editPatientProfile,
+  notePatientRecordOpening,
+  readingCallsOf,
+  updatePatient,
+} from './operation'
 import {
   amendPeriodicExam,
   createPeriodicExam,
@@ -101,8 +107,9 @@ export const REPLAYABLE_ENDPOINTS: readonly Endpoint[] = [
   deleteDisability,
   createIncidentReport,
   amendIncidentReport,
-  // The audit of a digital record opened offline (decision 0038).
+  // The audit of a digital record or a patient's record page opened offline (decision 0038).
   noteOfflineOpening,
+  notePatientRecordOpening,
 ]
 
 const patternOf = (path: string) =>

@@ -29,6 +29,7 @@ export const usersTable = endpoint({
   service: 'configuration',
   method: 'POST',
   path: '/users/list',
+  reads: true,
   access: 'users-index',
   query: DataTableQuery,
   response: paginated(User),

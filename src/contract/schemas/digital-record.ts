@@ -1,5 +1,4 @@
 import * as v from 'valibot'
-import { IsoInstant } from '../rules/calendar'
 import { TimeZoneName } from './bounded'
 import type { Patient } from './patient'
 import type { RecordSectionEntry } from './record-sections'
@@ -27,20 +26,6 @@ export type DigitalRecordKind = (typeof DIGITAL_RECORD_KINDS)[number]
 const Id = v.pipe(v.string(), v.uuid('field.uuid'))
 
 export const DigitalRecordParams = v.object({ id: Id })
-
-/**
- * A record opened on a device with no network (decision 0038): the device cannot be audited by
- * the read it did not make, so it queues this note of the opening, sent when the network returns.
- * Its id is the device's (the outbox's row), `opened_at` the device's clock at the opening.
- */
-export const OfflineOpeningRequest = v.object({ id: Id, opened_at: IsoInstant })
-export type OfflineOpeningRequest = v.InferOutput<typeof OfflineOpeningRequest>
-
-/** The server's answer: the note as the audit log holds it, a record of version 1. */
-export interface OfflineOpening extends OfflineOpeningRequest {
-  patient_id: string
-  version: number
-}
 
 /** The download's zone, as every document call takes it (decision 0010); the request's language prints it. */
 export const DigitalRecordDocumentQuery = v.object({ time_zone: v.optional(TimeZoneName) })

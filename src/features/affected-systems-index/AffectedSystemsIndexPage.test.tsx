@@ -8,6 +8,7 @@ import {
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as XLSX from 'xlsx'
+import { holdCatalogs, SUBGROUPS } from '../../catalogs/test-catalogs'
 import type { LocalDb, LocalPatient } from '../../db/local-db'
 import { catalogueEntry } from '../../db/vaccination-test-data'
 import { saveSession } from '../../session/session-store'
@@ -31,8 +32,8 @@ configure({ asyncUtilTimeout: 5_000 })
 const REASON = '0193b2a0-0000-7000-8000-000000000201'
 const RESPIRATORY = '0193b2a0-0000-7000-8000-000000000301'
 const CARDIO = '0193b2a0-0000-7000-8000-000000000302'
-const PLANT = '0193b2a0-0000-7000-8000-000000000401'
-const MORNING = '0193b2a0-0000-7000-8000-000000000402'
+/** The morning shift of the shared test subgroups (`Turno: Matutino`). */
+const MORNING = SUBGROUPS[0]?.items[0]?.id as string
 const DAY_MS = 86_400_000
 const daysAgo = (days: number) => {
   const at = new Date(Date.now() - days * DAY_MS)
@@ -101,22 +102,18 @@ async function renderAt(db: LocalDb, url: string) {
 const respiratory = { code: 'J00', name: 'Rinofaringitis aguda', affected_system_id: RESPIRATORY }
 const hypertension = { code: 'I10', name: 'Hipertensión esencial', affected_system_id: CARDIO }
 
+const SYSTEMS = [
+  catalogueEntry({ id: RESPIRATORY, catalogue: 'affected_system', name: 'Aparato respiratorio' }),
+  catalogueEntry({ id: CARDIO, catalogue: 'affected_system', name: 'Aparato cardiovascular', position: 1 }),
+]
+
 /**
  * Two workers on the device: María Guadalupe (of the morning shift) with a cold and her blood
  * pressure a few days ago, and another with a cold seven months ago.
  */
 async function aClinic() {
   const { db, ctx } = aDevice()
-  await db.catalogueEntries.bulkPut([
-    catalogueEntry({ id: RESPIRATORY, catalogue: 'affected_system', name: 'Aparato respiratorio' }),
-    catalogueEntry({ id: CARDIO, catalogue: 'affected_system', name: 'Aparato cardiovascular', position: 1 }),
-    catalogueEntry({
-      id: PLANT,
-      catalogue: 'subgroups',
-      name: 'Planta',
-      items: [{ id: MORNING, name: 'Turno matutino', position: 0 }] as never,
-    }),
-  ])
+  await holdCatalogs(db, { catalogues: [...SYSTEMS, ...SUBGROUPS] })
   const maria = (await aSyncedPatient(db, ctx)) as unknown as LocalPatient
   await db.patients.update(maria.id, { subgroups: [MORNING] })
   const pedro = await createPatient(
@@ -166,6 +163,27 @@ describe('the affected systems index', () => {
     expect(figures.textContent).toContain('Aparato respiratorio 2 consultas · 1 paciente')
     const evolution = within(table).getAllByRole('link', { name: /Evolución/ })[0]
     expect(evolution?.getAttribute('href')).toBe(`/digital-record/patient-evolution/${maria.id}`)
+  })
+
+  it('shows no row before the systems’ catalogue has arrived, then names each system (never by its id)', async () => {
+    signIn(['affected-systems-concentrated-index'])
+    const { db } = await aClinic()
+    // A device whose first refresh has not run: the consultations are here, the systems' names not.
+    await db.catalogueEntries.where('catalogue').equals('affected_system').delete()
+    await db.meta.clear()
+    await render(db)
+    expect(
+      await screen.findByText(/Los nombres de los aparatos y sistemas aún no llegan a este dispositivo/),
+    ).toBeTruthy()
+    expect(screen.queryByRole('table')).toBeNull()
+    expect(document.body.textContent).not.toContain(RESPIRATORY)
+    // The refresh stores the catalogue, without the cardiovascular system (since removed from it).
+    await holdCatalogs(db, { catalogues: SYSTEMS.slice(0, 1) })
+    const table = await screen.findByRole('table', { name: 'Concentrado de aparatos y sistemas' })
+    await waitFor(() => expect(lines(table)).toHaveLength(2))
+    expect(lines(table)[0]).toMatch(/^Aparato respiratorio/)
+    expect(lines(table)[1]).toMatch(/^Sin nombre en el catálogo.*I10/)
+    expect(document.body.textContent).not.toContain(CARDIO)
   })
 
   it('narrows by system, diagnosis, subgroup and period', async () => {

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { useCatalogueEntries, useSpecialLabels } from '../../catalogs/use-catalog'
+import { useCatalogHeld, useCatalogueEntries, useSpecialLabels } from '../../catalogs/use-catalog'
 import type { DashboardPeriod } from '../../contract/rules/dashboard/scope'
 import type { AffectedSystemRow } from '../../documents/affected-systems-rows'
 import { hasPermission } from '../../session/session-store'
@@ -76,6 +76,7 @@ export function AffectedSystemsIndexPage({
   const [failure, setFailure] = useState<string | null>(null)
   const [exporting, setExporting] = useState(false)
   const systems = useCatalogueEntries('affected_system')
+  const systemsHeld = useCatalogHeld('affected_system')
   const labels = useSpecialLabels()
   const systemNames = useMemo(
     () => new Map((systems ?? []).map((entry) => [entry.id, entry.name])),
@@ -94,9 +95,9 @@ export function AffectedSystemsIndexPage({
     affectedSystem: system || null,
   }
   // The diagnoses offered are those of the period (and system) before one is chosen.
-  // Read once the systems' names and the labels are (a row named by a system's id, or counted
-  // without the label asked, would be shown, or downloaded, until they came).
-  const source = systems && labels ? db : undefined
+  // Read once the systems' catalogue has arrived and the labels are read (a row with no system's
+  // name, or counted without the label asked, would be shown, or downloaded, until they came).
+  const source = systems && systemsHeld && labels ? db : undefined
   const offered = useAffectedSystemsIndex(source, { ...filter, diagnosis: null }, systemNames)
   const index = useAffectedSystemsIndex(source, { ...filter, diagnosis: diagnosis || null }, systemNames)
 
@@ -110,15 +111,18 @@ export function AffectedSystemsIndexPage({
       .map(([code, name]) => ({ value: code, label: name ? `${code} · ${name}` : code }))
   }, [offered, diagnosis])
 
+  // A system the catalogue does not name (removed from it) is said so, never shown by its id.
+  const unnamed = t`Sin nombre en el catálogo`
   const shown = useMemo<ListRow[]>(
     () =>
       (index?.rows ?? []).map((row) => ({
         ...row,
+        affected_system_name: row.affected_system_name ?? unnamed,
         id: `${row.affected_system_id}|${row.code}|${row.patient_id}`,
         diagnosis_label: `${row.code} · ${row.diagnosis}`,
         last_label: formatDate(row.last_consultation_day),
       })),
-    [index],
+    [index, unnamed],
   )
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale stands for t
@@ -180,8 +184,22 @@ export function AffectedSystemsIndexPage({
     }
   }
 
-  if (!db || !index) return <Spinner />
   const title = t`Concentrado de aparatos y sistemas`
+  if (systemsHeld === false) {
+    // Offline before the first refresh, the systems' names are not here yet: no row without one.
+    return (
+      <section className="page affected-systems-index">
+        <PageHeader title={title} />
+        <p role="status">
+          <Trans>
+            Los nombres de los aparatos y sistemas aún no llegan a este dispositivo. El concentrado se
+            mostrará en cuanto lleguen, al haber conexión.
+          </Trans>
+        </p>
+      </section>
+    )
+  }
+  if (!db || !index) return <Spinner />
   return (
     <section className="page affected-systems-index">
       <PageHeader title={title}>
@@ -223,7 +241,7 @@ export function AffectedSystemsIndexPage({
         <ul className="affected-systems-index__systems" aria-label={t`Aparatos y sistemas en el periodo`}>
           {index.systems.map((entry) => (
             <li key={entry.affected_system_id}>
-              <strong>{entry.name}</strong>{' '}
+              <strong>{entry.name ?? unnamed}</strong>{' '}
               <span>
                 <Plural value={entry.consultations} one="# consulta" other="# consultas" /> ·{' '}
                 <Plural value={entry.patients} one="# paciente" other="# pacientes" />

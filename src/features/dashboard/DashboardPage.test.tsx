@@ -2,6 +2,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { reportConnection } from '../../api/connection'
+import { patientsByAge } from '../../contract/rules/dashboard/patients-test-data'
 import type { LocalDb } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
 import { createTriageConsultation } from '../../sync/covid-mutators'
@@ -281,15 +282,14 @@ describe('the dashboard', { timeout: 20_000 }, () => {
       '/api/dashboard/patients-chart': ok({
         total: 145,
         by_sex: { female: 70, male: 74, intersex: 1, unrecorded: 0 },
-        by_age: [
-          { band: 'under_20', patients: 3 },
-          { band: '20_29', patients: 40 },
-          { band: '30_39', patients: 52 },
-          { band: '40_49', patients: 30 },
-          { band: '50_59', patients: 15 },
-          { band: '60_plus', patients: 5 },
-          { band: 'unrecorded', patients: 0 },
-        ],
+        by_age: patientsByAge({
+          under_20: 3,
+          '20_29': 40,
+          '30_39': 52,
+          '40_49': 30,
+          '50_59': 15,
+          '60_plus': 5,
+        }),
       }),
     })
     const { db } = aDevice()

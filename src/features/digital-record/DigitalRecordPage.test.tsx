@@ -188,6 +188,7 @@ describe('the digital record page', () => {
     })
     expect(await db.recordOpenings.get(note?.entityId as string)).toMatchObject({
       patient_id: record.patient.id,
+      screen: 'digital-record',
       syncState: 'pending',
     })
     // Reading on (a filter, a render) is the same opening; the server was never asked.

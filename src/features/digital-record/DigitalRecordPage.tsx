@@ -97,7 +97,7 @@ export function DigitalRecordPage({
     const noteOffline = () => {
       if (!db || audited.current === patientId) return
       audited.current = patientId
-      void noteOfflineOpening(db, mutationContext(), patientId).catch(() => {
+      void noteOfflineOpening(db, mutationContext(), patientId, 'digital-record').catch(() => {
         audited.current = null
       })
     }

@@ -9,8 +9,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as XLSX from 'xlsx'
+import { holdCatalogs, SUBGROUPS } from '../../catalogs/test-catalogs'
 import type { LocalDb, LocalDisability, LocalPatient } from '../../db/local-db'
-import { catalogueEntry } from '../../db/vaccination-test-data'
 import { disabilityRows, disabilitySheet } from '../../documents/disability-rows'
 import { saveSession } from '../../session/session-store'
 import { setCurrentEngine } from '../../sync/current-engine'
@@ -56,8 +56,8 @@ vi.mock('../../reports/save-file', () => ({
 
 withCloneableBlobs()
 
-const PLANT = '0193a7f2-0000-7000-8000-00000000e001'
-const MORNING = '0193a7f2-0000-7000-8000-00000000e002'
+/** The morning shift of the shared test subgroups (`Turno: Matutino`). */
+const MORNING = SUBGROUPS[0]?.items[0]?.id as string
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } })
@@ -475,14 +475,7 @@ describe('the disability screens', { timeout: 30_000 }, () => {
     const juan = await createPatient(db, ctx, aPatient({ name: 'Juan', curp: CURPS.juan }))
     await db.patients.update(juan.id, { subgroups: [MORNING] })
     await cacheDisabilityCatalogues(db)
-    await db.catalogueEntries.put(
-      catalogueEntry({
-        id: PLANT,
-        catalogue: 'subgroups',
-        name: 'Planta',
-        items: [{ id: MORNING, name: 'Turno matutino', position: 0 }] as never,
-      }),
-    )
+    await holdCatalogs(db, { catalogues: SUBGROUPS })
     await db.disabilities.bulkPut([
       aSyncedDisability(guadalupe.id, { start_date: '2026-10-30', end_date: '2026-11-02', assigned_days: 4 }),
       aSyncedDisability(juan.id, {

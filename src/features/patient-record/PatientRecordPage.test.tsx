@@ -1,6 +1,7 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { reportConnection } from '../../api/connection'
 import { holdCatalogs } from '../../catalogs/test-catalogs'
 import type { LocalDb } from '../../db/local-db'
 import { saveSession } from '../../session/session-store'
@@ -23,7 +24,10 @@ async function renderRecord(db: LocalDb, patientId: string) {
 }
 
 describe('the patient’s record page', () => {
-  beforeEach(() => signedInAs(['patients-index', 'patients-edit'], { uuid: 'doctor-3' }))
+  beforeEach(() => {
+    signedInAs(['patients-index', 'patients-edit'], { uuid: 'doctor-3' })
+    reportConnection('online')
+  })
   afterEach(() => {
     setCurrentEngine(null)
     saveSession(null)
@@ -68,7 +72,41 @@ describe('the patient’s record page', () => {
     expect(api.requests.map((request) => new URL(request.url).pathname)).toContain(
       `/api/operation/patients/${patient.id}`,
     )
+    // Online, that read is the audit entry: nothing is queued for it.
+    expect((await db.outbox.toArray()).filter((entry) => entry.entity === 'recordOpening')).toEqual([])
   })
+
+  it.each([
+    ['the device knows it is offline', 'offline', 0],
+    ['the server cannot be reached', 'online', 1],
+  ] as const)(
+    'queues one note of an opening when %s, for the server’s audit log (decision 0038)',
+    async (_, connection, asked) => {
+      const { db, ctx } = aDevice()
+      const patient = await aSyncedPatient(db, ctx)
+      reportConnection(connection)
+      const api = stubApi({})
+      await renderRecord(db, patient.id)
+      await screen.findByRole('region', { name: 'Condiciones médicas' })
+      const notes = async () =>
+        (await db.outbox.toArray()).filter((entry) => entry.entity === 'recordOpening')
+      await waitFor(async () => expect(await notes()).toHaveLength(1))
+      const [note] = await notes()
+      expect(note).toMatchObject({
+        kind: 'recordOpening.create',
+        method: 'POST',
+        path: `/api/operation/patients/${patient.id}/offline-openings`,
+        body: { opened_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      })
+      expect(await db.recordOpenings.get(note?.entityId as string)).toMatchObject({
+        patient_id: patient.id,
+        screen: 'patient-record',
+        syncState: 'pending',
+      })
+      // Offline the server is never asked; unreachable, only the read that failed was tried.
+      expect(api.requests).toHaveLength(asked)
+    },
+  )
 
   it('opens with a banner: who the patient is, the allergies and alerts, and the record’s actions', async () => {
     const { db, ctx } = aDevice()

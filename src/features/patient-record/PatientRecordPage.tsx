@@ -1,14 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { call } from '../../api/client'
+import { useConnection } from '../../api/connection'
+import { NetworkError } from '../../api/errors'
 import { useCatalogueEntries, useReferenceList } from '../../catalogs/use-catalog'
 import { showPatient } from '../../contract/endpoints/operation'
 import { RECORD_SECTIONS, type RecordSection } from '../../contract/schemas/record-sections'
 import type { LocalRecordSection } from '../../db/local-db'
+import { mutationContext } from '../../session/mutation-context'
 import { currentSession, hasPermission } from '../../session/session-store'
 import { useSyncEngine } from '../../session/use-sync-engine'
+import { noteOfflineOpening } from '../../sync/record-opening-mutator'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
 import { RecordBanner } from './RecordBanner'
@@ -21,7 +25,8 @@ import './patient-record.css'
  * A patient's record page: the patient and the entries of every record section, read from the
  * device (so it opens and works offline), one panel per section. Opening it online also reads
  * the patient from the server, which writes the "record opened" entry of the audit log
- * (NOM-024); offline, the device has nothing to tell the server and the page still opens.
+ * (NOM-024); offline, the page still opens and queues a note of the opening for that log
+ * (decision 0038).
  * The patient's consultations, admission exams and medical reports are their features': the route
  * hands them in.
  */
@@ -61,13 +66,36 @@ export function PatientRecordPage({
   // The history is the clinical staff's: registration staff see the patient, not their notes.
   const seesConsultations = hasPermission(session, 'consultation.list') || canConsult
 
+  // The patient whose opening is audited already on this page: by the server's read, or by the
+  // note queued for an opening with no network (decision 0038) — once per opening, not per render.
+  const online = useConnection() !== 'offline'
+  const audited = useRef<string | null>(null)
   useEffect(() => {
+    if (audited.current === id) return
+    const noteOffline = () => {
+      if (!db) return
+      audited.current = id
+      void noteOfflineOpening(db, mutationContext(), id, 'patient-record').catch(() => {
+        audited.current = null
+      })
+    }
+    if (!online) {
+      noteOffline()
+      return
+    }
     const controller = new AbortController()
-    // Only the audit entry matters here: offline, or a patient the server has not received yet
-    // (its create is still queued), there is nothing to record and the page carries on.
-    call(showPatient, { params: { id }, signal: controller.signal }).catch(() => {})
+    // Only the audit entry matters here. Refused (a patient the server has not received yet, its
+    // create still queued, whose opening the server cannot log), the page carries on; unreachable,
+    // the opening is noted for later.
+    call(showPatient, { params: { id }, signal: controller.signal })
+      .then(() => {
+        audited.current = id
+      })
+      .catch((error) => {
+        if (!controller.signal.aborted && error instanceof NetworkError) noteOffline()
+      })
     return () => controller.abort()
-  }, [id])
+  }, [db, id, online])
 
   if (!db || !record) return <Spinner />
   const { patient, entries } = record

@@ -8,6 +8,7 @@ import type { SyncEngine } from '../../sync/engine'
 import { createPatient, updatePatient } from '../../sync/mutators'
 import { markRejected } from '../../sync/outbox'
 import { createReading } from '../../sync/reading-mutators'
+import { noteOfflineOpening } from '../../sync/record-opening-mutator'
 import { aBloodPressure, aDevice, aPatient, aSyncedPatient, CURPS } from '../../sync/test-fixtures'
 import { renderWithI18n } from '../../test/render'
 import { signedInAs } from '../../test/session'
@@ -92,6 +93,33 @@ describe('the sync screen', () => {
     expect(screen.getByText('1 attempt')).toBeTruthy()
     expect(screen.getByText('3 attempts')).toBeTruthy()
   })
+
+  it.each([
+    [
+      'es',
+      'Apertura del expediente de Rosa Elena Quintero',
+      'Apertura del expediente digital de Rosa Elena Quintero',
+    ],
+    ['en', "Rosa Elena Quintero's record opened", "Rosa Elena Quintero's digital record opened"],
+  ] as const)(
+    'names which screen of the record was opened offline (%s), an older note meaning the digital record',
+    async (language, patientRecord, digitalRecord) => {
+      const { db, ctx } = aDevice()
+      const patient = await createPatient(
+        db,
+        ctx,
+        aPatient({ name: 'Rosa Elena', last_name: 'Quintero', second_last_name: null }),
+      )
+      await noteOfflineOpening(db, ctx, patient.id, 'patient-record')
+      const older = await noteOfflineOpening(db, ctx, patient.id, 'digital-record')
+      // A note queued before notes said their screen (decision 0038).
+      await db.recordOpenings.update(older.id, { screen: undefined })
+      setCurrentEngine({ db, loop: { kick() {} } } as unknown as SyncEngine)
+      await renderWithI18n(<SyncPage />, language)
+      expect(await screen.findByText(patientRecord)).toBeTruthy()
+      expect(screen.getByText(digitalRecord)).toBeTruthy()
+    },
+  )
 
   it('asks a person to look at a change the server has failed for more than a day', async () => {
     const db = openLocalDb({ tenant: 'demo.localhost', userId: `u-${Math.random()}` })

@@ -150,7 +150,9 @@ export function SyncPage() {
       case 'incidentReport':
         return t`Aviso ST-7 de ${patient}`
       case 'recordOpening':
-        return t`Apertura del expediente digital de ${patient}`
+        return subject?.screen === 'patient-record'
+          ? t`Apertura del expediente de ${patient}`
+          : t`Apertura del expediente digital de ${patient}`
       case 'attachment': {
         const file = subject?.file ?? t`Un archivo`
         return t`${file} en el expediente de ${patient}`

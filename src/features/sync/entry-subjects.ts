@@ -1,3 +1,4 @@
+import type { OpenedScreen } from '../../contract/schemas/offline-openings'
 import type { ReadingKind } from '../../contract/schemas/readings'
 import type { RecordSection } from '../../contract/schemas/record-sections'
 import type { SessionUser } from '../../contract/schemas/session'
@@ -12,6 +13,8 @@ export interface EntrySubject {
   section?: RecordSection
   /** A file's name, for its upload or removal. */
   file?: string
+  /** The screen of the patient's record whose offline opening is noted (decision 0038). */
+  screen?: OpenedScreen
 }
 
 /**
@@ -54,12 +57,18 @@ async function subjectOf(db: LocalDb, entry: OutboxEntry, self: SessionUser | nu
     case 'shortHistory':
     case 'healthCertificate':
     case 'disability':
-    case 'incidentReport':
-    case 'recordOpening': {
+    case 'incidentReport': {
       // Their creates name the patient in the path only; the row is on the device until sent.
       const row = await rowTable(db, entry.entity).get(entry.entityId)
       const patientId = row?.patient_id as string | undefined
       return { patient: patientId ? await nameOf(db, patientId, self) : null }
+    }
+    case 'recordOpening': {
+      const row = await db.recordOpenings.get(entry.entityId)
+      const patientId = row?.patient_id
+      // Notes queued before the patient's record page had any were all of the digital record.
+      const screen = row?.screen ?? 'digital-record'
+      return { patient: patientId ? await nameOf(db, patientId, self) : null, screen }
     }
     case 'encounter': {
       const row = await db.encounters.get(entry.entityId)
