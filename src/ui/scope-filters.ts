@@ -1,4 +1,3 @@
-import { dashboardFilterOf } from '../contract/rules/dashboard/scope'
 import { searchId } from './url-filters'
 
 /**
@@ -19,18 +18,3 @@ export const scopeSearch = (search: Record<string, unknown>): ScopeFilters => ({
   special_label: searchId(search.special_label),
   sublabel: searchId(search.sublabel),
 })
-
-/**
- * The sublabels a patient must carry one of (a label resolved to its live sublabels, by the
- * dashboard's rule); null for no label filter.
- */
-export const scopeSublabels = (
-  scope: ScopeFilters,
-  labels: ReadonlyArray<{ id: string; sublabels: ReadonlyArray<{ id: string }> }>,
-): readonly string[] | null => {
-  const query = {
-    ...(scope.special_label && { special_label: scope.special_label }),
-    ...(scope.sublabel && { sublabel: scope.sublabel }),
-  }
-  return dashboardFilterOf(query, labels, 'UTC').sublabels
-}

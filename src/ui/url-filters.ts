@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { isCalendarDay } from '../contract/rules/calendar'
+import { isCalendarDay } from '../contract/rules/calendar-day'
 
 /**
  * A list's filters kept in its address (`/covid?status=recovered`), so that a link — the

@@ -1,3 +1,7 @@
+import { EXAM_DUE_STATES, type ExamDueState } from './exam-due-states'
+
+export { EXAM_DUE_STATES, type ExamDueState }
+
 /**
  * The periodic exam due state of a patient (SPEC §2 dashboard buckets, §3 exam frequency and hire
  * date, §9 due-soon window; issue 22; docs/decisions/0027-occupational-exams.md). One rule, run by
@@ -30,9 +34,6 @@ export const DUE_SOON_DAYS = 10
  * the buckets for a missing field.
  */
 export const DEFAULT_EXAM_FREQUENCY_MONTHS = 12
-
-export const EXAM_DUE_STATES = ['applied', 'due_soon', 'expired', 'never_examined'] as const
-export type ExamDueState = (typeof EXAM_DUE_STATES)[number]
 
 export interface ExamDueInput {
   /** The latest periodic exam's day (deleted exams left out), or null when none. */

@@ -1,3 +1,7 @@
+import { TRIAGE_CLASSIFICATIONS, type TriageClassification } from './triage-classifications'
+
+export { TRIAGE_CLASSIFICATIONS, type TriageClassification }
+
 /**
  * The COVID triage classification a consultation proposes (issue 20, docs/decisions/0025-covid-triage.md):
  * the National Early Warning Score 2 (Royal College of Physicians, 2017) from the vital signs,
@@ -25,10 +29,6 @@ export const SUPPLEMENTAL_OXYGENS = [
   'mechanical-ventilation',
 ] as const
 export type SupplementalOxygen = (typeof SUPPLEMENTAL_OXYGENS)[number]
-
-/** The `triage-clasifications` codes, from the least to the most urgent. */
-export const TRIAGE_CLASSIFICATIONS = ['low', 'low-medium', 'medium', 'high'] as const
-export type TriageClassification = (typeof TRIAGE_CLASSIFICATIONS)[number]
 
 /** The age from which a patient counts as at risk (completed years on the consultation's day). */
 export const RISK_AGE = 60

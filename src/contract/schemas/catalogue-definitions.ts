@@ -1,6 +1,9 @@
 import * as v from 'valibot'
 import type { CatalogueScreenName } from '../rules/permissions'
 import { list, optionalText, orNull, requiredText, wholeIn } from './bounded'
+import { OCCUPATIONAL_RISKS, type OccupationalRisk } from './occupational-risks'
+
+export { OCCUPATIONAL_RISKS, type OccupationalRisk }
 
 /**
  * The tenant's simple catalogues of SPEC §3 "Catalogue entities" (issue 18), each one definition:
@@ -232,17 +235,6 @@ export type CatalogueItemInput = v.InferOutput<typeof CatalogueItemInput>
 /** The routes a vaccine is given by. */
 export const VACCINE_ROUTES = ['intramuscular', 'subcutaneous', 'intradermal', 'oral', 'intranasal'] as const
 export type VaccineRoute = (typeof VACCINE_ROUTES)[number]
-
-/** The occupational risks a scheme entry may apply to (NOM-030's kinds of agent). */
-export const OCCUPATIONAL_RISKS = [
-  'biological',
-  'chemical',
-  'physical',
-  'ergonomic',
-  'psychosocial',
-  'mechanical',
-] as const
-export type OccupationalRisk = (typeof OCCUPATIONAL_RISKS)[number]
 
 /** What a vaccine of `vaccination-records` carries besides its name (issue 21). */
 export const VaccineDetails = v.object({

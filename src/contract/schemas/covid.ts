@@ -20,6 +20,9 @@ import {
   text,
 } from './bounded'
 import { VITAL_SIGNS } from './encounters'
+import { TRIAGE_STATUSES, type TriageStatus } from './triage-statuses'
+
+export { TRIAGE_STATUSES, type TriageStatus }
 
 /**
  * COVID triage and follow-up (SPEC §2 "Consultation and COVID", §3, §4, §5, §7 "COVID"; issue 20;
@@ -27,19 +30,6 @@ import { VITAL_SIGNS } from './encounters'
  * UUIDv7 id. A triage consultation is never edited: the only value that changes after it is
  * recorded is its classification, which a reclassification overwrites (SPEC §4).
  */
-
-/** SPEC §4 COVID triage statuses: the codes of the `covid-statuses` list. */
-export const TRIAGE_STATUSES = [
-  'observation',
-  'patient_contact',
-  'hospitalized',
-  'post_hospitalization',
-  'recovered',
-  'suspicious',
-  'deceased',
-  'out_of_tracking',
-] as const
-export type TriageStatus = (typeof TRIAGE_STATUSES)[number]
 
 /**
  * The lists SPEC §7 "COVID" names (`GET /api/covid/<name>`), codes and names in the request's

@@ -2,7 +2,10 @@ import * as v from 'valibot'
 import { IsoDay } from '../rules/calendar'
 import { disabilityDaysProblem } from '../rules/disability-days'
 import { changesOf, optionalText, requiredText, TimeZoneName, text, wholeNumber } from './bounded'
+import { DISABILITY_ISSUERS, type DisabilityIssuer } from './disability-issuers'
 import type { ReportRecord } from './report-amendments'
+
+export { DISABILITY_ISSUERS, type DisabilityIssuer }
 
 /**
  * A disability (incapacidad; SPEC §2 `…/record-disabilities`, `/patient/incapacities`, §3
@@ -14,10 +17,6 @@ import type { ReportRecord } from './report-amendments'
  */
 
 const Id = v.pipe(v.string('field.required'), v.uuid('field.uuid'))
-
-/** Who issued it: the IMSS (with its folio), the company's medical service, or a private physician. */
-export const DISABILITY_ISSUERS = ['imss', 'company', 'private'] as const
-export type DisabilityIssuer = (typeof DISABILITY_ISSUERS)[number]
 
 /** The longest disability one record holds: the IMSS pays temporary disability up to 52 weeks. */
 export const MAX_ASSIGNED_DAYS = 364

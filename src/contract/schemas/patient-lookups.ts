@@ -2,6 +2,9 @@ import * as v from 'valibot'
 import { Curp } from '../rules/curp'
 import { DataTableQuery } from './data-table'
 import { SublabelOption } from './special-labels'
+import { UNASSIGNED } from './unassigned'
+
+export { UNASSIGNED }
 
 const Id = v.pipe(v.string(), v.uuid('field.uuid'))
 
@@ -56,7 +59,6 @@ export const PATIENT_TABLE_FILTERS = [
   'special_sublabel',
   'assigned_to',
 ] as const
-export const UNASSIGNED = 'none'
 /** The permission that lets a list be filtered by assigned professional (SPEC §6 "assigned filter"). */
 export const ASSIGNED_FILTER_PERMISSION = 'assignments.assigned-filter'
 

@@ -14,6 +14,9 @@ import {
   wholeNumber,
 } from './bounded'
 import { OCCUPATIONAL_RISKS, type OccupationalRisk } from './catalogue-definitions'
+import { OVERDUE_CHOICES, SCHEME_STATUSES, type SchemeStatus } from './scheme-statuses'
+
+export { OVERDUE_CHOICES, SCHEME_STATUSES, type SchemeStatus }
 
 /**
  * A patient's vaccination records (SPEC §2 "Vaccinations", §3 "vaccination user record", §7
@@ -146,12 +149,6 @@ export const PatientVaccinationRecordsQuery = v.object({ patient_id: Id })
  * is today for the due dates and the footer's time (the device's zone; the tenant's by default).
  */
 export const VaccinationCardPdfQuery = v.object({ id: Id, time_zone: v.optional(TimeZoneName) })
-
-/** SPEC §4 "Vaccination scheme: complete or incomplete", as `vaccinationDue` works it out. */
-export const SCHEME_STATUSES = ['complete', 'incomplete'] as const
-export type SchemeStatus = (typeof SCHEME_STATUSES)[number]
-/** The overdue filter's answers: patients with a dose past its date, or with none. */
-export const OVERDUE_CHOICES = ['yes', 'no'] as const
 
 /**
  * The `/vaccinations` index's filters (its local table and `GET /vaccination/download`): scheme

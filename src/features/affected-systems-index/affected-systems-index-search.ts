@@ -1,4 +1,4 @@
-import { EVOLUTION_RANGE_PRESETS, type RangePreset } from '../../ui/charts/date-range'
+import { EVOLUTION_RANGE_PRESETS, type RangePreset } from '../../ui/charts/range-presets'
 import { type ScopeFilters, scopeSearch } from '../../ui/scope-filters'
 import { searchDay, searchId, searchOf, searchPick } from '../../ui/url-filters'
 

@@ -1,5 +1,8 @@
-import { TRIAGE_CLASSIFICATIONS, type TriageClassification } from '../../contract/rules/triage-classification'
-import { TRIAGE_STATUSES, type TriageStatus } from '../../contract/schemas/covid'
+import {
+  TRIAGE_CLASSIFICATIONS,
+  type TriageClassification,
+} from '../../contract/rules/triage-classifications'
+import { TRIAGE_STATUSES, type TriageStatus } from '../../contract/schemas/triage-statuses'
 import { searchOf, searchPick } from '../../ui/url-filters'
 
 /** The `/covid` list's filters as its address carries them (`?status=…&classification=…`). */

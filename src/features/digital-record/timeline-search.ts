@@ -1,5 +1,5 @@
-import { isCalendarDay } from '../../contract/rules/calendar'
-import { DIGITAL_RECORD_KINDS, type DigitalRecordKind } from '../../contract/schemas/digital-record'
+import { isCalendarDay } from '../../contract/rules/calendar-day'
+import { DIGITAL_RECORD_KINDS, type DigitalRecordKind } from '../../contract/schemas/digital-record-kinds'
 import type { TimelineFilter } from '../../documents/record-timeline'
 
 /**

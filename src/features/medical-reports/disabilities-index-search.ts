@@ -1,4 +1,4 @@
-import { DISABILITY_ISSUERS, type DisabilityIssuer } from '../../contract/schemas/disabilities'
+import { DISABILITY_ISSUERS, type DisabilityIssuer } from '../../contract/schemas/disability-issuers'
 import { type ScopeFilters, scopeSearch } from '../../ui/scope-filters'
 import { searchDay, searchId, searchOf, searchPick } from '../../ui/url-filters'
 

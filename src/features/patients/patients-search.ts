@@ -1,4 +1,4 @@
-import { UNASSIGNED } from '../../contract/schemas/patient-lookups'
+import { UNASSIGNED } from '../../contract/schemas/unassigned'
 import { searchId, searchOf } from '../../ui/url-filters'
 import type { PatientFilterValues } from './patient-rows'
 

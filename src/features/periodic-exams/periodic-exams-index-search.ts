@@ -1,4 +1,4 @@
-import { EXAM_DUE_STATES, type ExamDueState } from '../../contract/rules/periodic-exam-due'
+import { EXAM_DUE_STATES, type ExamDueState } from '../../contract/rules/exam-due-states'
 import { searchId, searchOf, searchPick } from '../../ui/url-filters'
 
 /**

@@ -1,9 +1,5 @@
-import { OCCUPATIONAL_RISKS, type OccupationalRisk } from '../../contract/schemas/catalogue-definitions'
-import {
-  OVERDUE_CHOICES,
-  SCHEME_STATUSES,
-  type SchemeStatus,
-} from '../../contract/schemas/vaccination-records'
+import { OCCUPATIONAL_RISKS, type OccupationalRisk } from '../../contract/schemas/occupational-risks'
+import { OVERDUE_CHOICES, SCHEME_STATUSES, type SchemeStatus } from '../../contract/schemas/scheme-statuses'
 import { searchId, searchOf, searchPick } from '../../ui/url-filters'
 
 /**

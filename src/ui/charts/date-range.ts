@@ -1,17 +1,7 @@
 import { parseInstant } from '../../documents/zoned-time'
+import { EVOLUTION_RANGE_PRESETS, RANGE_PRESETS, type RangePreset } from './range-presets'
 
-/**
- * The periods the self-tracking charts and PDFs show (issue 7): the last 7 days, 30 days or 3
- * months up to today, or days the patient picks. Days are the device's calendar days
- * (YYYY-MM-DD), both ends included, as the …/pdf calls take them.
- */
-export const RANGE_PRESETS = ['7d', '30d', '3m', 'custom'] as const
-/**
- * The longer periods of a patient's evolution (issue 24): a chronic patient's control is read
- * over months, so it offers 6 months and a year besides.
- */
-export const EVOLUTION_RANGE_PRESETS = ['30d', '3m', '6m', '1y', 'custom'] as const
-export type RangePreset = (typeof RANGE_PRESETS)[number] | (typeof EVOLUTION_RANGE_PRESETS)[number]
+export { EVOLUTION_RANGE_PRESETS, RANGE_PRESETS, type RangePreset }
 
 export interface DayRange {
   from: string
