@@ -72,6 +72,8 @@ describe('the patients’ COVID data migration', () => {
     { temperature: 37, oximetry: 99, systolic: 130, birth: '1990-05-01', conditions: [], pregnancy: true },
   ]
 
+  // The test opens its own PGlite and runs the migrations twice: a hook's work, given a hook's time
+  // (vitest.config.ts: compiling PGlite's WebAssembly alone nears a minute on a busy 2-core machine).
   it('moves the tests and one consultation per patient with COVID data, then drops the columns', async () => {
     const client = await PGlite.create('memory://')
     const db = drizzle({ client })
@@ -188,5 +190,5 @@ describe('the patients’ COVID data migration', () => {
     )
     expect(columns.rows.map((row) => row.column_name)).toEqual(['blood_type'])
     await client.close()
-  })
+  }, 120_000)
 })

@@ -26,6 +26,8 @@ describe('the patients’ subgroups migration', () => {
     return folder
   }
 
+  // The test opens its own PGlite and runs the migrations twice: a hook's work, given a hook's time
+  // (vitest.config.ts: compiling PGlite's WebAssembly alone nears a minute on a busy 2-core machine).
   it('turns each distinct name into one item and gives the patients its id', async () => {
     const client = await PGlite.create('memory://')
     const db = drizzle({ client })
@@ -63,5 +65,5 @@ describe('the patients’ subgroups migration', () => {
     const feed = await client.query<{ n: number }>(`select count(*)::int as n from change_log`)
     expect(feed.rows[0]?.n).toBe(2)
     await client.close()
-  })
+  }, 120_000)
 })

@@ -16,6 +16,9 @@ async function searchTable(page: Page, text: string, placeholder = 'Buscar...') 
 }
 
 test('an administrator creates, finds, edits and deletes a user (Spanish)', async ({ page }) => {
+  // A sign-in with its initial sync and two axe-core passes: on a busy 2-core machine the profile
+  // form's axe pass alone took 24 s, and the test ran past the default 60 s.
+  test.setTimeout(120_000)
   await signIn(page, 'super@demo.localhost')
   await sidebar(page).getByRole('link', { name: 'Usuarios' }).click()
   await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible()
@@ -68,6 +71,9 @@ test('an administrator creates, finds, edits and deletes a user (Spanish)', asyn
 })
 
 test('an administrator creates, finds, edits and deletes a profile (English)', async ({ page }) => {
+  // A sign-in with its initial sync and two axe-core passes: on a busy 2-core machine the profile
+  // form's axe pass alone took 24 s, and the test ran past the default 60 s.
+  test.setTimeout(120_000)
   await page.goto('/')
   await page.getByRole('button', { name: 'English' }).click()
   await signInEnglish(page, 'super@demo.localhost')

@@ -13,6 +13,8 @@ const sidebar = (page: import('@playwright/test').Page) =>
   page.getByRole('complementary', { name: 'Navegación' })
 
 test('each role signs in to its own home and sidebar', async ({ page }) => {
+  // Three sign-ins, each with its initial sync: past the default 60 s on a busy 2-core machine.
+  test.setTimeout(120_000)
   await signIn(page, 'doctor@demo.localhost')
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(sidebar(page).getByRole('link', { name: 'Tablero' })).toBeVisible()
