@@ -5,7 +5,7 @@ import { signIn } from './sign-in'
 /**
  * Issue 6, record sections offline: an administrator opens a patient's record, loses the network, adds a
  * medical condition and an allergy, reloads the app offline and finds both; when the network
- * comes back they reach the server once.
+ * comes back they reach the server once, with the note that the record was opened offline.
  */
 test('record section entries made offline survive a reload and reach the server once', async ({
   page,
@@ -61,7 +61,8 @@ test('record section entries made offline survive a reload and reach the server 
   await expect(page.getByRole('heading', { level: 1, name: `Expediente de ${fullName}` })).toBeVisible()
   await expect(condition).toContainText('Por enviar')
   await expect(allergy).toContainText('Por enviar')
-  await expect(page.getByText('2 por enviar')).toBeVisible()
+  // The record opened again offline queues its audit note beside the two entries (decision 0038).
+  await expect(page.getByText('3 por enviar')).toBeVisible()
 
   await context.setOffline(false)
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
