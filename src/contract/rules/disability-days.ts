@@ -6,6 +6,8 @@
  * wherever the device is.
  */
 
+import { codeUnitOrder } from './code-unit-order'
+
 const DAY_MS = 86_400_000
 
 /** Days since 1970-01-01 of an ISO date (UTC, so no daylight-saving hour shifts a day). */
@@ -87,9 +89,9 @@ export function lostDaySlices(disabilities: readonly DisabilitySpan[], period?: 
   const to = period ? dayNumber(period.to) : Number.POSITIVE_INFINITY
   const ordered = [...disabilities].sort(
     (a, b) =>
-      a.patient_id.localeCompare(b.patient_id) ||
-      a.start_date.localeCompare(b.start_date) ||
-      a.id.localeCompare(b.id),
+      codeUnitOrder(a.patient_id, b.patient_id) ||
+      codeUnitOrder(a.start_date, b.start_date) ||
+      codeUnitOrder(a.id, b.id),
   )
   const slices = new Map<string, LostDaysSlice>()
   let patient: string | null = null
@@ -121,9 +123,9 @@ export function lostDaySlices(disabilities: readonly DisabilitySpan[], period?: 
   }
   return [...slices.values()].sort(
     (a, b) =>
-      a.month.localeCompare(b.month) ||
-      a.type_id.localeCompare(b.type_id) ||
-      a.patient_id.localeCompare(b.patient_id),
+      codeUnitOrder(a.month, b.month) ||
+      codeUnitOrder(a.type_id, b.type_id) ||
+      codeUnitOrder(a.patient_id, b.patient_id),
   )
 }
 

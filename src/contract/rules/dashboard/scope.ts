@@ -62,12 +62,8 @@ export function dayInPeriod(day: string, period: DashboardPeriod): boolean {
   return (period.from === null || day >= period.from) && (period.to === null || day <= period.to)
 }
 
-/**
- * Plain code-unit order, the order PostgreSQL gives under `collate "C"`: ties of the top-5 lists
- * are broken by it on both sides, never by a locale's collation (which differs between ICU
- * versions and between the browser and the server).
- */
-export const codeUnitOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+/** Ties of the top-5 lists are broken by code-unit order on both sides. */
+export { codeUnitOrder } from '../code-unit-order'
 
 /** The filters as the dashboard's query carries them (`schemas/dashboard.ts`). */
 export interface DashboardFilterQuery {
