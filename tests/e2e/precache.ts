@@ -27,9 +27,13 @@ export async function waitForStaffScreens(page: Page): Promise<void> {
     return navigator.serviceWorker.controller !== null
   })
   await expect
-    .poll(async () => {
-      const { staff, cached } = await staffChunksCached(page)
-      return staff > 0 && cached === staff
-    })
+    .poll(
+      async () => {
+        const { staff, cached } = await staffChunksCached(page)
+        return staff > 0 && cached === staff
+      },
+      // 170-odd chunks downloaded while the initial sync runs: seconds on a busy machine.
+      { timeout: 30_000 },
+    )
     .toBe(true)
 }
