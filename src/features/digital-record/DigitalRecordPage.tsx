@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { call } from '../../api/client'
 import { useConnection } from '../../api/connection'
-import { NetworkError } from '../../api/errors'
 import { readRecordNames } from '../../catalogs/record-names'
 import { useReferenceList } from '../../catalogs/use-catalog'
 import { showDigitalRecord } from '../../contract/endpoints/digital-record'
@@ -22,8 +21,8 @@ import {
 } from '../../documents/record-timeline'
 import { latestPregnancy } from '../../documents/record-vital-signs'
 import type { DocumentLanguage } from '../../documents/self-tracking-texts'
-import { mutationContext } from '../../session/mutation-context'
 import { hasPermission } from '../../session/session-store'
+import { useAuditedOpening } from '../../session/use-audited-opening'
 import { useSession } from '../../session/use-session'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import {
@@ -33,7 +32,6 @@ import {
   INCIDENT_REPORT,
   SHORT_HISTORY,
 } from '../../sync/medical-report-kinds'
-import { noteOfflineOpening } from '../../sync/record-opening-mutator'
 import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/form/error-message'
 import { notify } from '../../ui/notices'
@@ -86,40 +84,11 @@ export function DigitalRecordPage({
     [db, patientId],
   )
   const names = useLiveQuery(async () => (db ? readRecordNames(db) : undefined), [db, i18n.locale])
-  const [fromServer, setFromServer] = useState<DigitalRecord | 'missing' | null>(null)
   const [busy, setBusy] = useState(false)
-
-  // The patient whose opening is audited already on this page: by the server's read, or by the
-  // note queued for an opening with no network (decision 0038) — once per opening, not per render.
-  const audited = useRef<string | null>(null)
-  useEffect(() => {
-    setFromServer(null)
-    const noteOffline = () => {
-      if (!db || audited.current === patientId) return
-      audited.current = patientId
-      void noteOfflineOpening(db, mutationContext(), patientId, 'digital-record').catch(() => {
-        audited.current = null
-      })
-    }
-    if (!online) {
-      noteOffline()
-      return
-    }
-    const controller = new AbortController()
-    call(showDigitalRecord, { params: { id: patientId }, signal: controller.signal })
-      .then((record) => {
-        // The read is also the audit entry.
-        audited.current = patientId
-        setFromServer(record as DigitalRecord)
-      })
-      // Refused or unreachable, the device's copy stands alone; unreachable, it is noted for later.
-      .catch((error) => {
-        if (controller.signal.aborted) return
-        setFromServer('missing')
-        if (error instanceof NetworkError) noteOffline()
-      })
-    return () => controller.abort()
-  }, [db, patientId, online])
+  // The server's read is also the opening's audit entry; offline, a note of it is queued.
+  const fromServer = useAuditedOpening(patientId, 'digital-record', (signal) =>
+    call(showDigitalRecord, { params: { id: patientId }, signal }).then((record) => record as DigitalRecord),
+  )
 
   const record = cached ?? (fromServer !== null && fromServer !== 'missing' ? fromServer : null)
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone

@@ -1,5 +1,5 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { reportConnection } from '../../api/connection'
 import { holdCatalogs } from '../../catalogs/test-catalogs'
@@ -107,6 +107,27 @@ describe('the patient’s record page', () => {
       expect(api.requests).toHaveLength(asked)
     },
   )
+
+  it('reads the patient once per opening: the network going and coming back asks again for nothing', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await aSyncedPatient(db, ctx)
+    const api = stubApi({
+      [`/api/operation/patients/${patient.id}`]: { body: { data: patient, message: '', error: false } },
+    })
+    await renderRecord(db, patient.id)
+    await screen.findByRole('region', { name: 'Condiciones médicas' })
+    const reads = () =>
+      api.requests.filter(
+        (request) => new URL(request.url).pathname === `/api/operation/patients/${patient.id}`,
+      )
+    await waitFor(() => expect(reads()).toHaveLength(1))
+    act(() => reportConnection('offline'))
+    act(() => reportConnection('online'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(reads()).toHaveLength(1)
+    // Audited by that read: no note queued when the network went.
+    expect((await db.outbox.toArray()).filter((entry) => entry.entity === 'recordOpening')).toEqual([])
+  })
 
   it('opens with a banner: who the patient is, the allergies and alerts, and the record’s actions', async () => {
     const { db, ctx } = aDevice()

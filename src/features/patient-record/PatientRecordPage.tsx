@@ -1,18 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { type ReactNode, useEffect, useRef } from 'react'
+import type { ReactNode } from 'react'
 import { call } from '../../api/client'
-import { useConnection } from '../../api/connection'
-import { NetworkError } from '../../api/errors'
 import { useCatalogueEntries, useReferenceList } from '../../catalogs/use-catalog'
 import { showPatient } from '../../contract/endpoints/operation'
 import { RECORD_SECTIONS, type RecordSection } from '../../contract/schemas/record-sections'
 import type { LocalRecordSection } from '../../db/local-db'
-import { mutationContext } from '../../session/mutation-context'
 import { currentSession, hasPermission } from '../../session/session-store'
+import { useAuditedOpening } from '../../session/use-audited-opening'
 import { useSyncEngine } from '../../session/use-sync-engine'
-import { noteOfflineOpening } from '../../sync/record-opening-mutator'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
 import { RecordBanner } from './RecordBanner'
@@ -66,36 +63,9 @@ export function PatientRecordPage({
   // The history is the clinical staff's: registration staff see the patient, not their notes.
   const seesConsultations = hasPermission(session, 'consultation.list') || canConsult
 
-  // The patient whose opening is audited already on this page: by the server's read, or by the
-  // note queued for an opening with no network (decision 0038) — once per opening, not per render.
-  const online = useConnection() !== 'offline'
-  const audited = useRef<string | null>(null)
-  useEffect(() => {
-    if (audited.current === id) return
-    const noteOffline = () => {
-      if (!db) return
-      audited.current = id
-      void noteOfflineOpening(db, mutationContext(), id, 'patient-record').catch(() => {
-        audited.current = null
-      })
-    }
-    if (!online) {
-      noteOffline()
-      return
-    }
-    const controller = new AbortController()
-    // Only the audit entry matters here. Refused (a patient the server has not received yet, its
-    // create still queued, whose opening the server cannot log), the page carries on; unreachable,
-    // the opening is noted for later.
-    call(showPatient, { params: { id }, signal: controller.signal })
-      .then(() => {
-        audited.current = id
-      })
-      .catch((error) => {
-        if (!controller.signal.aborted && error instanceof NetworkError) noteOffline()
-      })
-    return () => controller.abort()
-  }, [db, id, online])
+  // Only the audit matters here: the read of the patient online, or the note of an opening with no
+  // network. Refused (a patient whose create is still queued), the page carries on.
+  useAuditedOpening(id, 'patient-record', (signal) => call(showPatient, { params: { id }, signal }))
 
   if (!db || !record) return <Spinner />
   const { patient, entries } = record
