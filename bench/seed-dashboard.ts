@@ -13,20 +13,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { type Db, withTenant } from '../server/db/client'
 import { catalogueEntries, specialSublabels, tenants, users } from '../server/db/schema'
 import { rewriteDiagnosisRows } from '../server/modules/operation/diagnosis-rows'
+import { TRIAGE_STATUSES } from '../src/contract/schemas/triage-statuses'
 
 /** Shares of the records: consultations 40 %, doses 25 %, exams 15 %, triage 15 %, disabilities 5 %. */
 const SHARES = { encounters: 0.4, doses: 0.25, exams: 0.15, triage: 0.15, disabilities: 0.05 }
-
-const STATUSES = [
-  'observation',
-  'patient_contact',
-  'hospitalized',
-  'post_hospitalization',
-  'recovered',
-  'suspicious',
-  'deceased',
-  'out_of_tracking',
-]
 
 export interface DashboardSeedResult {
   patients: number
@@ -144,7 +134,7 @@ export async function seedBenchDashboard(db: Db, records: number): Promise<Dashb
                                         proposed_classification, chosen_classification, classification)
       select ${tenantId}::uuid, gen_random_uuid(), p.id,
              now() - make_interval(days => (n * 29 + ${pick('td', 700)})::int),
-             (${`{${STATUSES.join(',')}}`}::text[])[1 + (${pick('ts', STATUSES.length)} + n)::int % ${STATUSES.length}],
+             (${`{${TRIAGE_STATUSES.join(',')}}`}::text[])[1 + (${pick('ts', TRIAGE_STATUSES.length)} + n)::int % ${TRIAGE_STATUSES.length}],
              case when ${pick('tp', 40)} = 0 then true else null end, 1, 'low', 'low', 'low'
         from ${patientsOf}
         cross join lateral generate_series(1, ${rowsEach(per(SHARES.triage), 't')}) as n`)

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { codeUnitOrder } from '../../../src/contract/rules/code-unit-order'
 import type {
   AffectedSystemCount,
   AffectedSystemsByPeriod,
@@ -91,8 +92,6 @@ export async function topAffectedSystemsOf(tx: Tx, scope: DashboardScope): Promi
 }
 
 /** Code-unit order, as `collate "C"` and the rules sort. */
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-
 /**
  * Both tables: per system (its consultations and patients, in two hashed steps) and per system
  * and month (a count of a hundred-odd groups), ordered here as the two queries ordered them.
@@ -119,7 +118,8 @@ export async function affectedSystemsOf(tx: Tx, scope: DashboardScope): Promise<
     .filter((row) => row.month === null)
     .map(countOf)
     .sort(
-      (a, b) => b.consultations - a.consultations || byCodeUnits(a.affected_system_id, b.affected_system_id),
+      (a, b) =>
+        b.consultations - a.consultations || codeUnitOrder(a.affected_system_id, b.affected_system_id),
     )
   const months = rows
     .filter((row): row is typeof row & { month: string } => row.month !== null)
@@ -128,6 +128,8 @@ export async function affectedSystemsOf(tx: Tx, scope: DashboardScope): Promise<
       month: row.month,
       consultations: Number(row.consultations),
     }))
-    .sort((a, b) => byCodeUnits(a.month, b.month) || byCodeUnits(a.affected_system_id, b.affected_system_id))
+    .sort(
+      (a, b) => codeUnitOrder(a.month, b.month) || codeUnitOrder(a.affected_system_id, b.affected_system_id),
+    )
   return { systems: bySystem, months }
 }

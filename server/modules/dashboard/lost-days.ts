@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { codeUnitOrder } from '../../../src/contract/rules/code-unit-order'
 import type { LostDaysFigures } from '../../../src/contract/rules/dashboard/lost-days'
 import type { Tx } from '../../db/client'
 import { disabilities } from '../../db/schema'
@@ -55,8 +56,7 @@ export async function lostDaysOf(tx: Tx, scope: DashboardScope): Promise<LostDay
     else if (row.month !== null && row.type_id !== null)
       months.push({ month: row.month, type_id: row.type_id, days })
   }
-  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-  types.sort((a, b) => b.days - a.days || order(a.type_id, b.type_id))
-  months.sort((a, b) => order(a.month, b.month) || order(a.type_id, b.type_id))
+  types.sort((a, b) => b.days - a.days || codeUnitOrder(a.type_id, b.type_id))
+  months.sort((a, b) => codeUnitOrder(a.month, b.month) || codeUnitOrder(a.type_id, b.type_id))
   return { total_days: total, patients, types, months }
 }

@@ -95,7 +95,7 @@ export async function dashboardScope(
     today: zonedDayAndTime(new Date(), timeZone).day,
     labels,
     scoped: sql`select p.id from ${patients} as p where ${sql.join(conditions, sql` and `)}`,
-    wholeTenant: conditions.length === 1,
+    wholeTenant: !userId && filter.subgroup === null && filter.sublabels === null,
   }
 }
 

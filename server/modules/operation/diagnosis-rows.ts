@@ -12,13 +12,8 @@ import { consultationDiagnoses, encounters } from '../../db/schema'
  */
 export async function rewriteDiagnosisRows(tx: Tx, which: readonly string[] | null): Promise<void> {
   if (which !== null && which.length === 0) return
-  const ids =
-    which === null
-      ? null
-      : sql`array[${sql.join(
-          which.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::uuid[]`
+  // One array parameter, however many consultations.
+  const ids = which === null ? null : sql`${`{${which.join(',')}}`}::uuid[]`
   const only = (column: SQL): SQL => (ids === null ? sql`true` : sql`${column} = any(${ids})`)
   await tx.execute(sql`delete from ${consultationDiagnoses} where ${only(sql`encounter_id`)}`)
   await tx.execute(sql`${diagnosisRowsInsert} and ${only(sql`e.id`)}`)
