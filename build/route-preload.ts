@@ -1,5 +1,7 @@
 import { relative } from 'node:path'
 import type { Plugin } from 'vite'
+import { LANGUAGE_KEY } from '../src/i18n/language-key'
+import { SESSION_KEY } from '../src/session/session-key'
 
 /**
  * Issue 17, the offline cold start: a trace of a cold `/patients` showed the page waiting on a
@@ -154,8 +156,8 @@ const ADD_LINKS = `function addLinks(files) {
 
 /**
  * The script every page runs first. Written as plain ES2020 source (it is not bundled): reads
- * the session and the language the app stores (src/session/session-store.ts,
- * src/i18n/language.ts) without importing them, since it runs before any module. It stays a few
+ * the session and the language the app stores, under the app's own keys written in at build time
+ * (src/session/session-key.ts, src/i18n/language-key.ts), since it runs before any module. It stays a few
  * hundred bytes, since the sign-in page downloads it too (DESIGN §7, ≤ 170 KB gzip); the screens'
  * lists are a second script, run only when a session is stored.
  */
@@ -167,8 +169,9 @@ export function preloadScriptSource(
   return `(function () {
   var catalogues = ${JSON.stringify(catalogues)};
   var stored = function (key) { try { return localStorage.getItem(key) } catch (e) { return null } };
-  var signedIn = stored('session') !== null;
-  var language = catalogues[stored('lang')] ? stored('lang') : ${JSON.stringify(defaultLanguage)};
+  var signedIn = stored(${JSON.stringify(SESSION_KEY)}) !== null;
+  var chosen = stored(${JSON.stringify(LANGUAGE_KEY)});
+  var language = catalogues[chosen] ? chosen : ${JSON.stringify(defaultLanguage)};
   ${ADD_LINKS}
   addLinks(catalogues[language].public.concat(signedIn ? catalogues[language].signedIn : []));
   if (!signedIn) return;

@@ -1,9 +1,10 @@
 import { i18n, type Messages } from '@lingui/core'
+import { LANGUAGE_KEY } from './language-key'
 
 export const LANGUAGES = ['es', 'en'] as const
 export type Language = (typeof LANGUAGES)[number]
 
-const STORAGE_KEY = 'lang'
+const STORAGE_KEY = LANGUAGE_KEY
 
 type Catalog = () => Promise<{ messages: Messages }>
 

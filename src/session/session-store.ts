@@ -1,6 +1,7 @@
 import type { MenuItem } from '../contract/rules/menus'
 import type { LoginResponse, SessionUser } from '../contract/schemas/session'
 import { TOKEN_EXPIRY_MARGIN_SECONDS } from '../contract/schemas/session'
+import { SESSION_KEY } from './session-key'
 
 /** The session kept on the device (SPEC §3 Session user), one per host (localStorage is per origin). */
 export interface Session {
@@ -18,7 +19,7 @@ export interface Session {
   menus: MenuItem[] | null
 }
 
-const KEY = 'session'
+const KEY = SESSION_KEY
 type Listener = () => void
 const listeners = new Set<Listener>()
 // The parsed session and the text it came from: re-parsed only when the stored text changes,
