@@ -65,6 +65,7 @@ if (mode === 'bare') {
   if (dashboardRecords > 0) {
     const { analyzeDashboardTables, seedBenchDashboard } = await import('./seed-dashboard')
     const started = performance.now()
+    await analyzeDashboardTables(database.db)
     dashboard = await seedBenchDashboard(database.db, dashboardRecords)
     await analyzeDashboardTables(database.db)
     seedSeconds += (performance.now() - started) / 1000
