@@ -40,6 +40,15 @@ export const consultationDiagnoses = pgTable(
      * once per system, and this way the count needs no `distinct` over the period's rows.
      */
     firstOfSystem: boolean('first_of_system').notNull(),
+    /**
+     * The `started_at` of the same patient's previous row with this code (in the order of instant,
+     * consultation, position; null for the first). A period's distinct patients of a code are then
+     * its rows whose previous falls before the period: a count, not a hash of every (code, patient)
+     * pair of the period (decision 0043). Kept by `diagnosis-rows.ts` with the rows.
+     */
+    previousOfCodeAt: timestamp('previous_of_code_at', { withTimezone: true, mode: 'string' }),
+    /** The same for the system, among the rows that are `first_of_system` (null on the others). */
+    previousOfSystemAt: timestamp('previous_of_system_at', { withTimezone: true, mode: 'string' }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.encounterId, t.position] }),

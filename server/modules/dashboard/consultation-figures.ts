@@ -7,43 +7,44 @@ import type {
 import type { DiagnosisCount } from '../../../src/contract/rules/dashboard/diagnoses'
 import { TOP_LIST_SIZE } from '../../../src/contract/rules/dashboard/top-five'
 import type { Tx } from '../../db/client'
-import { consultationDiagnoses, patients } from '../../db/schema'
-import { type DashboardScope, instantInPeriod, rowsOf } from './scope'
+import { consultationDiagnoses } from '../../db/schema'
+import { type DashboardScope, instantInPeriod, ofPatientInScope, rowsOf } from './scope'
 
 /**
  * The consultation items in SQL, step for step with `rules/dashboard/diagnoses.ts` and
  * `affected-systems.ts`: the live consultations of the patients in scope whose day (in the zone)
  * is in the period; ties by `collate "C"`, the rules' code-unit order. They read the diagnoses as
  * rows (`consultation_diagnoses`, kept with each consultation's write; decision 0039), not each
- * consultation's JSON, and count distinct patients in two hashed steps (per item and patient,
- * then per item) rather than sorting the period's rows for `count(distinct …)`.
+ * consultation's JSON. A code's (or system's) distinct patients are its rows in the period whose
+ * patient had no row of it earlier in the period: whose previous (kept on write) is before the
+ * period or none (decision 0043). One pass that counts, instead of hashing every (item, patient)
+ * pair of the period.
  */
-
-/** A row's patient is in the scope. */
-function inScope(column: SQL, scope: DashboardScope): SQL {
-  return scope.wholeTenant
-    ? sql`${column} not in (select p.id from ${patients} as p where p.deleted_at is not null)`
-    : sql`${column} in (${scope.scoped})`
-}
 
 /** The diagnosis rows the items count: of patients in scope, in the period. */
 function countedRows(scope: DashboardScope): SQL {
-  return sql`${inScope(sql`d.patient_id`, scope)} and ${instantInPeriod(sql`d.started_at`, scope)}`
+  return sql`${ofPatientInScope(sql`d.patient_id`, scope)} and ${instantInPeriod(sql`d.started_at`, scope)}`
+}
+
+/** The row is its patient's first of the item in the period: its previous is none or before it. */
+function firstInPeriod(previous: SQL, scope: DashboardScope): SQL {
+  const { from } = scope.filter.period
+  return from === null
+    ? sql`${previous} is null`
+    : sql`(${previous} is null or ${previous} < (${from}::date::timestamp at time zone ${scope.timeZone}))`
 }
 
 export async function topDiagnosesOf(tx: Tx, scope: DashboardScope): Promise<DiagnosisCount[]> {
   const rows = await rowsOf<{ code: string; name: string; consultations: number; patients: number }>(
     tx,
-    sql`with per_patient as (
-        select d.code, d.patient_id, count(*) as consultations, max(d.started_at) as last_at
+    sql`with codes as (
+        select d.code, count(*)::int as consultations,
+               count(*) filter (where ${firstInPeriod(sql`d.previous_of_code_at`, scope)})::int as patients,
+               max(d.started_at) as last_at
           from ${consultationDiagnoses} as d
          where ${countedRows(scope)}
-         group by d.code, d.patient_id),
-      codes as (
-        select code, sum(consultations)::int as consultations, count(*)::int as patients,
-               max(last_at) as last_at
-          from per_patient group by code
-         order by consultations desc, code collate "C"
+         group by d.code
+         order by consultations desc, d.code collate "C"
          limit ${TOP_LIST_SIZE})
       select codes.code, latest.name, codes.consultations, codes.patients
         from codes
@@ -51,7 +52,7 @@ export async function topDiagnosesOf(tx: Tx, scope: DashboardScope): Promise<Dia
         left join lateral (
           select d.name from ${consultationDiagnoses} as d
            where d.started_at = codes.last_at and d.code is not distinct from codes.code
-             and ${inScope(sql`d.patient_id`, scope)}
+             and ${ofPatientInScope(sql`d.patient_id`, scope)}
            order by d.encounter_id desc
            limit 1) as latest on true
        order by codes.consultations desc, codes.code collate "C"`,
@@ -64,14 +65,12 @@ export async function topDiagnosesOf(tx: Tx, scope: DashboardScope): Promise<Dia
 }
 
 /**
- * `per_patient`: each affected system's consultations per patient — a consultation counts once per
- * system, by the row that is the first of its system in it (marked when it was written).
+ * Each affected system's consultations and patients: a consultation counts once per system, by
+ * the row that is the first of its system in it (marked when it was written).
  */
-const perPatient = (scope: DashboardScope) => sql`
-  select d.affected_system_id as system, d.patient_id, count(*) as consultations
-    from ${consultationDiagnoses} as d
-   where d.first_of_system and ${countedRows(scope)}
-   group by 1, 2`
+const systemCounts = (scope: DashboardScope) => sql`
+  count(*)::int as consultations,
+  count(*) filter (where ${firstInPeriod(sql`d.previous_of_system_at`, scope)})::int as patients`
 
 const countOf = (row: { system: string; consultations: number; patients: number }): AffectedSystemCount => ({
   affected_system_id: row.system,
@@ -82,19 +81,19 @@ const countOf = (row: { system: string; consultations: number; patients: number 
 export async function topAffectedSystemsOf(tx: Tx, scope: DashboardScope): Promise<AffectedSystemCount[]> {
   const rows = await rowsOf<{ system: string; consultations: number; patients: number }>(
     tx,
-    sql`with per_patient as (${perPatient(scope)})
-      select system, sum(consultations)::int as consultations, count(*)::int as patients
-        from per_patient group by system
-       order by consultations desc, system collate "C"
-       limit ${TOP_LIST_SIZE}`,
+    sql`select d.affected_system_id as system, ${systemCounts(scope)}
+          from ${consultationDiagnoses} as d
+         where d.first_of_system and ${countedRows(scope)}
+         group by d.affected_system_id
+         order by consultations desc, d.affected_system_id collate "C"
+         limit ${TOP_LIST_SIZE}`,
   )
   return rows.map(countOf)
 }
 
-/** Code-unit order, as `collate "C"` and the rules sort. */
 /**
- * Both tables: per system (its consultations and patients, in two hashed steps) and per system
- * and month (a count of a hundred-odd groups), ordered here as the two queries ordered them.
+ * Both tables in one pass (grouping sets): per system, its consultations and patients; per system
+ * and month, its consultations. Ordered here as the rules order them.
  */
 export async function affectedSystemsOf(tx: Tx, scope: DashboardScope): Promise<AffectedSystemsByPeriod> {
   const rows = await rowsOf<{
@@ -104,15 +103,12 @@ export async function affectedSystemsOf(tx: Tx, scope: DashboardScope): Promise<
     patients: number
   }>(
     tx,
-    sql`with per_patient as (${perPatient(scope)})
-      select system, null as month, sum(consultations)::int as consultations, count(*)::int as patients
-        from per_patient group by system
-      union all
-      select d.affected_system_id, to_char(d.started_at at time zone ${scope.timeZone}, 'YYYY-MM'),
-             count(*)::int, 0
-        from ${consultationDiagnoses} as d
-       where d.first_of_system and ${countedRows(scope)}
-       group by 1, 2`,
+    sql`select d.system, case when grouping(d.month) = 0 then d.month end as month, ${systemCounts(scope)}
+          from (select d.affected_system_id as system, d.previous_of_system_at,
+                       to_char(d.started_at at time zone ${scope.timeZone}, 'YYYY-MM') as month
+                  from ${consultationDiagnoses} as d
+                 where d.first_of_system and ${countedRows(scope)}) as d
+         group by grouping sets ((d.system), (d.system, d.month))`,
   )
   const bySystem = rows
     .filter((row) => row.month === null)

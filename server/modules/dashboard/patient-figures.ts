@@ -11,11 +11,15 @@ import { DEFAULT_EXAM_FREQUENCY_MONTHS, DUE_SOON_DAYS } from '../../../src/contr
 import { TRIAGE_STATUSES } from '../../../src/contract/schemas/covid'
 import type { Tx } from '../../db/client'
 import { patients, periodicExams, triageConsultations } from '../../db/schema'
-import { type DashboardScope, dateInPeriod, rowsOf, textArray } from './scope'
+import { type DashboardScope, dateInPeriod, ofPatientInScope, rowsOf, textArray } from './scope'
 
 /**
  * The items counted per patient, in SQL, step for step with `rules/dashboard/special-labels.ts`,
- * `pregnancy.ts`, `covid.ts` and `periodic-exams.ts` (through `rules/periodic-exam-due.ts`).
+ * `pregnancy.ts`, `covid.ts` and `periodic-exams.ts` (through `rules/periodic-exam-due.ts`). They
+ * read the patients in scope where they stand (`patientInScope` on `patients as p`) and the
+ * records of those patients by `ofPatientInScope`, rather than joining a list of scoped ids back
+ * to the patients: over the whole tenant that join of 100 000 rows with themselves was a third
+ * of each call.
  */
 
 /** Patients in scope per live sublabel (each patient once per sublabel and once per label). */
@@ -24,13 +28,13 @@ export async function specialLabelCountsOf(tx: Tx, scope: DashboardScope): Promi
   const labelOf = scope.labels.flatMap((label) => label.sublabels.map(() => label.id))
   const rows = await rowsOf<{ sublabel: string | null; label: string | null; patients: number }>(
     tx,
-    sql`with scoped as (${scope.scoped}),
-      live as (select * from unnest(${textArray(sublabelIds)}, ${textArray(labelOf)}) as l(sublabel, label)),
+    sql`with live as (select * from unnest(${textArray(sublabelIds)}, ${textArray(labelOf)}) as l(sublabel, label)),
       carried as (
         select distinct p.id as patient_id, live.sublabel, live.label
-          from scoped join ${patients} as p on p.id = scoped.id
+          from ${patients} as p
           cross join lateral jsonb_array_elements_text(p.special_sublabel_ids) as s(id)
-          join live on live.sublabel = s.id)
+          join live on live.sublabel = s.id
+         where ${scope.patientInScope})
       select sublabel, label, count(distinct patient_id)::int as patients
         from carried group by grouping sets ((sublabel, label), (label))`,
   )
@@ -52,13 +56,11 @@ export async function specialLabelCountsOf(tx: Tx, scope: DashboardScope): Promi
 
 /** Each scoped patient's latest live triage consultation (decision 0025's order). */
 function lastTriage(scope: DashboardScope): SQL {
-  return sql`with scoped as (${scope.scoped}),
-    last as (
+  return sql`with last as (
       select distinct on (t.patient_id) t.patient_id, t.status, t.pregnancy,
              (t.consulted_at at time zone ${scope.timeZone})::date as day
         from ${triageConsultations} as t
-        join scoped on scoped.id = t.patient_id
-       where t.deleted_at is null
+       where t.deleted_at is null and ${ofPatientInScope(sql`t.patient_id`, scope)}
        order by t.patient_id, t.consulted_at desc, t.id desc)`
 }
 
@@ -74,10 +76,10 @@ export async function pregnancyOf(tx: Tx, scope: DashboardScope): Promise<Pregna
     tx,
     sql`${lastTriage(scope)},
       labelled as (
-        select distinct scoped.id as patient_id, s.id as sublabel
-          from scoped join ${patients} as p on p.id = scoped.id
+        select distinct p.id as patient_id, s.id as sublabel
+          from ${patients} as p
           cross join lateral jsonb_array_elements_text(p.special_sublabel_ids) as s(id)
-         where s.id = any(${textArray(sublabelIds)})),
+         where s.id = any(${textArray(sublabelIds)}) and ${scope.patientInScope}),
       reported as (
         select patient_id from last
          where pregnancy is true
@@ -151,18 +153,19 @@ const frequencyMonths = (code: SQL) => sql`case
 export async function examBucketsOf(tx: Tx, scope: DashboardScope): Promise<ExamBuckets> {
   const rows = await rowsOf<{ state: keyof ExamBuckets; patients: number }>(
     tx,
-    sql`with scoped as (${scope.scoped}),
-      latest as (
+    sql`with latest as (
         select x.patient_id, max(x.examined_on) as examined_on
-          from ${periodicExams} as x join scoped on scoped.id = x.patient_id
-         where x.deleted_at is null group by x.patient_id),
+          from ${periodicExams} as x
+         where x.deleted_at is null and ${ofPatientInScope(sql`x.patient_id`, scope)}
+         group by x.patient_id),
       due as (
         select latest.examined_on,
                (coalesce(latest.examined_on, p.hire_date)
                  + make_interval(months => ${frequencyMonths(sql`p.exam_frequency`)}))::date
                  - ${scope.today}::date as days_left
-          from scoped join ${patients} as p on p.id = scoped.id
-          left join latest on latest.patient_id = scoped.id)
+          from ${patients} as p
+          left join latest on latest.patient_id = p.id
+         where ${scope.patientInScope})
       select case
                when days_left is null then 'never_examined'
                when days_left < 0 then 'expired'

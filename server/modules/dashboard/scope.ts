@@ -30,6 +30,8 @@ export interface DashboardScope {
   labels: LiveLabel[]
   /** `select id from patients …`, used as `with scoped as (…)`. */
   scoped: SQL
+  /** The same conditions on `patients as p`, for a query that reads the patients themselves. */
+  patientInScope: SQL
   /**
    * Every live patient of the tenant (no assignment restriction, no subgroup, no sublabel): a
    * row's patient is then in scope unless deleted, which the few deleted patients say faster
@@ -75,10 +77,17 @@ export async function dashboardScope(
   req: FastifyRequest,
   query: DashboardQuery,
 ): Promise<DashboardScope> {
-  // The aggregates expand each consultation's diagnoses, which the planner guesses at 100 rows
-  // apiece: the cost it sees (millions) makes PostgreSQL JIT-compile them, 8 s of LLVM for queries
-  // that run in well under a second (docs/benchmarks.md, issue 24). Only this transaction.
-  await tx.execute(sql`set local jit = off`)
+  // For this transaction only, two planner settings, in one round trip:
+  // - no JIT: the vaccine figures expand JSON that the planner guesses at 100 rows a row, and the
+  //   cost it then sees (millions) made it JIT-compile the consultation aggregates, 8 s of LLVM
+  //   for queries that run in well under a second (docs/benchmarks.md, issue 24);
+  // - a plan for each query's own values: after five runs of a prepared statement on a pooled
+  //   connection PostgreSQL may switch to a generic plan, which cannot see how much of the table
+  //   the period holds; at scale the whole tenant's top systems went from 110 to 390 ms there.
+  //   Planning takes about 2 ms.
+  await tx.execute(
+    sql`select set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true)`,
+  )
   const timeZone = query.time_zone ?? DOCUMENT_TIME_ZONE
   const labels = await liveLabels(tx)
   const filter = dashboardFilterOf(query, labels, timeZone)
@@ -95,8 +104,16 @@ export async function dashboardScope(
     today: zonedDayAndTime(new Date(), timeZone).day,
     labels,
     scoped: sql`select p.id from ${patients} as p where ${sql.join(conditions, sql` and `)}`,
+    patientInScope: sql.join(conditions, sql` and `),
     wholeTenant: !userId && filter.subgroup === null && filter.sublabels === null,
   }
+}
+
+/** A row's patient (its `column`) is in scope: over the whole tenant, unless deleted (decision 0039). */
+export function ofPatientInScope(column: SQL, scope: DashboardScope): SQL {
+  return scope.wholeTenant
+    ? sql`${column} not in (select p.id from ${patients} as p where p.deleted_at is not null)`
+    : sql`${column} in (${scope.scoped})`
 }
 
 /**

@@ -3,7 +3,7 @@ import type { VaccineFigures } from '../../../src/contract/rules/dashboard/vacci
 import type { DueCatalogue } from '../../../src/documents/vaccination-due-inputs'
 import type { Tx } from '../../db/client'
 import { patients, vaccinationRecords } from '../../db/schema'
-import { type DashboardScope, dateInPeriod, rowsOf } from './scope'
+import { type DashboardScope, dateInPeriod, ofPatientInScope, rowsOf } from './scope'
 
 /**
  * `rules/dashboard/vaccines.ts` in SQL. The doses of the period are a count; each patient's scheme
@@ -46,17 +46,16 @@ export async function vaccineFiguresOf(
   const today = sql`${scope.today}::date`
   const doses = await rowsOf<{ vaccine_id: string; doses: number; patients: number }>(
     tx,
-    sql`with scoped as (${scope.scoped})
-      select r.vaccine_id::text as vaccine_id, count(*)::int as doses, count(distinct r.patient_id)::int as patients
-        from ${vaccinationRecords} as r join scoped on scoped.id = r.patient_id
-       where r.deleted_at is null and ${dateInPeriod(sql`r.applied_on`, scope)}
+    sql`select r.vaccine_id::text as vaccine_id, count(*)::int as doses, count(distinct r.patient_id)::int as patients
+        from ${vaccinationRecords} as r
+       where r.deleted_at is null and ${ofPatientInScope(sql`r.patient_id`, scope)}
+         and ${dateInPeriod(sql`r.applied_on`, scope)}
        group by r.vaccine_id
        order by doses desc, r.vaccine_id::text collate "C"`,
   )
   const [states] = await rowsOf<{ complete: number; incomplete: number; overdue: number }>(
     tx,
-    sql`with scoped as (${scope.scoped}),
-      vaccine as (
+    sql`with vaccine as (
         select * from jsonb_to_recordset(${vaccines}::jsonb)
           as v(id text, doses int, interval_days int, booster_interval_days int)),
       entry as materialized (
@@ -69,7 +68,7 @@ export async function vaccineFiguresOf(
         select p.id, p.birth_date, p.biological_sex, p.subgroups, p.occupational_risks,
                extract(year from ${today})::int - extract(year from p.birth_date)::int
                  - case when to_char(${today}, 'MM-DD') >= to_char(p.birth_date, 'MM-DD') then 0 else 1 end as age
-          from scoped join ${patients} as p on p.id = scoped.id),
+          from ${patients} as p where ${scope.patientInScope}),
       applies as materialized (
         select person.id as patient_id, e.vaccine_id, v.interval_days, v.booster_interval_days,
                greatest(1, max(coalesce(e.doses, v.doses))) as series_doses,
@@ -98,8 +97,8 @@ export async function vaccineFiguresOf(
                count(*) filter (where not r.booster) as series,
                max(r.applied_on) filter (where not r.booster) as last_series,
                max(r.applied_on) as last_dose
-          from ${vaccinationRecords} as r join scoped on scoped.id = r.patient_id
-         where r.deleted_at is null
+          from ${vaccinationRecords} as r
+         where r.deleted_at is null and ${ofPatientInScope(sql`r.patient_id`, scope)}
          group by r.patient_id, r.vaccine_id),
       due as (
         select a.patient_id, a.series_doses,
@@ -120,7 +119,7 @@ export async function vaccineFiguresOf(
       select count(*) filter (where coalesce(state.complete, true))::int as complete,
              count(*) filter (where not coalesce(state.complete, true))::int as incomplete,
              count(*) filter (where coalesce(state.overdue, 0) > 0)::int as overdue
-        from scoped left join state on state.patient_id = scoped.id`,
+        from person left join state on state.patient_id = person.id`,
   )
   return {
     vaccines: doses.map((row) => ({

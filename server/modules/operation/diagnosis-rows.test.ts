@@ -18,8 +18,8 @@ const BASE = '/api/operation/patients/encounter'
 
 /**
  * `consultation_diagnoses` (decision 0039) follows every write of a consultation: the create and
- * amend routes, and the sync batch that replays them; the migration's backfill gives the same
- * rows; another tenant sees none of them.
+ * amend routes, and the sync batch that replays them; each row links to its patient's previous
+ * of its code and system (decision 0043); the migrations' backfills give the same rows; another tenant sees none of them.
  */
 describe('the dashboard’s diagnosis rows', () => {
   let t: TestApp
@@ -118,6 +118,45 @@ describe('the dashboard’s diagnosis rows', () => {
     expect(summary(await rowsOf(body.id))).toEqual(rewritten)
   })
 
+  it('links each row to its patient’s previous of the code and of the system, relinked as consultations come and move', async () => {
+    const patient = (await insertPatient(t.database.db, acmeId)).id as string
+    const create = async (startedAt: string, diagnoses: object[]) => {
+      const body = { id: uuidv7(), ...aConsultation(catalog, patient, { started_at: startedAt, diagnoses }) }
+      expect((await post('', body)).statusCode).toBe(200)
+      return body.id
+    }
+    const links = async (id: string) =>
+      (await rowsOf(id)).map((row) => [
+        row.code,
+        row.previousOfCodeAt && new Date(row.previousOfCodeAt).toISOString(),
+        row.previousOfSystemAt && new Date(row.previousOfSystemAt).toISOString(),
+      ])
+    const nov20 = '2026-11-20T15:30:00.000Z'
+    const nov25 = '2026-11-25T15:30:00.000Z'
+    const nov10 = '2026-11-10T15:30:00.000Z'
+    const a = await create(nov20, [j00()])
+    const b = await create(nov25, [j00(), i10Respiratory()])
+    expect(await links(a)).toEqual([['J00', null, null]])
+    // I10 is new to the patient but not the first of its system in the consultation.
+    expect(await links(b)).toEqual([
+      ['J00', nov20, nov20],
+      ['I10', null, null],
+    ])
+    // An earlier consultation synced later becomes the previous of the one after it.
+    const c = await create(nov10, [j00()])
+    expect(await links(c)).toEqual([['J00', null, null]])
+    expect(await links(a)).toEqual([['J00', nov10, nov10]])
+    // Moved after the others, it follows them instead; those before it are linked again.
+    const dec1 = '2026-12-01T15:30:00.000Z'
+    expect((await post(`/${c}`, { started_at: dec1 }, { 'if-match': '"1"' })).statusCode).toBe(200)
+    expect(await links(a)).toEqual([['J00', null, null]])
+    expect(await links(b)).toEqual([
+      ['J00', nov20, nov20],
+      ['I10', null, null],
+    ])
+    expect(await links(c)).toEqual([['J00', nov25, nov25]])
+  })
+
   it('writes them for a consultation pushed in a sync batch, and keeps none of a refused one', async () => {
     const pushed = { id: uuidv7(), ...aConsultation(catalog, patientId, { diagnoses: [i10()] }) }
     const refused = { id: uuidv7(), ...aConsultation(catalog, uuidv7(), { diagnoses: [i10()] }) }
@@ -147,6 +186,14 @@ describe('the dashboard’s diagnosis rows', () => {
     )
     const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('INSERT INTO'))
     expect(backfill).toBeDefined()
+    // Then the previous rows' links, by the backfill of the migration that added them (0026).
+    const links = readFileSync(
+      new URL('../../db/migrations/0026_consultation_diagnoses_previous.sql', import.meta.url),
+      'utf8',
+    )
+      .split('--> statement-breakpoint')
+      .find((part) => part.includes('UPDATE'))
+    expect(links).toBeDefined()
     const [kept, backfilled] = await withTenant(t.database.db, acmeId, async (tx) => {
       const all = () =>
         tx
@@ -156,6 +203,7 @@ describe('the dashboard’s diagnosis rows', () => {
       const before = await all()
       await tx.execute(sql`delete from ${consultationDiagnoses}`)
       await tx.execute(sql.raw(backfill as string))
+      await tx.execute(sql.raw(links as string))
       return [before, await all()]
     })
     expect(kept.length).toBeGreaterThan(0)

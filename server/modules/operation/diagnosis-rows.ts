@@ -15,9 +15,47 @@ export async function rewriteDiagnosisRows(tx: Tx, which: readonly string[] | nu
   // One array parameter, however many consultations.
   const ids = which === null ? null : sql`${`{${which.join(',')}}`}::uuid[]`
   const only = (column: SQL): SQL => (ids === null ? sql`true` : sql`${column} = any(${ids})`)
-  await tx.execute(sql`delete from ${consultationDiagnoses} where ${only(sql`encounter_id`)}`)
+  const removed = await rowsOf<{ patient_id: string }>(
+    tx,
+    sql`delete from ${consultationDiagnoses} where ${only(sql`encounter_id`)} returning patient_id`,
+  )
   await tx.execute(sql`${diagnosisRowsInsert} and ${only(sql`e.id`)}`)
+  // Each row's previous depends on the patient's other rows: relink every row of the patients
+  // whose rows changed (those removed, and those of the consultations now: an amend may move one).
+  const before = [...new Set(removed.map((row) => row.patient_id))]
+  await tx.execute(
+    sql`${previousRowsUpdate(
+      ids === null
+        ? sql`true`
+        : sql`(patient_id = any(${`{${before.join(',')}}`}::uuid[])
+               or patient_id in (select e.patient_id from ${encounters} as e where e.id = any(${ids})))`,
+    )}`,
+  )
 }
+
+const rowsOf = async <T>(tx: Tx, query: SQL): Promise<T[]> =>
+  ((await tx.execute(query)) as unknown as { rows: T[] }).rows
+
+/**
+ * Sets `previous_of_code_at` and `previous_of_system_at` of the chosen rows from their patient's
+ * rows (decision 0043); a row already right is not written. The migration that added them (0026)
+ * backfilled them with this same statement.
+ */
+const previousRowsUpdate = (which: SQL): SQL => sql`
+  update ${consultationDiagnoses} as d
+     set previous_of_code_at = w.previous_of_code_at, previous_of_system_at = w.previous_of_system_at
+    from (select tenant_id, encounter_id, position,
+                 lag(started_at) over (partition by tenant_id, patient_id, code
+                                       order by started_at, encounter_id, position) as previous_of_code_at,
+                 case when first_of_system then
+                   lag(started_at) over (partition by tenant_id, patient_id, affected_system_id, first_of_system
+                                         order by started_at, encounter_id, position)
+                 end as previous_of_system_at
+            from ${consultationDiagnoses}
+           where ${which}) as w
+   where d.tenant_id = w.tenant_id and d.encounter_id = w.encounter_id and d.position = w.position
+     and (d.previous_of_code_at is distinct from w.previous_of_code_at
+          or d.previous_of_system_at is distinct from w.previous_of_system_at)`
 
 /**
  * The rows of the live consultations (`… where e.deleted_at is null`, to be narrowed). The
