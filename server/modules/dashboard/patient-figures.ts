@@ -160,11 +160,13 @@ export async function examBucketsOf(tx: Tx, scope: DashboardScope): Promise<Exam
          group by x.patient_id),
       due as (
         select latest.examined_on,
-               (coalesce(latest.examined_on, p.hire_date)
-                 + make_interval(months => ${frequencyMonths(sql`p.exam_frequency`)}))::date
+               (coalesce(latest.examined_on, p.hire_date) + make_interval(months => frequency.months))::date
                  - ${scope.today}::date as days_left
           from ${patients} as p
           left join latest on latest.patient_id = p.id
+          -- A sub-select of its own (offset 0) so that PostgreSQL memoizes it by code: a tenant
+          -- has a handful of frequencies, and the pattern match per patient was 150 ms of 470.
+          cross join lateral (select ${frequencyMonths(sql`p.exam_frequency`)} as months offset 0) as frequency
          where ${scope.patientInScope})
       select case
                when days_left is null then 'never_examined'
