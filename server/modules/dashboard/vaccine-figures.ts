@@ -69,29 +69,47 @@ export async function vaccineFiguresOf(
                extract(year from ${today})::int - extract(year from p.birth_date)::int
                  - case when to_char(${today}, 'MM-DD') >= to_char(p.birth_date, 'MM-DD') then 0 else 1 end as age
           from ${patients} as p where ${scope.patientInScope}),
-      applies as materialized (
-        select person.id as patient_id, e.vaccine_id, v.interval_days, v.booster_interval_days,
+      -- The entries that apply depend on age, sex, subgroups and risks only: tested once per
+      -- distinct combination of the four (a few thousand) rather than per patient (100 000 × the
+      -- scheme's entries), then joined back. The eligible day is the birthday of the lowest
+      -- matching age (birthdays grow with age; no age is the birth date, the birthday at 0).
+      profile as materialized (
+        select distinct age, biological_sex, subgroups, occupational_risks from person),
+      fits as materialized (
+        select pr.age, pr.biological_sex, pr.subgroups, pr.occupational_risks,
+               e.vaccine_id, v.interval_days, v.booster_interval_days,
                greatest(1, max(coalesce(e.doses, v.doses))) as series_doses,
-               min(case
-                     when e.age_from is null then person.birth_date
-                     when to_char(person.birth_date, 'MM-DD') = '02-29'
-                          and not (((extract(year from person.birth_date)::int + e.age_from) % 4 = 0
-                                    and (extract(year from person.birth_date)::int + e.age_from) % 100 <> 0)
-                                   or (extract(year from person.birth_date)::int + e.age_from) % 400 = 0)
-                       then make_date(extract(year from person.birth_date)::int + e.age_from, 3, 1)
-                     else make_date(extract(year from person.birth_date)::int + e.age_from,
-                                    extract(month from person.birth_date)::int,
-                                    extract(day from person.birth_date)::int)
-                   end) as eligible
-          from person
+               min(coalesce(e.age_from, 0)) as from_age
+          from profile as pr
           join entry as e
-            on (e.age_from is null or person.age >= e.age_from)
-           and (e.age_to is null or person.age <= e.age_to)
-           and (e.sex is null or e.sex = person.biological_sex)
-           and (cardinality(e.subgroups) = 0 or person.subgroups ?| e.subgroups)
-           and (cardinality(e.risks) = 0 or person.occupational_risks ?| e.risks)
+            on (e.age_from is null or pr.age >= e.age_from)
+           and (e.age_to is null or pr.age <= e.age_to)
+           and (e.sex is null or e.sex = pr.biological_sex)
+           and (cardinality(e.subgroups) = 0 or pr.subgroups ?| e.subgroups)
+           and (cardinality(e.risks) = 0 or pr.occupational_risks ?| e.risks)
           join vaccine as v on v.id = e.vaccine_id
-         group by person.id, e.vaccine_id, v.interval_days, v.booster_interval_days),
+         group by pr.age, pr.biological_sex, pr.subgroups, pr.occupational_risks,
+                  e.vaccine_id, v.interval_days, v.booster_interval_days),
+      applies as materialized (
+        select person.id as patient_id, f.vaccine_id, f.interval_days, f.booster_interval_days, f.series_doses,
+               case
+                 when to_char(person.birth_date, 'MM-DD') = '02-29'
+                      and not (((extract(year from person.birth_date)::int + f.from_age) % 4 = 0
+                                and (extract(year from person.birth_date)::int + f.from_age) % 100 <> 0)
+                               or (extract(year from person.birth_date)::int + f.from_age) % 400 = 0)
+                   then make_date(extract(year from person.birth_date)::int + f.from_age, 3, 1)
+                 else make_date(extract(year from person.birth_date)::int + f.from_age,
+                                extract(month from person.birth_date)::int,
+                                extract(day from person.birth_date)::int)
+               end as eligible
+          from person
+          join fits as f
+            -- Equalities a hash join can take (the birth date, subgroups and risks are never
+            -- null; a missing sex compares as '').
+            on f.age = person.age
+           and coalesce(f.biological_sex, '') = coalesce(person.biological_sex, '')
+           and f.subgroups = person.subgroups
+           and f.occupational_risks = person.occupational_risks),
       given as materialized (
         select r.patient_id, r.vaccine_id::text as vaccine_id,
                count(*) filter (where not r.booster) as series,
