@@ -90,18 +90,9 @@ export async function vaccineFiguresOf(
           join vaccine as v on v.id = e.vaccine_id
          group by pr.age, pr.biological_sex, pr.subgroups, pr.occupational_risks,
                   e.vaccine_id, v.interval_days, v.booster_interval_days),
-      applies as materialized (
+      applies as (
         select person.id as patient_id, f.vaccine_id, f.interval_days, f.booster_interval_days, f.series_doses,
-               case
-                 when to_char(person.birth_date, 'MM-DD') = '02-29'
-                      and not (((extract(year from person.birth_date)::int + f.from_age) % 4 = 0
-                                and (extract(year from person.birth_date)::int + f.from_age) % 100 <> 0)
-                               or (extract(year from person.birth_date)::int + f.from_age) % 400 = 0)
-                   then make_date(extract(year from person.birth_date)::int + f.from_age, 3, 1)
-                 else make_date(extract(year from person.birth_date)::int + f.from_age,
-                                extract(month from person.birth_date)::int,
-                                extract(day from person.birth_date)::int)
-               end as eligible
+               person.birth_date, f.from_age
           from person
           join fits as f
             -- Equalities a hash join can take (the birth date, subgroups and risks are never
@@ -123,7 +114,18 @@ export async function vaccineFiguresOf(
                least(coalesce(g.series, 0), a.series_doses) as series_given,
                case
                  when coalesce(g.series, 0) < a.series_doses
-                   then coalesce(g.last_series + a.interval_days, a.eligible)
+                   -- The day the patient became eligible, worked out only for a vaccine without a dose.
+                   then coalesce(g.last_series + a.interval_days,
+                       case
+                         when to_char(a.birth_date, 'MM-DD') = '02-29'
+                              and not (((extract(year from a.birth_date)::int + a.from_age) % 4 = 0
+                                        and (extract(year from a.birth_date)::int + a.from_age) % 100 <> 0)
+                                       or (extract(year from a.birth_date)::int + a.from_age) % 400 = 0)
+                           then make_date(extract(year from a.birth_date)::int + a.from_age, 3, 1)
+                         else make_date(extract(year from a.birth_date)::int + a.from_age,
+                                        extract(month from a.birth_date)::int,
+                                        extract(day from a.birth_date)::int)
+                       end)
                  when a.booster_interval_days is not null and g.last_dose is not null
                    then g.last_dose + a.booster_interval_days
                end as due_on
