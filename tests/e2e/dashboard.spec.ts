@@ -160,7 +160,7 @@ test('the dashboard’s top 5 diagnoses and lost days change after a consultatio
     .getByRole('link', { name: new RegExp(`^${top.code} `) })
     .click()
   await expect(page).toHaveURL(new RegExp(`/digital-record/affected-systems\\?.*diagnosis=${top.code}`))
-  await expect(page.getByLabel('Diagnóstico')).toHaveValue(top.code)
+  await expect(page.getByLabel('Diagnóstico', { exact: true })).toHaveValue(top.code)
   const systems = page.getByRole('list', { name: 'Aparatos y sistemas en el periodo' })
   await expect(systems).toContainText(new RegExp(`(^|\\D)${expected.consultations} consultas`))
   await expectToFitBothScreens(page)
