@@ -19,7 +19,8 @@ const BASE = '/api/operation/patients/encounter'
 /**
  * `consultation_diagnoses` (decision 0039) follows every write of a consultation: the create and
  * amend routes, and the sync batch that replays them; each row links to its patient's previous
- * of its code and system (decision 0043); the migrations' backfills give the same rows; another tenant sees none of them.
+ * of its code and system (decision 0043); the migrations' backfills give the same rows; another
+ * tenant sees none of them.
  */
 describe('the dashboard’s diagnosis rows', () => {
   let t: TestApp
