@@ -3,6 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { IDEMPOTENCY_KEY } from '../../src/contract/schemas/sync'
 import type { Tx } from '../db/client'
+import { rowsOf } from '../db/raw-sql'
 import { idempotencyKeys } from '../db/schema'
 import { BadRequestError, ConflictError, UnprocessableError } from './errors'
 
@@ -82,9 +83,10 @@ export class Claim {
 
   /** Claims the key in a statement of its own, before work that reads first. */
   async take(tx: Tx): Promise<void> {
-    const { rows } = (await tx.execute(
+    const rows = await rowsOf<{ claimed: boolean }>(
+      tx,
       sql`with claim as (${this.cte}) select count(*) > 0 as claimed from claim`,
-    )) as unknown as { rows: Array<{ claimed: boolean }> }
+    )
     await this.settle(tx, rows[0]?.claimed === true)
   }
 }

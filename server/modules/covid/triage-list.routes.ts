@@ -19,6 +19,7 @@ import {
 import { DOCUMENT_TIME_ZONE } from '../../../src/documents/self-tracking-pdf'
 import { parseInstant, specDateTime } from '../../../src/documents/zoned-time'
 import type { Db, Tx } from '../../db/client'
+import { rowsOf } from '../../db/raw-sql'
 import { patients, referenceItems, triageConsultations, triageDeclines } from '../../db/schema'
 import { assignedTo, assignedUserOf } from '../../platform/assignment-scope'
 import { escapeLike } from '../../platform/data-table'
@@ -106,9 +107,11 @@ export async function triageListRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   route(app, triageCounts, async ({ query }, req) =>
     req.withTenant(async (tx): Promise<TriageCounts> => {
-      const { rows } = (await tx.execute(sql`
-        select status, count(*)::int as n from (${lastConsultations(req, query, DOCUMENT_TIME_ZONE)}) as rows
-         group by status`)) as unknown as { rows: Array<{ status: TriageStatus; n: number }> }
+      const rows = await rowsOf<{ status: TriageStatus; n: number }>(
+        tx,
+        sql`select status, count(*)::int as n from (${lastConsultations(req, query, DOCUMENT_TIME_ZONE)}) as rows
+             group by status`,
+      )
       const counts = Object.fromEntries(TRIAGE_STATUSES.map((status) => [status, 0])) as TriageCounts
       for (const row of rows) if (row.status in counts) counts[row.status] = Number(row.n)
       counts.total = rows.reduce((sum, row) => sum + Number(row.n), 0)

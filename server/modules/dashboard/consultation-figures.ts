@@ -7,8 +7,9 @@ import type {
 import type { DiagnosisCount } from '../../../src/contract/rules/dashboard/diagnoses'
 import { TOP_LIST_SIZE } from '../../../src/contract/rules/dashboard/top-five'
 import type { Tx } from '../../db/client'
+import { rowsOf } from '../../db/raw-sql'
 import { consultationDiagnoses } from '../../db/schema'
-import { type DashboardScope, instantInPeriod, ofPatientInScope, rowsOf } from './scope'
+import { type DashboardScope, instantInPeriod, ofPatientInScope, periodStart } from './scope'
 
 /**
  * The consultation items in SQL, step for step with `rules/dashboard/diagnoses.ts` and
@@ -28,10 +29,8 @@ function countedRows(scope: DashboardScope): SQL {
 
 /** The row is its patient's first of the item in the period: its previous is none or before it. */
 function firstInPeriod(previous: SQL, scope: DashboardScope): SQL {
-  const { from } = scope.filter.period
-  return from === null
-    ? sql`${previous} is null`
-    : sql`(${previous} is null or ${previous} < (${from}::date::timestamp at time zone ${scope.timeZone}))`
+  const start = periodStart(scope)
+  return start === null ? sql`${previous} is null` : sql`(${previous} is null or ${previous} < ${start})`
 }
 
 export async function topDiagnosesOf(tx: Tx, scope: DashboardScope): Promise<DiagnosisCount[]> {

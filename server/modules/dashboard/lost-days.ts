@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm'
 import { codeUnitOrder } from '../../../src/contract/rules/code-unit-order'
 import type { LostDaysFigures } from '../../../src/contract/rules/dashboard/lost-days'
 import type { Tx } from '../../db/client'
+import { rowsOf } from '../../db/raw-sql'
 import { disabilities } from '../../db/schema'
-import { type DashboardScope, rowsOf } from './scope'
+import type { DashboardScope } from './scope'
 
 /**
  * `rules/dashboard/lost-days.ts` (through `rules/disability-days.ts`' `lostDaySlices`) in SQL:

@@ -7,8 +7,9 @@ import {
   type PatientCharts,
 } from '../../../src/contract/rules/dashboard/patients'
 import type { Tx } from '../../db/client'
+import { rowsOf } from '../../db/raw-sql'
 import { patients } from '../../db/schema'
-import { type DashboardScope, rowsOf, textArray } from './scope'
+import { type DashboardScope, textArray } from './scope'
 
 /** The recorded sexes the charts name; any other value (or none) is `unrecorded`. */
 const NAMED_SEXES = CHART_SEXES.filter((sex) => sex !== 'unrecorded')

@@ -10,8 +10,9 @@ import type { SpecialLabelCount } from '../../../src/contract/rules/dashboard/sp
 import { DEFAULT_EXAM_FREQUENCY_MONTHS, DUE_SOON_DAYS } from '../../../src/contract/rules/periodic-exam-due'
 import { TRIAGE_STATUSES } from '../../../src/contract/schemas/covid'
 import type { Tx } from '../../db/client'
+import { rowsOf } from '../../db/raw-sql'
 import { patients, periodicExams, triageConsultations } from '../../db/schema'
-import { type DashboardScope, dateInPeriod, ofPatientInScope, rowsOf, textArray } from './scope'
+import { type DashboardScope, dateInPeriod, ofPatientInScope, textArray } from './scope'
 
 /**
  * The items counted per patient, in SQL, step for step with `rules/dashboard/special-labels.ts`,

@@ -98,13 +98,14 @@ export async function dashboardScope(
     conditions.push(sql`p.subgroups @> ${JSON.stringify([filter.subgroup])}::jsonb`)
   if (filter.sublabels !== null)
     conditions.push(sql`p.special_sublabel_ids ?| ${textArray(filter.sublabels)}`)
+  const patientInScope = sql.join(conditions, sql` and `)
   return {
     filter,
     timeZone,
     today: zonedDayAndTime(new Date(), timeZone).day,
     labels,
-    scoped: sql`select p.id from ${patients} as p where ${sql.join(conditions, sql` and `)}`,
-    patientInScope: sql.join(conditions, sql` and `),
+    scoped: sql`select p.id from ${patients} as p where ${patientInScope}`,
+    patientInScope,
     wholeTenant: !userId && filter.subgroup === null && filter.sublabels === null,
   }
 }
@@ -116,6 +117,12 @@ export function ofPatientInScope(column: SQL, scope: DashboardScope): SQL {
     : sql`${column} in (${scope.scoped})`
 }
 
+/** The instant the period's first day starts in the zone (its local midnight); null when open. */
+export function periodStart(scope: DashboardScope): SQL | null {
+  const { from } = scope.filter.period
+  return from === null ? null : sql`(${from}::date::timestamp at time zone ${scope.timeZone})`
+}
+
 /**
  * A timestamptz column's rows whose day in the zone is in the period, as bounds on the instant
  * (local midnights), so an index on the column serves it.
@@ -123,8 +130,8 @@ export function ofPatientInScope(column: SQL, scope: DashboardScope): SQL {
 export function instantInPeriod(column: SQL, scope: DashboardScope): SQL {
   const { period } = scope.filter
   const parts: SQL[] = [sql`true`]
-  if (period.from !== null)
-    parts.push(sql`${column} >= (${period.from}::date::timestamp at time zone ${scope.timeZone})`)
+  const start = periodStart(scope)
+  if (start !== null) parts.push(sql`${column} >= ${start}`)
   if (period.to !== null)
     parts.push(sql`${column} < ((${period.to}::date + 1)::timestamp at time zone ${scope.timeZone})`)
   return sql.join(parts, sql` and `)
@@ -137,10 +144,4 @@ export function dateInPeriod(column: SQL, scope: DashboardScope): SQL {
   if (period.from !== null) parts.push(sql`${column} >= ${period.from}::date`)
   if (period.to !== null) parts.push(sql`${column} <= ${period.to}::date`)
   return sql.join(parts, sql` and `)
-}
-
-/** The rows of a `tx.execute` (both drivers answer them under `rows`). */
-export async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
-  const result = (await tx.execute(query)) as unknown as { rows: T[] }
-  return result.rows
 }

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm'
 import type { VaccineFigures } from '../../../src/contract/rules/dashboard/vaccines'
 import type { DueCatalogue } from '../../../src/documents/vaccination-due-inputs'
 import type { Tx } from '../../db/client'
+import { rowsOf } from '../../db/raw-sql'
 import { patients, vaccinationRecords } from '../../db/schema'
-import { type DashboardScope, dateInPeriod, ofPatientInScope, rowsOf } from './scope'
+import { type DashboardScope, dateInPeriod, ofPatientInScope } from './scope'
 
 /**
  * `rules/dashboard/vaccines.ts` in SQL. The doses of the period are a count; each patient's scheme

@@ -16,6 +16,7 @@ import {
   type PatientFilters,
 } from '../../../src/contract/schemas/assignments'
 import type { Tx } from '../../db/client'
+import { rowsOf } from '../../db/raw-sql'
 import { assignationRules, patientAssignments, patients, roles, users } from '../../db/schema'
 import { paginate, type TableSpec } from '../../platform/data-table'
 import { NotFoundError } from '../../platform/errors'
@@ -188,11 +189,12 @@ export async function assignationRuleRoutes(app: FastifyInstance) {
       const values = {} as Record<(typeof PATIENT_FILTER_FIELDS)[number], string[]>
       for (const field of PATIENT_FILTER_FIELDS) {
         const column = sql.identifier(field)
-        const rows = (await tx.execute(
+        const rows = await rowsOf<{ value: string }>(
+          tx,
           sql`select distinct ${column}::text as value from ${patients}
                where ${column} is not null and deleted_at is null order by 1`,
-        )) as unknown as { rows: Array<{ value: string }> }
-        values[field] = rows.rows.map((row) => row.value)
+        )
+        values[field] = rows.map((row) => row.value)
       }
       return { professionals, ...values }
     }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
+import { rowsOf, uuidArray } from '../../db/raw-sql'
 
 /** Who has a patient in their care now: ids and names in the same order (by surname). */
 export interface Assignees {
@@ -16,15 +17,14 @@ export interface Assignees {
 export async function assigneesOf(tx: Tx, patientIds: readonly string[]): Promise<Map<string, Assignees>> {
   const found = new Map<string, Assignees>()
   if (patientIds.length === 0) return found
-  // tx.execute answers the driver's result; both drivers give the rows under `rows`.
-  const { rows } = (await tx.execute(sql`
-    select a.patient_id, u.id as user_id, concat_ws(' ', u.name, u.last_name, u.second_last_name) as user_name
-      from patient_assignments as a
-      join users as u on u.id = a.user_id
-     where a.patient_id = any(${`{${patientIds.join(',')}}`}::uuid[]) and a.ended_at is null
-     order by u.last_name, u.name, u.id`)) as unknown as {
-    rows: Array<{ patient_id: string; user_id: string; user_name: string }>
-  }
+  const rows = await rowsOf<{ patient_id: string; user_id: string; user_name: string }>(
+    tx,
+    sql`select a.patient_id, u.id as user_id, concat_ws(' ', u.name, u.last_name, u.second_last_name) as user_name
+          from patient_assignments as a
+          join users as u on u.id = a.user_id
+         where a.patient_id = any(${uuidArray(patientIds)}) and a.ended_at is null
+         order by u.last_name, u.name, u.id`,
+  )
   for (const row of rows) {
     const held = found.get(row.patient_id) ?? { assigned_user_ids: [], assigned_user_names: [] }
     held.assigned_user_ids.push(row.user_id)

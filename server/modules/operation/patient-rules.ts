@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import { ADMINISTRATIVE_STATUSES, type PatientFields } from '../../../src/contract/schemas/patient'
 import type { Tx } from '../../db/client'
+import { rowsOf } from '../../db/raw-sql'
 import { patients, referenceItems, users } from '../../db/schema'
 import { ValidationError } from '../../platform/errors'
 import type { Lang } from '../../platform/language'
@@ -76,10 +77,10 @@ async function emailHolder(tx: Tx, email: string, patientId: string): Promise<bo
 
 /** Distinct subgroup items (their ids) the tenant's patients carry, for the table's filter. */
 export async function subgroupsInUse(tx: Tx): Promise<string[]> {
-  // tx.execute answers the driver's result; both drivers give the rows under `rows`.
-  const { rows } = (await tx.execute(
+  const rows = await rowsOf<{ id: string }>(
+    tx,
     sql`select distinct jsonb_array_elements_text(${patients.subgroups}) as id
           from ${patients} where ${patients.deletedAt} is null order by id`,
-  )) as unknown as { rows: Array<{ id: string }> }
+  )
   return rows.map((row) => row.id)
 }

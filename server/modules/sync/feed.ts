@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { CovidAuthor } from '../../../src/contract/schemas/covid'
 import type { Change, ChangesPage, SyncedEntity } from '../../../src/contract/schemas/sync'
 import type { Tx } from '../../db/client'
+import { rowsOf, uuidArray } from '../../db/raw-sql'
 import {
   admissionExams,
   attachments,
@@ -115,12 +116,12 @@ async function rowsById(tx: Tx, table: SyncedTable, ids: string[]): Promise<Arra
     ),
     sql`, `,
   )
-  const result = (await tx.execute(sql`
-    select coalesce(json_agg(r), '[]')::text as rows
-      from (select ${select} from ${table} where id = any(${`{${ids.join(',')}}`}::uuid[])) r`)) as unknown as {
-    rows: Array<{ rows: string }>
-  }
-  return JSON.parse(result.rows[0]?.rows ?? '[]') as Array<Record<string, unknown>>
+  const [result] = await rowsOf<{ rows: string }>(
+    tx,
+    sql`select coalesce(json_agg(r), '[]')::text as rows
+          from (select ${select} from ${table} where id = any(${uuidArray(ids)})) r`,
+  )
+  return JSON.parse(result?.rows ?? '[]') as Array<Record<string, unknown>>
 }
 
 /**
@@ -360,12 +361,13 @@ export async function changesAfter(
   if (scope.kind === 'none') return { changes: [], cursor: cursor ?? null, hasMore: false, reset: false }
   if (await pastRetention(tx, tenantId, cursor))
     return { changes: [], cursor: null, hasMore: false, reset: true }
-  const result = (await tx.execute(
+  const found = await rowsOf<LogRow>(
+    tx,
     scope.kind === 'assigned'
       ? assignedQuery(tenantId, scope.userId, cursor, limit)
       : wholeQuery(scope.kind === 'patient' ? scope.patientId : null, cursor, limit),
-  )) as unknown as { rows: LogRow[] }
-  const rows = result.rows.map((row) => ({ ...row, seq: Number(row.seq), version: Number(row.version) }))
+  )
+  const rows = found.map((row) => ({ ...row, seq: Number(row.seq), version: Number(row.version) }))
   const page = rows.slice(0, limit)
   const current = await currentRows(tx, page)
   // Each record once, at its latest change in the page, with what it holds now.
