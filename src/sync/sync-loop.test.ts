@@ -512,6 +512,30 @@ describe('triggers', () => {
     loop.stop()
   })
 
+  it('sends at once when the network comes back while an offline attempt is still being answered', async () => {
+    const { db, ctx } = aDevice()
+    let fail: (answer: SendResult) => void = () => {}
+    const travelling = new Promise<SendResult>((resolve) => {
+      fail = resolve
+    })
+    const transport = scriptedTransport([{ kind: 'network' }, () => travelling])
+    const { loop } = aLoop(db, transport, { now: () => NOW, intervalMs: 60_000 })
+    await createPatient(db, ctx, aPatient())
+    await loop.runOnce()
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 })
+    const run = loop.runOnce()
+    await vi.waitFor(() => expect(transport.sent).toHaveLength(2), LOADED)
+    loop.start()
+    // The network returns while the second offline attempt is on its way; its failure (and the
+    // back-off it stores) arrives only afterwards.
+    window.dispatchEvent(new Event('online'))
+    fail({ kind: 'network' })
+    await run
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0), LOADED)
+    expect(transport.sent).toHaveLength(3)
+    loop.stop()
+  })
+
   it('keeps the wait the server asked for when the network comes back', async () => {
     const { db, ctx } = aDevice()
     const transport = scriptedTransport([{ kind: 'retry', status: 503, retryAfterMs: 120_000 }])

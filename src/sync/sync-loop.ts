@@ -101,6 +101,8 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
   let running: Promise<RunOutcome> | null = null
   let again = false
   let busy = false
+  /** The network came back since the last run looked (see onOnline). */
+  let networkBack = false
 
   /** One refresh at a time: entries that meet a 401 together share it. */
   function refreshOnce(): Promise<boolean> {
@@ -133,6 +135,13 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
       // Holding the lock, no other sender exists: a `sending` left behind was cut off (a closed
       // tab, a crash) and goes again under the same key.
       await db.outbox.where('status').equals('sending').modify({ status: 'pending' })
+      if (networkBack) {
+        // Here and not in the event handler: a run under way when the network came back may
+        // still be storing the back-off of an attempt that failed offline; runs follow one
+        // another, so every such back-off is stored by now and none outlives the network's return.
+        networkBack = false
+        await forgetNetworkWaits()
+      }
       let sent = 0
       let stop: Stop | null = null
       const refreshedFor = new Set<string>()
@@ -278,7 +287,9 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
       do {
         again = false
         outcome = await exclusively(drain)
-      } while (again && outcome.stoppedBy === 'idle')
+        // A run stopped by a back-off looks again too: the trigger may have ended the wait (the
+        // network is back), and an entry still waiting only costs the look.
+      } while (again && (outcome.stoppedBy === 'idle' || outcome.stoppedBy === 'backoff'))
       return outcome
     })().finally(() => {
       running = null
@@ -291,17 +302,21 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
   }
 
   /**
-   * The network is back: what waits only because the network was gone goes now, not when its
-   * backoff ends (after a long time offline that is minutes away). A wait the server asked for
-   * (429, 503 with Retry-After) is kept.
+   * What waits only because the network was gone goes now, not when its backoff ends (after a
+   * long time offline that is minutes away). A wait the server asked for (429, 503 with
+   * Retry-After) is kept.
    */
-  const onOnline = () => {
+  const forgetNetworkWaits = () =>
     db.outbox
       .where('status')
       .equals('pending')
       .filter((entry) => entry.lastError === 'network' && entry.nextAttemptAt > 0)
       .modify({ nextAttemptAt: 0 })
-      .then(kick, onError)
+
+  /** The network is back: the next run (after the one under way, if any) forgets those waits. */
+  const onOnline = () => {
+    networkBack = true
+    kick()
   }
 
   let stopTriggers: (() => void) | null = null

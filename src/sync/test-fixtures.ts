@@ -105,7 +105,7 @@ export const serverCopy = (entry: OutboxEntry, version: number, extra: Record<st
   ...extra,
 })
 
-type Answer = SendResult | ((entry: OutboxEntry) => SendResult)
+type Answer = SendResult | ((entry: OutboxEntry) => SendResult | Promise<SendResult>)
 
 /**
  * A transport that answers from a script, in order, and remembers every entry it was given
