@@ -10,7 +10,7 @@ export const APP_ROLE = 'salud_app'
  * row: the setting, `nullif` and the uuid parse cost about 0.3 µs a row, which was half of a
  * 100 000-patient scan (decision 0044).
  */
-const currentTenant = sql`(select nullif(current_setting('app.tenant_id', true), '')::uuid)`
+export const currentTenant = sql`(select nullif(current_setting('app.tenant_id', true), '')::uuid)`
 
 /**
  * The scope of the provider's own rows in tables shared with tenants (sessions, sign-in

@@ -1,5 +1,6 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { dashboardFigures } from '../../../src/contract/rules/dashboard/figures'
 import { dashboardFilterOf } from '../../../src/contract/rules/dashboard/scope'
 import { nameKey } from '../../../src/contract/schemas/catalogue-definitions'
@@ -21,7 +22,7 @@ import {
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
 import { withTenant } from '../../db/client'
-import { catalogueEntries } from '../../db/schema'
+import { catalogueEntries, patients, patientVaccinationStates, vaccinationRecords } from '../../db/schema'
 import { randomSource } from '../../seed/people'
 
 const ZONE = 'America/Mexico_City'
@@ -38,12 +39,17 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
   let tenantId: string
   let admin: Record<string, string>
   let queries: string[]
+  let vaccines: Record<string, string>
+  let shiftA: string
+  let adminEmail: string
   const today = zonedDayAndTime(new Date(), ZONE).day
 
   beforeAll(async () => {
     t = await buildTestApp()
     tenantId = (await buildTenant(t.database.db, { slug: 'acme' })).id
     const catalog = await seedDashboardCatalog(t.database.db, tenantId)
+    vaccines = catalog.vaccines
+    shiftA = catalog.shiftA
     const scheme = (vaccine: string, details: Record<string, unknown>) => ({
       tenantId,
       id: uuidv7(),
@@ -146,6 +152,7 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
     const user = await buildUser(t.database.db, tenantId, {
       permissions: ['dashboard-index', 'assignments.all'],
     })
+    adminEmail = user.email
     admin = (await signIn(t.app, 'acme.localhost', user.email)).headers
     queries = [
       '',
@@ -220,5 +227,118 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
     expect(all.patients.by_sex.intersex).toBeGreaterThan(0)
     expect(all.patients.by_sex.unrecorded).toBeGreaterThan(0)
     expect(all.patients.by_age.filter((row) => row.patients > 0).length).toBeGreaterThan(3)
+  })
+
+  /** The server's vaccination figures against the rules', over the rows as they are now, on `day`. */
+  async function expectVaccinesAgree(day: string, what: string) {
+    const rows = await withTenant(t.database.db, tenantId, (tx) => readDashboardData(tx))
+    const labels = rows.labels.map((label) => ({ id: label.id, sublabels: label.sublabels }))
+    for (const query of ['', `subgroup=${shiftA}`]) {
+      const filter = dashboardFilterOf(Object.fromEntries(new URLSearchParams(query)), labels, ZONE)
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/dashboard/vaccines?${query}`,
+        headers: admin,
+      })
+      expect(unnamed(answer.json().data), `${what}, vaccines?${query}`).toEqual(
+        dashboardFigures(rows, filter, day).vaccines,
+      )
+    }
+  }
+
+  it('keeps each patient’s vaccination state true as doses, patients and the scheme change, and days pass', async () => {
+    await expectVaccinesAgree(today, 'first, working every state out')
+    const kept = () => withTenant(t.database.db, tenantId, (tx) => tx.select().from(patientVaccinationStates))
+    const live = await withTenant(t.database.db, tenantId, (tx) =>
+      tx.select({ id: patients.id }).from(patients).where(isNull(patients.deletedAt)),
+    )
+    expect((await kept()).length).toBe(live.length)
+    await expectVaccinesAgree(today, 'again, from the kept states')
+
+    // A worker whose second Td dose falls due in 20 days: overdue from the 21st, well before his
+    // birthday (100 days away), which the later days below must see.
+    const worker = buildPatient(tenantId, {
+      birthDate: `1992-${addDays(today, 100).slice(5)}`,
+      biologicalSex: 'male',
+      subgroups: [],
+      occupationalRisks: [],
+    })
+    await withTenant(t.database.db, tenantId, async (tx) => {
+      await tx.insert(patients).values(worker)
+      await tx
+        .insert(vaccinationRecords)
+        .values(aDashboardDose(tenantId, worker.id as string, vaccines.td as string, 1, addDays(today, -10)))
+    })
+    live.push({ id: worker.id as string })
+    await expectVaccinesAgree(today, 'with a new patient')
+
+    // A dose forgets its patient's state, and only theirs.
+    const [first, second, third, fourth] = live.map((row) => row.id) as [string, string, string, string]
+    await withTenant(t.database.db, tenantId, (tx) =>
+      tx
+        .insert(vaccinationRecords)
+        .values([
+          aDashboardDose(tenantId, first, vaccines.td as string, 1, addDays(today, -30)),
+          aDashboardDose(tenantId, first, vaccines.td as string, 2, today),
+        ]),
+    )
+    expect((await kept()).map((row) => row.patientId)).not.toContain(first)
+    expect((await kept()).length).toBe(live.length - 1)
+    await expectVaccinesAgree(today, 'after two doses')
+    await withTenant(t.database.db, tenantId, (tx) =>
+      tx
+        .update(vaccinationRecords)
+        .set({ deletedAt: new Date().toISOString() })
+        .where(and(eq(vaccinationRecords.patientId, first), eq(vaccinationRecords.doseNumber, 2))),
+    )
+    await expectVaccinesAgree(today, 'after a dose deleted')
+    // The patient's age, sex, subgroups and risks.
+    await withTenant(t.database.db, tenantId, async (tx) => {
+      await tx
+        .update(patients)
+        .set({ birthDate: '2000-01-01', biologicalSex: 'female' })
+        .where(eq(patients.id, second))
+      await tx
+        .update(patients)
+        .set({ subgroups: [shiftA], occupationalRisks: ['biological'] })
+        .where(inArray(patients.id, [third, fourth]))
+    })
+    await expectVaccinesAgree(today, 'after patients changed')
+    // Another scheme: every state worked out again.
+    await withTenant(t.database.db, tenantId, (tx) =>
+      tx.insert(catalogueEntries).values({
+        tenantId,
+        id: uuidv7(),
+        catalogue: 'vaccination-scheme',
+        name: 'Esquema Td adultos',
+        nameKey: nameKey('esquema td adultos'),
+        parentId: vaccines.td as string,
+        details: { doses: 3, age_from: 18, age_to: 65, sex: null, subgroups: [], risks: [] },
+      }),
+    )
+    await expectVaccinesAgree(today, 'after a scheme entry added')
+
+    // Later days: birthdays and due days pass; a kept state holds only as long as the calendar
+    // leaves it alone. Across 29 February in a leap year and in a common one.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      for (const day of [
+        addDays(today, 1),
+        addDays(today, 45),
+        addDays(today, 200),
+        '2028-02-28',
+        '2028-02-29',
+        '2028-03-01',
+        '2029-02-28',
+        '2029-03-01',
+      ]) {
+        vi.setSystemTime(new Date(`${day}T18:00:00Z`))
+        // A session of that day (the one of today has long expired by then).
+        admin = (await signIn(t.app, 'acme.localhost', adminEmail)).headers
+        await expectVaccinesAgree(day, `on ${day}`)
+      }
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -1,30 +1,21 @@
+import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { VaccineFigures } from '../../../src/contract/rules/dashboard/vaccines'
 import type { DueCatalogue } from '../../../src/documents/vaccination-due-inputs'
 import type { Tx } from '../../db/client'
 import { rowsOf } from '../../db/raw-sql'
-import { patients, vaccinationRecords } from '../../db/schema'
+import { patients, patientVaccinationStates, vaccinationRecords } from '../../db/schema'
+import { currentTenant } from '../../db/schema/columns'
 import { type DashboardScope, dateInPeriod, ofPatientInScope } from './scope'
 
-/**
- * `rules/dashboard/vaccines.ts` in SQL. The doses of the period are a count; each patient's scheme
- * state today is `vaccinationDueOutliner` step for step (the agreement test holds them together):
- * - age in completed years as the rule counts it (the birthday's MM-DD reached or not);
- * - a vaccine applies when one of its scheme entries matches (ages both inclusive, the biological
- *   sex, one of the subgroups, one of the risks; an empty condition matches anyone), with the
- *   largest series of the matching entries (at least 1);
- * - the next dose is due the interval after the last series dose, or, with none, the day the
- *   patient became eligible (the birthday of the lowest matching age; a 29 February birthday is
- *   1 March in a common year); with the series done, the booster interval after the last dose;
- * - overdue when that day is before today; complete when every applicable series is done and
- *   nothing is overdue (nothing applicable is complete).
- * The catalogue (a few dozen rows) is read in TS by `dueCatalogueOf` and passed as JSON.
- */
-export async function vaccineFiguresOf(
-  tx: Tx,
-  scope: DashboardScope,
-  catalogue: DueCatalogue,
-): Promise<VaccineFigures> {
+interface Catalogue {
+  vaccines: string
+  scheme: string
+  /** Names the scheme a kept state was worked out with. */
+  fingerprint: string
+}
+
+function catalogueOf(catalogue: DueCatalogue): Catalogue {
   const vaccines = JSON.stringify(
     catalogue.vaccines.map((v) => ({
       id: v.id,
@@ -44,7 +35,46 @@ export async function vaccineFiguresOf(
       risks: e.risks,
     })),
   )
-  const today = sql`${scope.today}::date`
+  return {
+    vaccines,
+    scheme,
+    fingerprint: createHash('md5').update(vaccines).update('\n').update(scheme).digest('hex'),
+  }
+}
+
+interface StateCounts {
+  complete: number
+  incomplete: number
+  overdue: number
+  /** Patients in scope whose kept state is missing or no longer holds. */
+  stale: number
+}
+
+/**
+ * `rules/dashboard/vaccines.ts` in SQL. The doses of the period are a count; each patient's scheme
+ * state today is `vaccinationDueOutliner` step for step (the agreement test holds them together):
+ * - age in completed years as the rule counts it (the birthday's MM-DD reached or not);
+ * - a vaccine applies when one of its scheme entries matches (ages both inclusive, the biological
+ *   sex, one of the subgroups, one of the risks; an empty condition matches anyone), with the
+ *   largest series of the matching entries (at least 1);
+ * - the next dose is due the interval after the last series dose, or, with none, the day the
+ *   patient became eligible (the birthday of the lowest matching age; a 29 February birthday is
+ *   1 March in a common year); with the series done, the booster interval after the last dose;
+ * - overdue when that day is before today; complete when every applicable series is done and
+ *   nothing is overdue (nothing applicable is complete).
+ * The catalogue (a few dozen rows) is read in TS by `dueCatalogueOf` and passed as JSON.
+ *
+ * Each patient's state is kept in `patient_vaccination_states` until the first day the calendar
+ * alone could change it (decision 0045): a request counts the kept rows and works out, here, only
+ * the patients whose row is missing (a dose or the patient written since) or stale (another day,
+ * another scheme).
+ */
+export async function vaccineFiguresOf(
+  tx: Tx,
+  scope: DashboardScope,
+  due: DueCatalogue,
+): Promise<VaccineFigures> {
+  const catalogue = catalogueOf(due)
   const doses = await rowsOf<{ vaccine_id: string; doses: number; patients: number }>(
     tx,
     sql`select r.vaccine_id::text as vaccine_id, count(*)::int as doses, count(distinct r.patient_id)::int as patients
@@ -54,22 +84,83 @@ export async function vaccineFiguresOf(
        group by r.vaccine_id
        order by doses desc, r.vaccine_id::text collate "C"`,
   )
-  const [states] = await rowsOf<{ complete: number; incomplete: number; overdue: number }>(
+  let counts = await keptStates(tx, scope, catalogue)
+  if (counts.stale > 0) {
+    await saveStates(tx, scope, catalogue)
+    counts = await keptStates(tx, scope, catalogue)
+  }
+  return {
+    vaccines: doses.map((row) => ({
+      vaccine_id: row.vaccine_id,
+      doses: Number(row.doses),
+      patients: Number(row.patients),
+    })),
+    complete: counts.complete,
+    incomplete: counts.incomplete,
+    overdue: counts.overdue,
+  }
+}
+
+/** A kept state that holds for the scope's day under this scheme. */
+const holds = (scope: DashboardScope, catalogue: Catalogue) =>
+  sql`s.catalogue = ${catalogue.fingerprint} and s.computed_on <= ${scope.today}::date and s.valid_until > ${scope.today}::date`
+
+/** The scope's patients counted by their kept states, and how many have none that holds. */
+async function keptStates(tx: Tx, scope: DashboardScope, catalogue: Catalogue): Promise<StateCounts> {
+  const [row] = await rowsOf<StateCounts>(
     tx,
+    sql`select count(*) filter (where s.complete)::int as complete,
+               count(*) filter (where not s.complete)::int as incomplete,
+               count(*) filter (where s.overdue)::int as overdue,
+               count(*) filter (where s.patient_id is null)::int as stale
+          from ${patients} as p
+          left join ${patientVaccinationStates} as s
+            on s.tenant_id = p.tenant_id and s.patient_id = p.id and ${holds(scope, catalogue)}
+         where ${scope.patientInScope}`,
+  )
+  return {
+    complete: Number(row?.complete ?? 0),
+    incomplete: Number(row?.incomplete ?? 0),
+    overdue: Number(row?.overdue ?? 0),
+    stale: Number(row?.stale ?? 0),
+  }
+}
+
+/**
+ * Works out and keeps the states of the scope's patients that have none holding for the day.
+ * Under the tenant's lock taken exclusive (the forgetting triggers take it shared, and keep it to
+ * their commit): a state is never worked out from doses that a transaction still open is
+ * changing, and none is forgotten between this and the count that follows.
+ */
+async function saveStates(tx: Tx, scope: DashboardScope, catalogue: Catalogue): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(vaccination_states_lock(${currentTenant}))`)
+  const today = sql`${scope.today}::date`
+  await tx.execute(
     sql`with vaccine as (
-        select * from jsonb_to_recordset(${vaccines}::jsonb)
+        select * from jsonb_to_recordset(${catalogue.vaccines}::jsonb)
           as v(id text, doses int, interval_days int, booster_interval_days int)),
       entry as materialized (
         select e.vaccine_id, e.doses, e.age_from, e.age_to, e.sex,
                array(select jsonb_array_elements_text(e.subgroups)) as subgroups,
                array(select jsonb_array_elements_text(e.risks)) as risks
-          from jsonb_to_recordset(${scheme}::jsonb)
+          from jsonb_to_recordset(${catalogue.scheme}::jsonb)
             as e(vaccine_id text, doses int, age_from int, age_to int, sex text, subgroups jsonb, risks jsonb)),
       person as materialized (
-        select p.id, p.birth_date, p.biological_sex, p.subgroups, p.occupational_risks,
+        select p.tenant_id, p.id, p.birth_date, p.biological_sex, p.subgroups, p.occupational_risks,
                extract(year from ${today})::int - extract(year from p.birth_date)::int
-                 - case when to_char(${today}, 'MM-DD') >= to_char(p.birth_date, 'MM-DD') then 0 else 1 end as age
-          from ${patients} as p where ${scope.patientInScope}),
+                 - case when to_char(${today}, 'MM-DD') >= to_char(p.birth_date, 'MM-DD') then 0 else 1 end as age,
+               -- The day the age changes next, or the day before when the birthday is 29 February
+               -- (a day early only works the state out once more).
+               greatest(${today} + 1, make_date(
+                 extract(year from ${today})::int
+                   + case when to_char(${today}, 'MM-DD') < to_char(p.birth_date, 'MM-DD') then 0 else 1 end,
+                 extract(month from p.birth_date)::int,
+                 least(extract(day from p.birth_date)::int,
+                       case when extract(month from p.birth_date) = 2 then 28 else 31 end))) as next_birthday
+          from ${patients} as p
+         where ${scope.patientInScope}
+           and not exists (select from ${patientVaccinationStates} as s
+                            where s.tenant_id = p.tenant_id and s.patient_id = p.id and ${holds(scope, catalogue)})),
       -- The entries that apply depend on age, sex, subgroups and risks only: tested once per
       -- distinct combination of the four (a few thousand) rather than per patient (100 000 × the
       -- scheme's entries), then joined back. The eligible day is the birthday of the lowest
@@ -108,7 +199,7 @@ export async function vaccineFiguresOf(
                max(r.applied_on) filter (where not r.booster) as last_series,
                max(r.applied_on) as last_dose
           from ${vaccinationRecords} as r
-         where r.deleted_at is null and ${ofPatientInScope(sql`r.patient_id`, scope)}
+         where r.deleted_at is null and r.patient_id in (select id from person)
          group by r.patient_id, r.vaccine_id),
       due as (
         select a.patient_id, a.series_doses,
@@ -135,21 +226,18 @@ export async function vaccineFiguresOf(
       state as materialized (
         select patient_id,
                count(*) filter (where due_on < ${today}) as overdue,
-               bool_and(series_given >= series_doses and not coalesce(due_on < ${today}, false)) as complete
+               bool_and(series_given >= series_doses and not coalesce(due_on < ${today}, false)) as complete,
+               -- A due day still ahead turns overdue the day after it.
+               min(due_on + 1) filter (where due_on >= ${today}) as next_due_change
           from due group by patient_id)
-      select count(*) filter (where coalesce(state.complete, true))::int as complete,
-             count(*) filter (where not coalesce(state.complete, true))::int as incomplete,
-             count(*) filter (where coalesce(state.overdue, 0) > 0)::int as overdue
-        from person left join state on state.patient_id = person.id`,
+      insert into ${patientVaccinationStates}
+               (tenant_id, patient_id, catalogue, computed_on, valid_until, complete, overdue)
+        select person.tenant_id, person.id, ${catalogue.fingerprint}, ${today},
+               least(person.next_birthday, state.next_due_change),
+               coalesce(state.complete, true), coalesce(state.overdue, 0) > 0
+          from person left join state on state.patient_id = person.id
+        on conflict (tenant_id, patient_id) do update
+           set catalogue = excluded.catalogue, computed_on = excluded.computed_on,
+               valid_until = excluded.valid_until, complete = excluded.complete, overdue = excluded.overdue`,
   )
-  return {
-    vaccines: doses.map((row) => ({
-      vaccine_id: row.vaccine_id,
-      doses: Number(row.doses),
-      patients: Number(row.patients),
-    })),
-    complete: Number(states?.complete ?? 0),
-    incomplete: Number(states?.incomplete ?? 0),
-    overdue: Number(states?.overdue ?? 0),
-  }
 }
