@@ -95,6 +95,12 @@ export async function dashboardCalls(): Promise<string[]> {
         .map(([kind, n]) => `${kind} ${n}`)
         .join(', ')}), set-based, then ANALYZE | ${(seeded.seedSeconds ?? 0).toFixed(1)} s | |`,
     ]
+    // The first count works out and keeps every patient's vaccination state (decision 0045): once
+    // after a load or a scheme change; the requests below read the kept states.
+    const firstVaccines = await timedGet(port, `/api/dashboard/vaccines?${lastYear}`, admin)
+    rows.push(
+      `| GET /vaccines — administrator, whole tenant: the first request, working out every patient's kept vaccination state (once per scheme change) | ${firstVaccines.ms.toFixed(1)} ms | |`,
+    )
     const scenarios: Array<[string, string, string]> = [
       ['administrator, whole tenant, last year', admin, lastYear],
     ]

@@ -12,7 +12,7 @@ import { TRIAGE_STATUSES } from '../../../src/contract/schemas/covid'
 import type { Tx } from '../../db/client'
 import { rowsOf } from '../../db/raw-sql'
 import { patients, periodicExams, triageConsultations } from '../../db/schema'
-import { type DashboardScope, dateInPeriod, ofPatientInScope, textArray } from './scope'
+import { type DashboardScope, dateInPeriod, ofPatientInScope, periodStart, textArray } from './scope'
 
 /**
  * The items counted per patient, in SQL, step for step with `rules/dashboard/special-labels.ts`,
@@ -55,13 +55,19 @@ export async function specialLabelCountsOf(tx: Tx, scope: DashboardScope): Promi
   }))
 }
 
-/** Each scoped patient's latest live triage consultation (decision 0025's order). */
-function lastTriage(scope: DashboardScope): SQL {
+/**
+ * Each scoped patient's latest live triage consultation (decision 0025's order), when it is at or
+ * after `since`. Only the rows from `since` on are read: a patient's latest of those is their
+ * latest of all, and one with none has their latest before it. Over the whole tenant that spares
+ * sorting every triage of every patient (150 000 rows, two thirds of the pregnancy item).
+ */
+function lastTriage(scope: DashboardScope, since: SQL | null): SQL {
   return sql`with last as (
       select distinct on (t.patient_id) t.patient_id, t.status, t.pregnancy,
              (t.consulted_at at time zone ${scope.timeZone})::date as day
         from ${triageConsultations} as t
        where t.deleted_at is null and ${ofPatientInScope(sql`t.patient_id`, scope)}
+         and ${since === null ? sql`true` : sql`t.consulted_at >= ${since}`}
        order by t.patient_id, t.consulted_at desc, t.id desc)`
 }
 
@@ -75,7 +81,8 @@ export async function pregnancyOf(tx: Tx, scope: DashboardScope): Promise<Pregna
     patients: number
   }>(
     tx,
-    sql`${lastTriage(scope)},
+    // Reported when the latest triage, within the last PREGNANCY_REPORT_DAYS days, says so.
+    sql`${lastTriage(scope, sql`((${scope.today}::date - ${PREGNANCY_REPORT_DAYS - 1}::int)::timestamp at time zone ${scope.timeZone})`)},
       labelled as (
         select distinct p.id as patient_id, s.id as sublabel
           from ${patients} as p
@@ -122,7 +129,7 @@ export async function pregnancyOf(tx: Tx, scope: DashboardScope): Promise<Pregna
 export async function covidCountsOf(tx: Tx, scope: DashboardScope): Promise<CovidCounts> {
   const rows = await rowsOf<{ status: string; patients: number }>(
     tx,
-    sql`${lastTriage(scope)}
+    sql`${lastTriage(scope, periodStart(scope))}
       select status, count(*)::int as patients from last
        where ${dateInPeriod(sql`day`, scope)}
        group by status`,

@@ -77,16 +77,20 @@ export async function dashboardScope(
   req: FastifyRequest,
   query: DashboardQuery,
 ): Promise<DashboardScope> {
-  // For this transaction only, two planner settings, in one round trip:
+  // For this transaction only, three planner settings, in one round trip:
   // - no JIT: the vaccine figures expand JSON that the planner guesses at 100 rows a row, and the
   //   cost it then sees (millions) made it JIT-compile the consultation aggregates, 8 s of LLVM
   //   for queries that run in well under a second (docs/benchmarks.md, issue 24);
   // - a plan for each query's own values: after five runs of a prepared statement on a pooled
   //   connection PostgreSQL may switch to a generic plan, which cannot see how much of the table
   //   the period holds; at scale the whole tenant's top systems went from 110 to 390 ms there.
-  //   Planning takes about 2 ms.
+  //   Planning takes about 2 ms;
+  // - no parallel workers: starting them cost about 100 ms a query on a 2-core server, more than
+  //   the scans they share (whole tenant: special labels 290 -> 230 ms, vaccines 195 -> 120 ms),
+  //   and under concurrent requests the cores are taken anyway.
   await tx.execute(
-    sql`select set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true)`,
+    sql`select set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true),
+               set_config('max_parallel_workers_per_gather', '0', true)`,
   )
   const timeZone = query.time_zone ?? DOCUMENT_TIME_ZONE
   const labels = await liveLabels(tx)
