@@ -35,7 +35,8 @@ export async function specialLabelCountsOf(tx: Tx, scope: DashboardScope): Promi
           from ${patients} as p
           cross join lateral jsonb_array_elements_text(p.special_sublabel_ids) as s(id)
           join live on live.sublabel = s.id
-         where ${scope.patientInScope})
+         -- Only the patients who carry a live sublabel are expanded (a few in a hundred).
+         where p.special_sublabel_ids ?| ${textArray(sublabelIds)} and ${scope.patientInScope})
       select sublabel, label, count(distinct patient_id)::int as patients
         from carried group by grouping sets ((sublabel, label), (label))`,
   )
@@ -87,7 +88,8 @@ export async function pregnancyOf(tx: Tx, scope: DashboardScope): Promise<Pregna
         select distinct p.id as patient_id, s.id as sublabel
           from ${patients} as p
           cross join lateral jsonb_array_elements_text(p.special_sublabel_ids) as s(id)
-         where s.id = any(${textArray(sublabelIds)}) and ${scope.patientInScope}),
+         where s.id = any(${textArray(sublabelIds)})
+           and p.special_sublabel_ids ?| ${textArray(sublabelIds)} and ${scope.patientInScope}),
       reported as (
         select patient_id from last
          where pregnancy is true
