@@ -29,8 +29,5 @@ export const patientVaccinationStates = pgTable(
     /** At least one dose due before `computed_on`. */
     overdue: boolean('overdue').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.patientId] }),
-    tenantIsolation(),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.patientId] }), tenantIsolation()],
 )
