@@ -292,6 +292,17 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
         .where(and(eq(vaccinationRecords.patientId, first), eq(vaccinationRecords.doseNumber, 2))),
     )
     await expectVaccinesAgree(today, 'after a dose deleted')
+    // A dose written to another patient by mistake and moved: both patients' states go.
+    const fifth = live[4]?.id as string
+    await withTenant(t.database.db, tenantId, (tx) =>
+      tx
+        .update(vaccinationRecords)
+        .set({ patientId: fifth })
+        .where(and(eq(vaccinationRecords.patientId, first), eq(vaccinationRecords.doseNumber, 1))),
+    )
+    expect((await kept()).map((row) => row.patientId)).not.toEqual(expect.arrayContaining([first]))
+    expect((await kept()).map((row) => row.patientId)).not.toEqual(expect.arrayContaining([fifth]))
+    await expectVaccinesAgree(today, 'after a dose moved to another patient')
     // The patient's age, sex, subgroups and risks.
     await withTenant(t.database.db, tenantId, async (tx) => {
       await tx
