@@ -101,9 +101,12 @@ export async function vaccineFiguresOf(
   }
 }
 
+/** The scope's day as a SQL date. */
+const dayOf = (scope: DashboardScope) => sql`${scope.today}::date`
+
 /** A kept state that holds for the scope's day under this scheme. */
 const holds = (scope: DashboardScope, catalogue: Catalogue) =>
-  sql`s.catalogue = ${catalogue.fingerprint} and s.computed_on <= ${scope.today}::date and s.valid_until > ${scope.today}::date`
+  sql`s.catalogue = ${catalogue.fingerprint} and s.computed_on <= ${dayOf(scope)} and s.valid_until > ${dayOf(scope)}`
 
 /** The scope's patients counted by their kept states, and how many have none that holds. */
 async function keptStates(tx: Tx, scope: DashboardScope, catalogue: Catalogue): Promise<StateCounts> {
@@ -134,7 +137,7 @@ async function keptStates(tx: Tx, scope: DashboardScope, catalogue: Catalogue): 
  */
 async function saveStates(tx: Tx, scope: DashboardScope, catalogue: Catalogue): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(vaccination_states_lock(${currentTenant}))`)
-  const today = sql`${scope.today}::date`
+  const today = dayOf(scope)
   await tx.execute(
     sql`with vaccine as (
         select * from jsonb_to_recordset(${catalogue.vaccines}::jsonb)
