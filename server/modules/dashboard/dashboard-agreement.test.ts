@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { dashboardFigures } from '../../../src/contract/rules/dashboard/figures'
 import { dashboardFilterOf } from '../../../src/contract/rules/dashboard/scope'
 import { nameKey } from '../../../src/contract/schemas/catalogue-definitions'
 import { TRIAGE_STATUSES } from '../../../src/contract/schemas/covid'
+import type { SyncedEntity } from '../../../src/contract/schemas/sync'
 import { zonedDayAndTime } from '../../../src/documents/zoned-time'
 import { buildTestApp, type TestApp } from '../../../tests/fixtures/app'
 import {
@@ -21,9 +22,11 @@ import {
 } from '../../../tests/fixtures/dashboard'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
-import { withTenant } from '../../db/client'
+import { type Tx, withTenant } from '../../db/client'
 import { catalogueEntries, patients, patientVaccinationStates, vaccinationRecords } from '../../db/schema'
+import { recordChange } from '../../platform/change-log'
 import { randomSource } from '../../seed/people'
+import { bumpTenantCatalogVersion } from '../catalogs/tenant-versions'
 
 const ZONE = 'America/Mexico_City'
 
@@ -246,6 +249,34 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
     }
   }
 
+  /** The change notes of written rows, as `returning` gives them. */
+  const doseNote = {
+    id: vaccinationRecords.id,
+    patientId: vaccinationRecords.patientId,
+    entity: sql<SyncedEntity>`'vaccination-record'`,
+  }
+  const patientNote = { id: patients.id, patientId: patients.id, entity: sql<SyncedEntity>`'patient'` }
+
+  /**
+   * Writes as the app's routes do, each written record noted in the change feed in the same
+   * transaction (DESIGN §5), which the kept answers follow (decision 0046).
+   */
+  async function written(
+    write: (tx: Tx) => Promise<Array<{ id: string; patientId: string; entity: SyncedEntity }>>,
+  ) {
+    await withTenant(t.database.db, tenantId, async (tx) => {
+      for (const row of await write(tx))
+        await recordChange(tx, {
+          tenantId,
+          entity: row.entity,
+          entityId: row.id,
+          op: 'upsert',
+          version: 1,
+          patientId: row.patientId,
+        })
+    })
+  }
+
   it('keeps each patient’s vaccination state true as doses, patients and the scheme change, and days pass', async () => {
     await expectVaccinesAgree(today, 'first, working every state out')
     const kept = () => withTenant(t.database.db, tenantId, (tx) => tx.select().from(patientVaccinationStates))
@@ -263,61 +294,67 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
       subgroups: [],
       occupationalRisks: [],
     })
-    await withTenant(t.database.db, tenantId, async (tx) => {
-      await tx.insert(patients).values(worker)
-      await tx
+    await written(async (tx) => [
+      ...(await tx.insert(patients).values(worker).returning(patientNote)),
+      ...(await tx
         .insert(vaccinationRecords)
         .values(aDashboardDose(tenantId, worker.id as string, vaccines.td as string, 1, addDays(today, -10)))
-    })
+        .returning(doseNote)),
+    ])
     live.push({ id: worker.id as string })
     await expectVaccinesAgree(today, 'with a new patient')
 
     // A dose forgets its patient's state, and only theirs.
     const [first, second, third, fourth] = live.map((row) => row.id) as [string, string, string, string]
-    await withTenant(t.database.db, tenantId, (tx) =>
+    await written((tx) =>
       tx
         .insert(vaccinationRecords)
         .values([
           aDashboardDose(tenantId, first, vaccines.td as string, 1, addDays(today, -30)),
           aDashboardDose(tenantId, first, vaccines.td as string, 2, today),
-        ]),
+        ])
+        .returning(doseNote),
     )
     expect((await kept()).map((row) => row.patientId)).not.toContain(first)
     expect((await kept()).length).toBe(live.length - 1)
     await expectVaccinesAgree(today, 'after two doses')
-    await withTenant(t.database.db, tenantId, (tx) =>
+    await written((tx) =>
       tx
         .update(vaccinationRecords)
         .set({ deletedAt: new Date().toISOString() })
-        .where(and(eq(vaccinationRecords.patientId, first), eq(vaccinationRecords.doseNumber, 2))),
+        .where(and(eq(vaccinationRecords.patientId, first), eq(vaccinationRecords.doseNumber, 2)))
+        .returning(doseNote),
     )
     await expectVaccinesAgree(today, 'after a dose deleted')
     // A dose written to another patient by mistake and moved: both patients' states go.
     const fifth = live[4]?.id as string
-    await withTenant(t.database.db, tenantId, (tx) =>
+    await written((tx) =>
       tx
         .update(vaccinationRecords)
         .set({ patientId: fifth })
-        .where(and(eq(vaccinationRecords.patientId, first), eq(vaccinationRecords.doseNumber, 1))),
+        .where(and(eq(vaccinationRecords.patientId, first), eq(vaccinationRecords.doseNumber, 1)))
+        .returning(doseNote),
     )
     expect((await kept()).map((row) => row.patientId)).not.toEqual(expect.arrayContaining([first]))
     expect((await kept()).map((row) => row.patientId)).not.toEqual(expect.arrayContaining([fifth]))
     await expectVaccinesAgree(today, 'after a dose moved to another patient')
     // The patient's age, sex, subgroups and risks.
-    await withTenant(t.database.db, tenantId, async (tx) => {
-      await tx
+    await written(async (tx) => [
+      ...(await tx
         .update(patients)
         .set({ birthDate: '2000-01-01', biologicalSex: 'female' })
         .where(eq(patients.id, second))
-      await tx
+        .returning(patientNote)),
+      ...(await tx
         .update(patients)
         .set({ subgroups: [shiftA], occupationalRisks: ['biological'] })
         .where(inArray(patients.id, [third, fourth]))
-    })
+        .returning(patientNote)),
+    ])
     await expectVaccinesAgree(today, 'after patients changed')
     // Another scheme: every state worked out again.
-    await withTenant(t.database.db, tenantId, (tx) =>
-      tx.insert(catalogueEntries).values({
+    await withTenant(t.database.db, tenantId, async (tx) => {
+      await tx.insert(catalogueEntries).values({
         tenantId,
         id: uuidv7(),
         catalogue: 'vaccination-scheme',
@@ -325,8 +362,9 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
         nameKey: nameKey('esquema td adultos'),
         parentId: vaccines.td as string,
         details: { doses: 3, age_from: 18, age_to: 65, sex: null, subgroups: [], risks: [] },
-      }),
-    )
+      })
+      await bumpTenantCatalogVersion(tx, tenantId, 'vaccination-scheme')
+    })
     await expectVaccinesAgree(today, 'after a scheme entry added')
 
     // Later days: birthdays and due days pass; a kept state holds only as long as the calendar

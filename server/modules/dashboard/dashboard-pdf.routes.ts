@@ -21,6 +21,7 @@ import {
   topDiagnosesAnswer,
   vaccinesAnswer,
 } from './answers'
+import type { KeptAnswers } from './kept-answers'
 import { type DashboardScope, dashboardScope } from './scope'
 
 /** The `covid-statuses` names in the request's language. */
@@ -47,17 +48,22 @@ async function subgroupName(tx: Tx, itemId: string | null): Promise<string | nul
   return subgroup ? `${subgroup.name}: ${item.name}` : item.name
 }
 
-/** Every item's answer, in the order the document prints them. */
-async function allFigures(tx: Tx, scope: DashboardScope) {
+/**
+ * Every item's answer, in the order the document prints them: those the screen's calls of the
+ * same filters have just given when nothing changed since (decision 0046).
+ */
+async function allFigures(tx: Tx, scope: DashboardScope, kept: KeptAnswers) {
+  const answer = <T>(item: string, of: (tx: Tx, scope: DashboardScope) => Promise<T>) =>
+    kept(tx, scope, item, () => of(tx, scope))
   return {
-    periodicExams: await periodicExamsAnswer(tx, scope),
-    vaccines: await vaccinesAnswer(tx, scope),
-    covid: await covidAnswer(tx, scope),
-    specialLabels: await specialLabelsAnswer(tx, scope),
-    topDiagnoses: await topDiagnosesAnswer(tx, scope),
-    topAffectedSystems: await topAffectedSystemsAnswer(tx, scope),
-    affectedSystems: await affectedSystemsAnswer(tx, scope),
-    closedDays: await closedDaysAnswer(tx, scope),
+    periodicExams: await answer('periodic-exams', periodicExamsAnswer),
+    vaccines: await answer('vaccines', vaccinesAnswer),
+    covid: await answer('covid', covidAnswer),
+    specialLabels: await answer('special-labels', specialLabelsAnswer),
+    topDiagnoses: await answer('diagnoses', topDiagnosesAnswer),
+    topAffectedSystems: await answer('top-affected-systems', topAffectedSystemsAnswer),
+    affectedSystems: await answer('affected-systems', affectedSystemsAnswer),
+    closedDays: await answer('closed-days', closedDaysAnswer),
   }
 }
 
@@ -65,7 +71,10 @@ async function allFigures(tx: Tx, scope: DashboardScope) {
  * SPEC §7 `POST /download-pdf`: the dashboard under the body's filters as the PDF the device
  * builds (`src/documents/dashboard-pdf.ts`), from the same figures the item calls answer.
  */
-export async function dashboardPdfRoutes(app: FastifyInstance, opts: { files: FileStore }) {
+export async function dashboardPdfRoutes(
+  app: FastifyInstance,
+  opts: { files: FileStore; kept: KeptAnswers },
+) {
   route(app, dashboardPdf, async ({ body }, req, reply) => {
     const tenant = req.tenant
     if (!tenant) throw new NotFoundError()
@@ -75,7 +84,7 @@ export async function dashboardPdfRoutes(app: FastifyInstance, opts: { files: Fi
       const sublabel = scope.labels
         .flatMap((entry) => entry.sublabels)
         .find((entry) => entry.id === body.sublabel)
-      const figures = await allFigures(tx, scope)
+      const figures = await allFigures(tx, scope, opts.kept)
       await req.audit(tx, {
         action: 'dashboard.pdf',
         entity: 'patient',

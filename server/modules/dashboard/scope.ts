@@ -38,6 +38,8 @@ export interface DashboardScope {
    * than a join with 100 000 live ones (decision 0039).
    */
   wholeTenant: boolean
+  /** Whose assigned patients are counted; null for every patient of the tenant. */
+  assignedUser: string | null
 }
 
 /** The tenant's live labels and sublabels (RLS keeps them to the tenant). */
@@ -111,6 +113,7 @@ export async function dashboardScope(
     scoped: sql`select p.id from ${patients} as p where ${patientInScope}`,
     patientInScope,
     wholeTenant: !userId && filter.subgroup === null && filter.sublabels === null,
+    assignedUser: userId,
   }
 }
 

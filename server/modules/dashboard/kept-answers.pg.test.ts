@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm'
+import { v7 as uuidv7 } from 'uuid'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dashboardFilterOf } from '../../../src/contract/rules/dashboard/scope'
+import { openTestDatabase } from '../../../tests/fixtures/database'
+import { buildTenant } from '../../../tests/fixtures/tenants'
+import { type Database, withTenant } from '../../db/client'
+import { recordChange } from '../../platform/change-log'
+import { keptAnswers } from './kept-answers'
+
+const ZONE = 'America/Mexico_City'
+
+/**
+ * Decision 0046 on PostgreSQL, where two transactions run at once: a write still running may
+ * commit a change numbered before the last one seen, so nothing read meanwhile is kept.
+ */
+describe('the dashboard’s kept answers beside a write still running', () => {
+  let database: Database
+  let acme: string
+
+  beforeAll(async () => {
+    database = await openTestDatabase()
+    acme = (await buildTenant(database.db)).id
+  })
+  afterAll(() => database.close())
+
+  it('keeps no answer worked out while another transaction writes, and keeps the next one', async () => {
+    const kept = keptAnswers()
+    const scope = {
+      filter: dashboardFilterOf({}, [], ZONE),
+      today: '2026-11-27',
+      timeZone: ZONE,
+      labels: [],
+      scoped: sql`select 1`,
+      patientInScope: sql`true`,
+      wholeTenant: true,
+      assignedUser: null,
+    }
+    let computed = 0
+    const ask = () =>
+      withTenant(database.db, acme, (tx) =>
+        kept(tx, scope, 'vaccines', async () => {
+          computed += 1
+          return computed
+        }),
+      )
+    let finish = () => {}
+    const held = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    let noted = () => {}
+    const started = new Promise<void>((resolve) => {
+      noted = resolve
+    })
+    const writer = withTenant(database.db, acme, async (tx) => {
+      await recordChange(tx, {
+        tenantId: acme,
+        entity: 'patient',
+        entityId: uuidv7(),
+        op: 'upsert',
+        version: 1,
+        patientId: null,
+      })
+      noted()
+      await held
+    })
+    await started
+    expect([await ask(), await ask()]).toEqual([1, 2])
+    finish()
+    await writer
+    expect([await ask(), await ask()]).toEqual([3, 3])
+  })
+})

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm'
+import { v7 as uuidv7 } from 'uuid'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dashboardFilterOf } from '../../../src/contract/rules/dashboard/scope'
+import { openTestDatabase } from '../../../tests/fixtures/database'
+import { buildTenant } from '../../../tests/fixtures/tenants'
+import { type Database, withTenant } from '../../db/client'
+import { recordChange } from '../../platform/change-log'
+import { bumpTenantCatalogVersion } from '../catalogs/tenant-versions'
+import { bumpCatalogVersion } from '../catalogs/versions'
+import { type KeptAnswers, keptAnswers } from './kept-answers'
+import type { DashboardScope } from './scope'
+
+const ZONE = 'America/Mexico_City'
+
+/** A scope as `dashboardScope` builds it; the SQL parts are not read by the keeper. */
+const scopeOf = (overrides: Partial<DashboardScope> = {}): DashboardScope => ({
+  filter: dashboardFilterOf({}, [], ZONE),
+  today: '2026-11-27',
+  timeZone: ZONE,
+  labels: [],
+  scoped: sql`select 1`,
+  patientInScope: sql`true`,
+  wholeTenant: true,
+  assignedUser: null,
+  ...overrides,
+})
+
+/** Decision 0046: an answer is reused only while nothing it reads can have changed. */
+describe('the dashboard’s kept answers', () => {
+  let database: Database
+  let acme: string
+  let other: string
+  let clock = 0
+  let kept: KeptAnswers
+  let computed: number
+
+  beforeAll(async () => {
+    database = await openTestDatabase()
+    acme = (await buildTenant(database.db)).id
+    other = (await buildTenant(database.db)).id
+  })
+  afterAll(() => database.close())
+
+  /** Asks `kept` for an item of `scope` in a transaction of `tenant`, counting the computations. */
+  const ask = (scope = scopeOf(), tenant = acme, item = 'vaccines') =>
+    withTenant(database.db, tenant, (tx) =>
+      kept(tx, scope, item, async () => {
+        computed += 1
+        return { answer: computed }
+      }),
+    )
+  const fresh = () => {
+    kept = keptAnswers(() => clock)
+    computed = 0
+  }
+  const noteChange = (tenant: string) =>
+    withTenant(database.db, tenant, (tx) =>
+      recordChange(tx, {
+        tenantId: tenant,
+        entity: 'patient',
+        entityId: uuidv7(),
+        op: 'upsert',
+        version: 1,
+        patientId: null,
+      }),
+    )
+
+  it('gives the same question the answer it just gave', async () => {
+    fresh()
+    expect(await ask()).toEqual({ answer: 1 })
+    expect(await ask()).toEqual({ answer: 1 })
+    expect(computed).toBe(1)
+  })
+
+  it('works the answer out again once a record is written, a catalogue changes or a minute passes', async () => {
+    fresh()
+    await ask()
+    await noteChange(acme)
+    expect(await ask()).toEqual({ answer: 2 })
+    await withTenant(database.db, acme, (tx) => bumpTenantCatalogVersion(tx, acme, 'vaccination-scheme'))
+    expect(await ask()).toEqual({ answer: 3 })
+    await bumpCatalogVersion(database.db, 'diagnoses')
+    expect(await ask()).toEqual({ answer: 4 })
+    clock += 59_999
+    expect(await ask()).toEqual({ answer: 4 })
+    clock += 1
+    expect(await ask()).toEqual({ answer: 5 })
+  })
+
+  it('never gives one tenant’s, user’s, filter’s or day’s answer to another question', async () => {
+    fresh()
+    await ask()
+    await ask(scopeOf(), other)
+    await ask(scopeOf({ assignedUser: uuidv7(), wholeTenant: false }))
+    await ask(scopeOf({ filter: dashboardFilterOf({ from: '2026-01-01' }, [], ZONE) }))
+    await ask(scopeOf({ today: '2026-11-28' }))
+    await ask(scopeOf({ timeZone: 'America/Tijuana' }))
+    await ask(
+      scopeOf({ labels: [{ id: uuidv7(), name: 'Embarazo', color: '#f00', icon: 'baby', sublabels: [] }] }),
+    )
+    await ask(scopeOf(), acme, 'covid')
+    expect(computed).toBe(8)
+    // Another tenant's write leaves acme's answer as it was.
+    await noteChange(other)
+    await ask()
+    expect(computed).toBe(8)
+  })
+
+  it('keeps the 200 latest answers', async () => {
+    fresh()
+    for (let day = 1; day <= 201; day += 1)
+      await ask(scopeOf({ today: `2026-01-${String(day).padStart(3, '0')}` }))
+    expect(computed).toBe(201)
+    await ask(scopeOf({ today: '2026-01-201' }))
+    expect(computed).toBe(201)
+    await ask(scopeOf({ today: '2026-01-001' }))
+    expect(computed).toBe(202)
+  })
+})
