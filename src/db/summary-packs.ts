@@ -52,38 +52,108 @@ const UNPACKED_WHOLE = 2000
  */
 export const REPACK_AFTER = 500
 
-/** The rows in packs of `PACK_SIZE`. */
+/** One past the last pack id this page handed out. */
+let nextPackId = 0
+
+/**
+ * The first id of a packing: above every id handed out before, in this page (the counter) and in
+ * any earlier one or another tab (the clock, in thousandths of a millisecond), so a pack's id
+ * always names the same text and the rows unpacked from it can be kept (`unpackedPacks`).
+ */
+function firstPackId(count: number): number {
+  const first = Math.max(Date.now() * 1000, nextPackId)
+  nextPackId = first + count
+  return first
+}
+
+/** The rows in packs of `PACK_SIZE`, under ids no earlier packing used. */
 export function packsOf<Row>(
   rows: readonly Row[],
   codec: SummaryCodec<Row> = JSON_ROWS as SummaryCodec<Row>,
 ): LocalSummaryPack[] {
-  const packs: LocalSummaryPack[] = []
+  const texts: string[] = []
   for (let start = 0; start < rows.length; start += PACK_SIZE)
-    packs.push({ id: packs.length, rows: codec.pack(rows.slice(start, start + PACK_SIZE)) })
-  return packs
+    texts.push(codec.pack(rows.slice(start, start + PACK_SIZE)))
+  const first = firstPackId(texts.length)
+  return texts.map((text, index) => ({ id: first + index, rows: text }))
 }
 
 /**
- * Every summary row, from the packs and the rows changed since (read in the caller's transaction
- * when it has one), and how many rows were read one by one.
+ * The rows of each pack read in this page, by pack id, for each packs table: a pack's text never
+ * changes under its id, so a screen opened again (or a live query run again after a sync) reads
+ * only the packs' ids and unpacks nothing it unpacked before. At 20 000 patients the dashboard's
+ * packs are 3.7 MB of text, most of its reading time at 4× throttle (bench/dashboard-device.ts).
+ * The rows are shared by every read: readers never change them (frozen in tests, which would
+ * throw on a write).
  */
-export async function readSummaries<Row extends { patient_id: string }>(
+const unpackedPacks = new WeakMap<object, Map<number, readonly unknown[]>>()
+
+/** Deep-freezes rows under test, so a reader that writes into shared rows fails there. */
+function sharedRows<Row>(rows: Row[]): Row[] {
+  // Typed by hand: the sync tests' and the server's configurations have no Vite types.
+  if ((import.meta as { env?: { MODE?: string } }).env?.MODE === 'test')
+    for (const row of rows) deepFreeze(row)
+  return rows
+}
+
+function deepFreeze(value: unknown) {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return
+  Object.freeze(value)
+  for (const item of Object.values(value)) deepFreeze(item)
+}
+
+/** The packs' rows in id order: the kept ones, and the others read and unpacked. */
+async function packedRows<Row>(tables: SummaryTables<Row & { patient_id: string }>): Promise<Row[][]> {
+  const ids = (await tables.packs.toCollection().primaryKeys()) as number[]
+  let kept = unpackedPacks.get(tables.packs)
+  if (!kept) {
+    kept = new Map()
+    unpackedPacks.set(tables.packs, kept)
+  }
+  const held = kept
+  const missing = ids.filter((id) => !held.has(id))
+  if (missing.length > 0) {
+    const codec = tables.codec ?? (JSON_ROWS as SummaryCodec<Row & { patient_id: string }>)
+    const packs = await tables.packs.bulkGet(missing)
+    // Written by `packsOf` from the rows, with the same codec; gone since the keys were read: not there.
+    for (const pack of packs) if (pack) held.set(pack.id, sharedRows(codec.unpack(pack.rows)))
+  }
+  // Packs gone (packed again) are forgotten.
+  const present = new Set(ids)
+  for (const id of held.keys()) if (!present.has(id)) held.delete(id)
+  return ids.flatMap((id) => {
+    const rows = held.get(id)
+    return rows ? [rows as Row[]] : []
+  })
+}
+
+/**
+ * Every summary row, from the packs and the rows changed since, and how many rows were read one by
+ * one: in one read transaction (the caller's when it has one), so the packs' ids, the packs and
+ * the changes are those of one moment, never half of a packing.
+ */
+export function readSummaries<Row extends { patient_id: string }>(
+  tables: SummaryTables<Row>,
+): Promise<{ rows: Row[]; unpacked: number }> {
+  return tables.packs.db.transaction('r', [tables.rows, tables.changes, tables.packs], () =>
+    readSummariesNow(tables),
+  )
+}
+
+async function readSummariesNow<Row extends { patient_id: string }>(
   tables: SummaryTables<Row>,
 ): Promise<{ rows: Row[]; unpacked: number }> {
   const changed = await tables.changes.toCollection().primaryKeys()
   // Most rows changed (a first sync): reading the table whole beats fetching each row by its key.
   if (changed.length > UNPACKED_WHOLE) return { rows: await tables.rows.toArray(), unpacked: changed.length }
   const [packs, fresh] = await Promise.all([
-    tables.packs.toArray(),
+    packedRows<Row>(tables),
     tables.rows.bulkGet(changed as IDType<Row, 'patient_id'>[]),
   ])
   const replaced = new Set(changed)
   const rows: Row[] = []
-  const codec = tables.codec ?? (JSON_ROWS as SummaryCodec<Row>)
-  for (const pack of packs) {
-    // Written by `packsOf` from the rows, with the same codec.
-    const packed = codec.unpack(pack.rows)
-    if (replaced.size === 0) rows.push(...packed)
+  for (const packed of packs) {
+    if (replaced.size === 0) for (const row of packed) rows.push(row)
     else for (const row of packed) if (!replaced.has(row.patient_id)) rows.push(row)
   }
   for (const row of fresh) if (row) rows.push(row)
