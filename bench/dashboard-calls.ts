@@ -4,10 +4,12 @@
  * BENCH_PG_URL (127.0.0.1, user postgres by default) is made afresh, the demo tenant seeded and
  * grown by BENCH_PATIENTS patients (100 000) and BENCH_DASHBOARD_RECORDS records (1 000 000:
  * consultations, doses, periodic exams, triage, disabilities; bench/seed-dashboard.ts), analysed.
- * Then each call is asked BENCH_REQUESTS times (20) after two warm-ups, one request at a time: as
- * the administrator over the whole tenant for the last year, the same under the shift filter, and
- * as the doctor over her 40 patients. The figure is the p95 of the requests. The database is
- * dropped at the end (BENCH_KEEP_DB=1 keeps it, for EXPLAIN).
+ * Then each call is asked BENCH_REQUESTS times (20) after two warm-ups, one request at a time,
+ * each after a change noted in the tenant's feed so the server works its answer out rather than
+ * reuse a kept one (decision 0046): as the administrator over the whole tenant for the last year,
+ * the same under the shift filter, and as the doctor over her 40 patients. The PDF is asked right
+ * after the screen's eight calls (which it reuses), and alone after a change. The figure is the
+ * p95 of the requests. The database is dropped at the end (BENCH_KEEP_DB=1 keeps it, for EXPLAIN).
  */
 import pg from 'pg'
 import { addDays } from '../src/contract/rules/vaccination-due'
@@ -44,10 +46,18 @@ async function onServer(sql: string): Promise<void> {
   }
 }
 
-/** The p95 of REQUESTS timed requests, after two that warm the plan and the caches. */
-async function p95Of(ask: () => Promise<{ status: number; ms: number }>, what: string): Promise<number> {
+/**
+ * The p95 of REQUESTS timed requests, after two that warm the plan and the caches; `before` runs
+ * untimed ahead of each.
+ */
+async function p95Of(
+  ask: () => Promise<{ status: number; ms: number }>,
+  what: string,
+  before: () => Promise<void> = async () => {},
+): Promise<number> {
   const times: number[] = []
   for (let i = 0; i < REQUESTS + 2; i++) {
+    await before()
     const answer = await ask()
     if (answer.status !== 200) throw new Error(`${what}: ${answer.status}`)
     if (i >= 2) times.push(answer.ms)
@@ -93,8 +103,21 @@ export async function dashboardCalls(): Promise<string[]> {
         counts,
       )
         .map(([kind, n]) => `${kind} ${n}`)
-        .join(', ')}), set-based, then ANALYZE | ${(seeded.seedSeconds ?? 0).toFixed(1)} s | |`,
+        .join(
+          ', ',
+        )}), set-based, then ANALYZE (and VACUUM ANALYZE before the requests) | ${(seeded.seedSeconds ?? 0).toFixed(1)} s | |`,
     ]
+    // A record noted in the tenant's change feed before a request, as a nurse's sync would: the
+    // server then works the answer out instead of reusing the one it kept (decision 0046).
+    const feed = new pg.Client({ connectionString: url.toString() })
+    await feed.connect()
+    // The tables as a database in use has them: vacuumed (the visibility map lets the counts read
+    // the indexes alone), rather than autovacuum doing it in the middle of the first requests.
+    await feed.query('vacuum analyze')
+    const written = async () => {
+      await feed.query(`insert into change_log (tenant_id, entity, entity_id, op, version)
+        select id, 'patient', gen_random_uuid(), 'upsert', 1 from tenants where slug = 'demo'`)
+    }
     // The first count works out and keeps every patient's vaccination state (decision 0045): once
     // after a load or a scheme change; the requests below read the kept states.
     const firstVaccines = await timedGet(port, `/api/dashboard/vaccines?${lastYear}`, admin)
@@ -108,20 +131,32 @@ export async function dashboardCalls(): Promise<string[]> {
     scenarios.push(['doctor, her 40 patients, last year', doctor, lastYear])
     for (const [who, authorization, query] of scenarios) {
       for (const call of CALLS) {
-        const ms = await p95Of(() => timedGet(port, `/api/dashboard/${call}?${query}`, authorization), call)
+        const ms = await p95Of(
+          () => timedGet(port, `/api/dashboard/${call}?${query}`, authorization),
+          call,
+          written,
+        )
         rows.push(
-          `| GET /${call} — ${who}: p95 of ${REQUESTS} | ${ms.toFixed(1)} ms | ${verdict(ms)} ≤ ${BUDGET_MS} ms |`,
+          `| GET /${call} — ${who}, a record written before each: p95 of ${REQUESTS} | ${ms.toFixed(1)} ms | ${verdict(ms)} ≤ ${BUDGET_MS} ms |`,
         )
       }
     }
     const from = addDays(today, -365)
-    const pdf = await p95Of(
-      () => timedPost(port, '/api/dashboard/download-pdf', admin, { from, to: today }),
-      'download-pdf',
-    )
+    const askPdf = () => timedPost(port, '/api/dashboard/download-pdf', admin, { from, to: today })
+    // The screen's flow: the dashboard's eight calls under the filters, then its PDF; a record
+    // is written before the calls, so they work their answers out and the PDF reuses them.
+    const afterScreen = await p95Of(askPdf, 'download-pdf', async () => {
+      await written()
+      for (const call of CALLS) await timedGet(port, `/api/dashboard/${call}?${lastYear}`, admin)
+    })
     rows.push(
-      `| POST /download-pdf (every item, then the PDF) — administrator, whole tenant, last year: p95 of ${REQUESTS} | ${pdf.toFixed(1)} ms | ${verdict(pdf)} ≤ ${BUDGET_MS} ms |`,
+      `| POST /download-pdf right after the screen's eight calls of the same filters (a record written before the calls) — administrator, whole tenant, last year: p95 of ${REQUESTS} | ${afterScreen.toFixed(1)} ms | ${verdict(afterScreen)} ≤ ${BUDGET_MS} ms |`,
     )
+    const alone = await p95Of(askPdf, 'download-pdf', written)
+    rows.push(
+      `| POST /download-pdf alone, a record written before each (every item worked out, then the PDF) — administrator, whole tenant, last year: p95 of ${REQUESTS} | ${alone.toFixed(1)} ms | ${verdict(alone)} ≤ ${BUDGET_MS} ms |`,
+    )
+    await feed.end()
     return rows
   } finally {
     server.kill()

@@ -3,7 +3,8 @@
  * ≤ 500 ms at 4× CPU throttle (DESIGN §7 "due lists and dashboard over 20 000 cached patients").
  * In Debian's headless Chromium, `readDeviceDashboard` as the `/dashboard` screen's live query runs
  * it on opening (the catalogues and three per-patient summaries from IndexedDB, then every item
- * by the contract's rules for today), over 20 000 patients with a year's records. It measures the
+ * by the contract's rules for today), over 20 000 patients with a year's records: the first opening
+ * in the page (every summary pack unpacked) and the next ones (the packs' rows kept). It measures the
  * device's data path, not React's render (the charts load after the figures, in a chunk of their own).
  */
 import { openBenchPage } from './browser-harness'
@@ -24,15 +25,19 @@ export async function dashboardOnDevice(): Promise<string[]> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     const result = await bench.call('dashboardDeviceOpen', ROUNDS, 'dashboard-device')
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
-    const value = median(result.openMs)
-    const verdict = value <= DASHBOARD_DEVICE_BUDGET_MS ? 'within' : 'OVER'
+    // The first opening in the page unpacks every pack; the next ones find the rows kept
+    // (`summary-packs.ts`) and read only the packs' ids and the rows changed since.
+    const [first = 0, ...again] = result.openMs
+    const value = median(again)
+    const verdict = (ms: number) => (ms <= DASHBOARD_DEVICE_BUDGET_MS ? 'within' : 'OVER')
     const load = Object.entries(held)
       .map(([kind, count]) => `${count} ${kind}`)
       .join(', ')
     const { examsDue, overdue, covid, lostDays, topDiagnosis } = result.figures
     return [
-      `| every item of the dashboard as it opens (the month so far) over ${load}, 4× CPU throttle: median of ${result.openMs.length} (${result.openMs.map(Math.round).join(', ')}) | ${Math.round(value)} ms | ${verdict}: ≤ ${DASHBOARD_DEVICE_BUDGET_MS} ms |`,
-      `| the same over the whole history (no period: every consultation): median of ${result.allTimeMs.length} (${result.allTimeMs.map(Math.round).join(', ')}) | ${Math.round(median(result.allTimeMs))} ms | ${median(result.allTimeMs) <= DASHBOARD_DEVICE_BUDGET_MS ? 'within' : 'OVER'}: ≤ ${DASHBOARD_DEVICE_BUDGET_MS} ms |`,
+      `| every item of the dashboard as it first opens in the page (the month so far; every summary pack read and unpacked) over ${load}, 4× CPU throttle | ${Math.round(first)} ms | ${verdict(first)}: ≤ ${DASHBOARD_DEVICE_BUDGET_MS} ms |`,
+      `| the same opened again, nothing changed since (the packs' rows kept in the page): median of ${again.length} (${again.map(Math.round).join(', ')}) | ${Math.round(value)} ms | ${verdict(value)}: ≤ ${DASHBOARD_DEVICE_BUDGET_MS} ms |`,
+      `| the same over the whole history (no period: every consultation): median of ${result.allTimeMs.length} (${result.allTimeMs.map(Math.round).join(', ')}) | ${Math.round(median(result.allTimeMs))} ms | ${verdict(median(result.allTimeMs))}: ≤ ${DASHBOARD_DEVICE_BUDGET_MS} ms |`,
       `| figures of the last round: ${examsDue} periodic exams due, ${overdue} with a dose overdue, ${covid} under COVID triage, ${lostDays} days lost, top diagnosis ${topDiagnosis} | | |`,
     ]
   } finally {
