@@ -1,14 +1,9 @@
-import { sql } from 'drizzle-orm'
-import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dashboardFilterOf } from '../../../src/contract/rules/dashboard/scope'
+import { aDashboardScope, noteAChange } from '../../../tests/fixtures/dashboard'
 import { openTestDatabase } from '../../../tests/fixtures/database'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { type Database, withTenant } from '../../db/client'
-import { recordChange } from '../../platform/change-log'
 import { keptAnswers } from './kept-answers'
-
-const ZONE = 'America/Mexico_City'
 
 /**
  * Decision 0046 on PostgreSQL, where two transactions run at once: a write still running may
@@ -26,16 +21,7 @@ describe('the dashboard’s kept answers beside a write still running', () => {
 
   it('keeps no answer worked out while another transaction writes, and keeps the next one', async () => {
     const kept = keptAnswers()
-    const scope = {
-      filter: dashboardFilterOf({}, [], ZONE),
-      today: '2026-11-27',
-      timeZone: ZONE,
-      labels: [],
-      scoped: sql`select 1`,
-      patientInScope: sql`true`,
-      wholeTenant: true,
-      assignedUser: null,
-    }
+    const scope = aDashboardScope()
     let computed = 0
     const ask = () =>
       withTenant(database.db, acme, (tx) =>
@@ -53,14 +39,7 @@ describe('the dashboard’s kept answers beside a write still running', () => {
       noted = resolve
     })
     const writer = withTenant(database.db, acme, async (tx) => {
-      await recordChange(tx, {
-        tenantId: acme,
-        entity: 'patient',
-        entityId: uuidv7(),
-        op: 'upsert',
-        version: 1,
-        patientId: null,
-      })
+      await noteAChange(tx, acme)
       noted()
       await held
     })

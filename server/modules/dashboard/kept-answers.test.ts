@@ -1,30 +1,15 @@
-import { sql } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dashboardFilterOf } from '../../../src/contract/rules/dashboard/scope'
+import { aDashboardScope, noteAChange } from '../../../tests/fixtures/dashboard'
 import { openTestDatabase } from '../../../tests/fixtures/database'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { type Database, withTenant } from '../../db/client'
-import { recordChange } from '../../platform/change-log'
 import { bumpTenantCatalogVersion } from '../catalogs/tenant-versions'
 import { bumpCatalogVersion } from '../catalogs/versions'
 import { type KeptAnswers, keptAnswers } from './kept-answers'
-import type { DashboardScope } from './scope'
 
 const ZONE = 'America/Mexico_City'
-
-/** A scope as `dashboardScope` builds it; the SQL parts are not read by the keeper. */
-const scopeOf = (overrides: Partial<DashboardScope> = {}): DashboardScope => ({
-  filter: dashboardFilterOf({}, [], ZONE),
-  today: '2026-11-27',
-  timeZone: ZONE,
-  labels: [],
-  scoped: sql`select 1`,
-  patientInScope: sql`true`,
-  wholeTenant: true,
-  assignedUser: null,
-  ...overrides,
-})
 
 /** Decision 0046: an answer is reused only while nothing it reads can have changed. */
 describe('the dashboard’s kept answers', () => {
@@ -43,7 +28,7 @@ describe('the dashboard’s kept answers', () => {
   afterAll(() => database.close())
 
   /** Asks `kept` for an item of `scope` in a transaction of `tenant`, counting the computations. */
-  const ask = (scope = scopeOf(), tenant = acme, item = 'vaccines') =>
+  const ask = (scope = aDashboardScope(), tenant = acme, item = 'vaccines') =>
     withTenant(database.db, tenant, (tx) =>
       kept(tx, scope, item, async () => {
         computed += 1
@@ -54,17 +39,7 @@ describe('the dashboard’s kept answers', () => {
     kept = keptAnswers(() => clock)
     computed = 0
   }
-  const noteChange = (tenant: string) =>
-    withTenant(database.db, tenant, (tx) =>
-      recordChange(tx, {
-        tenantId: tenant,
-        entity: 'patient',
-        entityId: uuidv7(),
-        op: 'upsert',
-        version: 1,
-        patientId: null,
-      }),
-    )
+  const noteChange = (tenant: string) => withTenant(database.db, tenant, (tx) => noteAChange(tx, tenant))
 
   it('gives the same question the answer it just gave', async () => {
     fresh()
@@ -91,15 +66,17 @@ describe('the dashboard’s kept answers', () => {
   it('never gives one tenant’s, user’s, filter’s or day’s answer to another question', async () => {
     fresh()
     await ask()
-    await ask(scopeOf(), other)
-    await ask(scopeOf({ assignedUser: uuidv7(), wholeTenant: false }))
-    await ask(scopeOf({ filter: dashboardFilterOf({ from: '2026-01-01' }, [], ZONE) }))
-    await ask(scopeOf({ today: '2026-11-28' }))
-    await ask(scopeOf({ timeZone: 'America/Tijuana' }))
+    await ask(aDashboardScope(), other)
+    await ask(aDashboardScope({ assignedUser: uuidv7(), wholeTenant: false }))
+    await ask(aDashboardScope({ filter: dashboardFilterOf({ from: '2026-01-01' }, [], ZONE) }))
+    await ask(aDashboardScope({ today: '2026-11-28' }))
+    await ask(aDashboardScope({ timeZone: 'America/Tijuana' }))
     await ask(
-      scopeOf({ labels: [{ id: uuidv7(), name: 'Embarazo', color: '#f00', icon: 'baby', sublabels: [] }] }),
+      aDashboardScope({
+        labels: [{ id: uuidv7(), name: 'Embarazo', color: '#f00', icon: 'baby', sublabels: [] }],
+      }),
     )
-    await ask(scopeOf(), acme, 'covid')
+    await ask(aDashboardScope(), acme, 'covid')
     expect(computed).toBe(8)
     // Another tenant's write leaves acme's answer as it was.
     await noteChange(other)
@@ -110,11 +87,11 @@ describe('the dashboard’s kept answers', () => {
   it('keeps the 200 latest answers', async () => {
     fresh()
     for (let day = 1; day <= 201; day += 1)
-      await ask(scopeOf({ today: `2026-01-${String(day).padStart(3, '0')}` }))
+      await ask(aDashboardScope({ today: `2026-01-${String(day).padStart(3, '0')}` }))
     expect(computed).toBe(201)
-    await ask(scopeOf({ today: '2026-01-201' }))
+    await ask(aDashboardScope({ today: '2026-01-201' }))
     expect(computed).toBe(201)
-    await ask(scopeOf({ today: '2026-01-001' }))
+    await ask(aDashboardScope({ today: '2026-01-001' }))
     expect(computed).toBe(202)
   })
 })
