@@ -1,9 +1,11 @@
+import { Trans } from '@lingui/react/macro'
 import { Link, type LinkProps } from '@tanstack/react-router'
-import { lazy, type ReactNode, Suspense, useId } from 'react'
+import { type ReactNode, useId } from 'react'
+import { chunkOf, FromChunk } from '../../ui/lazy-chunk'
 import type { DashboardChartProps } from './DashboardChart'
 
 /** chart.js in a chunk of its own: the figures paint first, the charts follow. */
-const DashboardChart = lazy(() => import('./DashboardChart'))
+const dashboardChart = chunkOf(() => import('./DashboardChart'))
 
 /** A dashboard item: its title, its figures and its chart. */
 export function DashboardCard({
@@ -64,11 +66,21 @@ export function CountList({ rows, label }: { rows: readonly CountRow[]; label?: 
   )
 }
 
-/** A chart once its chunk has loaded; until then the room it takes, so nothing moves. */
+/**
+ * A chart once its chunk has loaded; until then the room it takes, so nothing moves. Offline
+ * without the chunk, the figures above it stay and the chart says when it will come.
+ */
 export function LazyChart(props: DashboardChartProps) {
   return (
-    <Suspense fallback={<div className="dashboard-chart" />}>
-      <DashboardChart {...props} />
-    </Suspense>
+    <FromChunk
+      chunk={dashboardChart}
+      props={props}
+      placeholder={<div className="dashboard-chart" />}
+      unavailable={
+        <p className="dashboard-chart dashboard-chart--unavailable" role="status">
+          <Trans>El gráfico se mostrará cuando vuelva la conexión.</Trans>
+        </p>
+      }
+    />
   )
 }

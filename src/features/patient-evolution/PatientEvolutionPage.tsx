@@ -1,12 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useId } from 'react'
+import { useId } from 'react'
 import type { EvolutionChartData } from '../../contract/schemas/patient-evolution'
 import { currentSession, hasPermission } from '../../session/session-store'
 import { useSyncEngine } from '../../session/use-sync-engine'
 import { EVOLUTION_RANGE_PRESETS } from '../../ui/charts/date-range'
 import { RangePicker } from '../../ui/charts/RangePicker'
 import { useRange } from '../../ui/charts/use-range'
+import { chunkOf, FromChunk } from '../../ui/lazy-chunk'
 import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
 import { EvolutionNotes } from './EvolutionNotes'
@@ -16,7 +17,7 @@ import { usePatientEvolution } from './use-patient-evolution'
 import './patient-evolution.css'
 
 // chart.js is loaded with the first chart drawn, not with the page.
-const EvolutionChart = lazy(() => import('./EvolutionChart'))
+const evolutionChart = chunkOf(() => import('./EvolutionChart'))
 
 /**
  * SPEC §2 `/digital-record/patient-evolution/{patient_id}` (issue 24): the patient's vital signs,
@@ -108,9 +109,16 @@ function ChartPanel({ group, data }: { group: (typeof EVOLUTION_CHARTS)[number];
           <Trans>No hay registros en este periodo.</Trans>
         </p>
       ) : (
-        <Suspense fallback={<div className="evolution-chart__canvas" aria-busy="true" />}>
-          <EvolutionChart title={title} group={group} data={data} />
-        </Suspense>
+        <FromChunk
+          chunk={evolutionChart}
+          props={{ title, group, data }}
+          placeholder={<div className="evolution-chart__canvas" aria-busy="true" />}
+          unavailable={
+            <p className="evolution-chart__empty" role="status">
+              <Trans>El gráfico se mostrará cuando vuelva la conexión.</Trans>
+            </p>
+          }
+        />
       )}
     </section>
   )
