@@ -19,3 +19,31 @@ test('the header turns offline within 2 s and back online when the server answer
   await context.setOffline(false)
   await expect(status).toContainText('En línea', { timeout: 5_000 })
 })
+
+/**
+ * A chart's chunk the device cannot load (offline before the service worker cached it) leaves the
+ * screen standing: the chart's room says so, and the chart comes once the connection is back.
+ */
+test.describe('without the chart in the cache', () => {
+  // The service worker would answer from its cache, where page.route cannot reach.
+  test.use({ serviceWorkers: 'block' })
+
+  test('a chart that cannot load offline says so, and shows once the connection is back', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'nurse@demo.localhost')
+    const chunk = /\/assets\/DashboardChart-[^/]*\.js$/
+    await page.route(chunk, (route) => route.abort('internetdisconnected'))
+    await page.goto('/dashboard')
+    const unavailable = page.getByText('El gráfico se mostrará cuando vuelva la conexión.')
+    await expect(unavailable.first()).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Tareas de hoy' })).toBeVisible()
+
+    await page.unroute(chunk)
+    await context.setOffline(true)
+    await context.setOffline(false)
+    await expect(unavailable).toHaveCount(0)
+    await expect(page.locator('.dashboard-chart canvas').first()).toBeVisible()
+  })
+})
