@@ -1,9 +1,15 @@
 import { createRouter } from '@tanstack/react-router'
 import type { SingleAccess } from './contract/endpoints/define'
+import { RouteErrorPage } from './features/app-shell/RouteErrorPage'
 import { rememberResolved } from './router-history'
 import { routeTree } from './routeTree.gen'
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent' })
+export const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  // A screen that fails shows our page in its place, in the user's language, inside its layout.
+  defaultErrorComponent: RouteErrorPage,
+})
 
 // SPEC §2: after every navigation the page scrolls to the top.
 router.subscribe('onResolved', ({ pathChanged, toLocation }) => {
