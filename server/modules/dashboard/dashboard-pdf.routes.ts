@@ -21,7 +21,7 @@ import {
   topDiagnosesAnswer,
   vaccinesAnswer,
 } from './answers'
-import type { KeptAnswers } from './kept-answers'
+import type { DashboardItem, KeptAnswers } from './kept-answers'
 import { type DashboardScope, dashboardScope } from './scope'
 
 /** The `covid-statuses` names in the request's language. */
@@ -53,7 +53,7 @@ async function subgroupName(tx: Tx, itemId: string | null): Promise<string | nul
  * same filters have just given when nothing changed since (decision 0046).
  */
 async function allFigures(tx: Tx, scope: DashboardScope, kept: KeptAnswers) {
-  const answer = <T>(item: string, of: (tx: Tx, scope: DashboardScope) => Promise<T>) =>
+  const answer = <T>(item: DashboardItem, of: (tx: Tx, scope: DashboardScope) => Promise<T>) =>
     kept(tx, scope, item, () => of(tx, scope))
   return {
     periodicExams: await answer('periodic-exams', periodicExamsAnswer),

@@ -23,25 +23,23 @@ import {
   topDiagnosesAnswer,
   vaccinesAnswer,
 } from './answers'
-import type { KeptAnswers } from './kept-answers'
+import type { DashboardItem, KeptAnswers } from './kept-answers'
 import { patientChartsOf } from './patient-charts'
 import { type DashboardScope, dashboardScope } from './scope'
 
 /**
  * One item's figures for the caller's scope, audited as the other aggregate reads are (a count
- * over patients, no patient named: the filters are what the entry keeps). Given `kept`, an answer
- * the same question had a moment ago is reused (decision 0046).
+ * over patients, no patient named: the filters are what the entry keeps).
  */
 async function figuresFor<T>(
   req: FastifyRequest,
   query: DashboardQuery,
   item: string,
   answer: (tx: Tx, scope: DashboardScope) => Promise<T>,
-  kept?: KeptAnswers,
 ): Promise<T> {
   return req.withTenant(async (tx) => {
     const scope = await dashboardScope(tx, req, query)
-    const figures = kept ? await kept(tx, scope, item, () => answer(tx, scope)) : await answer(tx, scope)
+    const figures = await answer(tx, scope)
     await req.audit(tx, {
       action: `dashboard.${item}`,
       entity: 'patient',
@@ -52,6 +50,15 @@ async function figuresFor<T>(
   })
 }
 
+/** The same, reusing an answer the same question had a moment ago (decision 0046). */
+const keptFiguresFor = <T>(
+  req: FastifyRequest,
+  query: DashboardQuery,
+  item: DashboardItem,
+  answer: (tx: Tx, scope: DashboardScope) => Promise<T>,
+  kept: KeptAnswers,
+): Promise<T> => figuresFor(req, query, item, (tx, scope) => kept(tx, scope, item, () => answer(tx, scope)))
+
 /**
  * SPEC §7 "Dashboard reports and exports" (issue 24; docs/decisions/0032-dashboard.md): each item
  * of the dashboard over the caller's patients under the dashboard's filters, in SQL aggregates
@@ -60,25 +67,27 @@ async function figuresFor<T>(
 export async function dashboardRoutes(app: FastifyInstance, opts: { kept: KeptAnswers }) {
   const { kept } = opts
   route(app, dashboardAffectedSystems, ({ query }, req) =>
-    figuresFor(req, query, 'affected-systems', affectedSystemsAnswer, kept),
+    keptFiguresFor(req, query, 'affected-systems', affectedSystemsAnswer, kept),
   )
   route(app, dashboardTopAffectedSystems, ({ query }, req) =>
-    figuresFor(req, query, 'top-affected-systems', topAffectedSystemsAnswer, kept),
+    keptFiguresFor(req, query, 'top-affected-systems', topAffectedSystemsAnswer, kept),
   )
   route(app, dashboardDiagnoses, ({ query }, req) =>
-    figuresFor(req, query, 'diagnoses', topDiagnosesAnswer, kept),
+    keptFiguresFor(req, query, 'diagnoses', topDiagnosesAnswer, kept),
   )
   route(app, dashboardSpecialLabels, ({ query }, req) =>
-    figuresFor(req, query, 'special-labels', specialLabelsAnswer, kept),
+    keptFiguresFor(req, query, 'special-labels', specialLabelsAnswer, kept),
   )
-  route(app, dashboardVaccines, ({ query }, req) => figuresFor(req, query, 'vaccines', vaccinesAnswer, kept))
+  route(app, dashboardVaccines, ({ query }, req) =>
+    keptFiguresFor(req, query, 'vaccines', vaccinesAnswer, kept),
+  )
   route(app, dashboardPeriodicExams, ({ query }, req) =>
-    figuresFor(req, query, 'periodic-exams', periodicExamsAnswer, kept),
+    keptFiguresFor(req, query, 'periodic-exams', periodicExamsAnswer, kept),
   )
   route(app, dashboardClosedDays, ({ query }, req) =>
-    figuresFor(req, query, 'closed-days', closedDaysAnswer, kept),
+    keptFiguresFor(req, query, 'closed-days', closedDaysAnswer, kept),
   )
-  route(app, dashboardCovid, ({ query }, req) => figuresFor(req, query, 'covid', covidAnswer, kept))
+  route(app, dashboardCovid, ({ query }, req) => keptFiguresFor(req, query, 'covid', covidAnswer, kept))
   // Not kept: the charts read the audit log (the patients seen lately), which the stamp does not follow.
   route(app, dashboardPatientCharts, ({ query }, req) =>
     figuresFor(req, query, 'patient-charts', patientChartsOf),

@@ -7,7 +7,7 @@ import { buildTenant } from '../../../tests/fixtures/tenants'
 import { type Database, withTenant } from '../../db/client'
 import { bumpTenantCatalogVersion } from '../catalogs/tenant-versions'
 import { bumpCatalogVersion } from '../catalogs/versions'
-import { type KeptAnswers, keptAnswers } from './kept-answers'
+import { type DashboardItem, type KeptAnswers, keptAnswers } from './kept-answers'
 
 const ZONE = 'America/Mexico_City'
 
@@ -28,7 +28,7 @@ describe('the dashboard’s kept answers', () => {
   afterAll(() => database.close())
 
   /** Asks `kept` for an item of `scope` in a transaction of `tenant`, counting the computations. */
-  const ask = (scope = aDashboardScope(), tenant = acme, item = 'vaccines') =>
+  const ask = (scope = aDashboardScope(), tenant = acme, item: DashboardItem = 'vaccines') =>
     withTenant(database.db, tenant, (tx) =>
       kept(tx, scope, item, async () => {
         computed += 1

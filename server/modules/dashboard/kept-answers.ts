@@ -32,11 +32,25 @@ interface Kept {
   until: number
 }
 
+/**
+ * The items kept, by the name they are audited under: the item routes and the PDF name them
+ * alike, or the PDF would not find what the screen's calls kept (a misspelling fails to compile).
+ */
+export type DashboardItem =
+  | 'affected-systems'
+  | 'top-affected-systems'
+  | 'diagnoses'
+  | 'special-labels'
+  | 'vaccines'
+  | 'periodic-exams'
+  | 'closed-days'
+  | 'covid'
+
 /** An item's answer for the scope: the kept one, or `compute`'s, kept when it may be. */
 export type KeptAnswers = <T>(
   tx: Tx,
   scope: DashboardScope,
-  item: string,
+  item: DashboardItem,
   compute: () => Promise<T>,
 ) => Promise<T>
 
@@ -76,7 +90,12 @@ export function keptAnswers(now: () => number = Date.now): KeptAnswers {
     }
   }
 
-  return async function answerOf<T>(tx: Tx, scope: DashboardScope, item: string, compute: () => Promise<T>) {
+  return async function answerOf<T>(
+    tx: Tx,
+    scope: DashboardScope,
+    item: DashboardItem,
+    compute: () => Promise<T>,
+  ) {
     const stamp = await stampOf(tx)
     const { filter, today, timeZone, labels, assignedUser } = scope
     const key = JSON.stringify([

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { useConnection } from '../../api/connection'
 import { Button } from '../../ui/Button'
 
@@ -22,20 +22,17 @@ export const isMissingCode = (error: unknown): boolean =>
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
   const missingCode = isMissingCode(error)
-  const retry = () => {
+  const retry = useCallback(() => {
     reset()
     void router.invalidate()
-  }
+  }, [reset, router])
   const connection = useConnection()
   const seen = useRef(connection)
   useEffect(() => {
     const before = seen.current
     seen.current = connection
-    if (missingCode && before !== 'online' && connection === 'online') {
-      reset()
-      void router.invalidate()
-    }
-  }, [connection, missingCode, reset, router])
+    if (missingCode && before !== 'online' && connection === 'online') retry()
+  }, [connection, missingCode, retry])
   return (
     <main role="alert" style={{ padding: 'var(--space-6)', textAlign: 'center' }}>
       <h1>
