@@ -4,9 +4,16 @@ import { dashboardPatientsOf } from '../../contract/rules/dashboard/patient-rows
 import type { DashboardFilter } from '../../contract/rules/dashboard/scope'
 import { addDays } from '../../contract/rules/vaccination-due'
 import type { SpecialLabel } from '../../contract/schemas/special-labels'
+import { packDashboardSummaries } from '../../db/dashboard-summary'
 import type { LocalDb, LocalPatient } from '../../db/local-db'
 import { dueCatalogue } from '../../db/vaccination-due'
-import { cacheVaccines, HEPATITIS_B, INFLUENZA, TETANUS } from '../../db/vaccination-test-data'
+import {
+  cacheVaccines,
+  HEPATITIS_B,
+  INFLUENZA,
+  TETANUS,
+  VACCINE_ENTRIES,
+} from '../../db/vaccination-test-data'
 import { applyChanges } from '../../sync/pull'
 import { aDevice } from '../../sync/test-fixtures'
 import { dashboardLabelsOf, monthRangeOf, readDeviceDashboard } from './device-dashboard'
@@ -269,6 +276,62 @@ describe('the professional’s dashboard on the device', () => {
     )
     const buckets = device.figures.periodicExams
     expect(buckets.applied + buckets.due_soon + buckets.expired + buckets.never_examined).toBe(79)
+  })
+
+  it('works out again, when opened again, the states that a dose, another day or another scheme changed', async () => {
+    const { db } = aDevice()
+    await cacheVaccines(db)
+    await db.specialLabels.bulkPut(LABELS)
+    await applyChanges(db, { changes: generatedFeed(), cursor: '1', hasMore: false })
+    // Packed, as after a sync: each reading gives the same row objects, so states are kept.
+    await packDashboardSummaries(db)
+    const filter: DashboardFilter = { ...FILTERS[0]![1], timeZone: ZONE }
+    const opened = async (today: string) => {
+      const device = await readDeviceDashboard(db, filter, today)
+      expect(device.figures).toEqual(dashboardFigures(await dataFromRecords(db), filter, today))
+      return device.figures.vaccines
+    }
+    const first = await opened(TODAY)
+    expect(await opened(TODAY)).toEqual(first)
+    // An adult owing nothing but a Td (no biological risk, so no hepatitis B) is given one.
+    const doses = await db.vaccinationRecords.toArray()
+    const owingTd = (await db.patients.toArray()).find(
+      (p) =>
+        !p.deleted_at &&
+        String(p.birth_date) < addDays(TODAY, -18 * 366) &&
+        !(p.occupational_risks as string[] | undefined)?.includes('biological') &&
+        !doses.some((dose) => dose.patient_id === p.id && dose.vaccine_id === TETANUS && !dose.deleted_at),
+    )
+    if (!owingTd) throw new Error('the data set has no adult owing only a Td')
+    const patient = owingTd.id
+    const td = (n: number) =>
+      upsert('vaccination-record', {
+        id: id(12, 9_000 + n),
+        patient_id: patient,
+        vaccine_id: TETANUS,
+        dose_number: 1,
+        applied_on: addDays(TODAY, -n),
+        booster: false,
+        folio: null,
+        lot: null,
+        vaccinated_abroad: false,
+        country_code: null,
+        adverse_reactions: [],
+        early_dose_confirmed: false,
+      })
+    await applyChanges(db, { changes: [td(1)], cursor: '2', hasMore: false })
+    const afterDose = await opened(TODAY)
+    expect(afterDose.overdue).toBe(first.overdue - 1)
+    // Ten years on, that Td's booster is overdue too.
+    const later = await opened(addDays(TODAY, 3_651))
+    expect(later.overdue).toBeGreaterThan(afterDose.overdue)
+    expect(await opened(TODAY)).toEqual(afterDose)
+    // The Td booster every year instead of every ten: the dose of yesterday holds, older ones not.
+    await db.catalogueEntries.put({
+      ...VACCINE_ENTRIES[1]!,
+      details: { ...VACCINE_ENTRIES[1]!.details, booster_interval_days: 365 },
+    })
+    expect((await opened(TODAY)).overdue).not.toBe(afterDose.overdue)
   })
 
   it('reads the consultations of the UTC months the period’s days span in the zone, no more', () => {

@@ -17,10 +17,15 @@ import {
   type MonthRange,
   readDashboardConsultations,
 } from '../../db/dashboard-consultations'
-import { dashboardSummaryTables, type LocalDashboardSummary } from '../../db/dashboard-summary'
+import {
+  type DashboardSummaryPatient,
+  dashboardSummaryTables,
+  type LocalDashboardSummary,
+} from '../../db/dashboard-summary'
 import type { LocalDb } from '../../db/local-db'
 import { readSummaries } from '../../db/summary-packs'
 import { type DueCatalogue, dueCatalogue } from '../../db/vaccination-due'
+import { keptVaccinationStateOf } from './kept-vaccination-states'
 
 /**
  * The professional's dashboard on the device (issue 24, docs/decisions/0032-dashboard.md): the
@@ -47,6 +52,34 @@ export interface DeviceConsultationsRead {
   unpacked: number
 }
 
+/**
+ * The rules' patient of each summary row, made once per row object: a row unpacked from a pack is
+ * the same object at every reading (`summary-packs.ts`), so an opening again makes none of the
+ * 20 000 again, and the vaccination states kept by patient (`kept-vaccination-states.ts`) hold.
+ */
+const patientOfRow = new WeakMap<LocalDashboardSummary, DashboardPatient>()
+
+function dashboardPatientOf(row: LocalDashboardSummary, patient: DashboardSummaryPatient): DashboardPatient {
+  let made = patientOfRow.get(row)
+  if (!made) {
+    made = {
+      id: patient.id,
+      subgroups: patient.subgroups,
+      special_sublabel_ids: patient.special_sublabel_ids,
+      birth_date: patient.birth_date,
+      biological_sex: patient.biological_sex,
+      occupational_risks: patient.occupational_risks,
+      exam_due_day: row.exam_due_day,
+      examined: row.last_exam_on !== null,
+      doses: row.doses,
+      triage: row.triage,
+      disabilities: row.disabilities,
+    }
+    patientOfRow.set(row, made)
+  }
+  return made
+}
+
 /** The dashboard's data from what was read: every present patient with their records, the catalogues. */
 export function dashboardDataOf(
   patients: DevicePatientsRead,
@@ -59,19 +92,7 @@ export function dashboardDataOf(
     // count the records of patients in scope only.
     const patient = row.patient
     if (!patient) continue
-    present.push({
-      id: patient.id,
-      subgroups: patient.subgroups,
-      special_sublabel_ids: patient.special_sublabel_ids,
-      birth_date: patient.birth_date,
-      biological_sex: patient.biological_sex,
-      occupational_risks: patient.occupational_risks,
-      exam_due_day: row.exam_due_day,
-      examined: row.last_exam_on !== null,
-      doses: row.doses,
-      triage: row.triage,
-      disabilities: row.disabilities,
-    })
+    present.push(dashboardPatientOf(row, patient))
     names.set(patient.id, patient.name)
   }
   return {
@@ -166,7 +187,7 @@ export function deviceDashboardOf(
 ): DeviceDashboard {
   const { data, names } = dashboardDataOf(patients, consultations)
   return {
-    figures: dashboardFigures(data, filter, today),
+    figures: dashboardFigures(data, filter, today, keptVaccinationStateOf(data.vaccines, data.scheme)),
     names,
     labels: patients.labels,
     subgroupsInUse: subgroupsOf(data.patients),

@@ -11,7 +11,14 @@ import { type PregnancyCount, pregnancyCount } from './pregnancy'
 import { type DashboardFilter, patientsInScope, type ScopePatient } from './scope'
 import { type DashboardLabel, type SpecialLabelCount, specialLabelCounts } from './special-labels'
 import { type DashboardTasks, dashboardTasks } from './tasks'
-import { type VaccinationPatient, type VaccineFigures, vaccinationStates, vaccineFigures } from './vaccines'
+import {
+  type VaccinationPatient,
+  type VaccinationStateOf,
+  type VaccineFigures,
+  vaccinationStateOf,
+  vaccinationStates,
+  vaccineFigures,
+} from './vaccines'
 
 /**
  * A patient as every item reads it, with their own live records (doses, triage consultations,
@@ -53,17 +60,20 @@ export interface DashboardFigures {
 /**
  * The whole dashboard on `today` (YYYY-MM-DD in the filter's zone) under the filters: the device
  * runs this over its cache; the agreement test runs it over the rows the server's SQL counts.
+ * `stateOf` is the vaccination rule over the data's catalogue unless the caller keeps states
+ * (the device does, per patient row, `features/dashboard/kept-vaccination-states.ts`).
  */
 export function dashboardFigures(
   data: DashboardData,
   filter: DashboardFilter,
   today: string,
+  stateOf: VaccinationStateOf = vaccinationStateOf(data.vaccines, data.scheme),
 ): DashboardFigures {
   const scope = patientsInScope(data.patients, filter)
   const consultations = consultationsInPeriod(data.consultations, scope, filter)
   const lastTriage = lastTriageConsultations(data.patients, scope, filter.timeZone)
   const examStates = examDueStates(data.patients, scope, today)
-  const states = vaccinationStates(data.vaccines, data.scheme, data.patients, scope, today)
+  const states = vaccinationStates(stateOf, data.patients, scope, today)
   return {
     patients: patientCharts(data.patients, scope, today),
     affectedSystems: affectedSystemsByPeriod(consultations),

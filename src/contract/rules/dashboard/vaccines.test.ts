@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { vaccinationDue } from '../vaccination-due'
-import { vaccinationStates, vaccineFigures } from './vaccines'
+import { vaccinationStateOf, vaccinationStates, vaccineFigures } from './vaccines'
 
 const today = '2026-06-15'
 const vaccines = [
@@ -60,7 +60,7 @@ describe('the vaccinations item', () => {
   const scope = new Set(patients.map((p) => p.id))
 
   it('works each patient’s state out as the vaccination rule does', () => {
-    const states = vaccinationStates(vaccines, scheme, patients, scope, today)
+    const states = vaccinationStates(vaccinationStateOf(vaccines, scheme), patients, scope, today)
     for (const state of states) {
       const patient = patients.find((p) => p.id === state.patient_id)
       if (!patient) throw new Error('unknown patient')
@@ -77,7 +77,7 @@ describe('the vaccinations item', () => {
   })
 
   it('counts doses in the period by vaccine and the patients by state today', () => {
-    const states = vaccinationStates(vaccines, scheme, patients, scope, today)
+    const states = vaccinationStates(vaccinationStateOf(vaccines, scheme), patients, scope, today)
     expect(vaccineFigures(patients, states, scope, { from: '2026-01-01', to: '2026-01-31' })).toEqual({
       vaccines: [{ vaccine_id: 'td', doses: 2, patients: 2 }],
       // The child has nothing applicable: complete. The 76-year-old owes both vaccines.

@@ -46,29 +46,45 @@ export interface VaccineFigures {
   overdue: number
 }
 
-/**
- * Each patient in scope's scheme state on `today`, by the vaccination rule over their live doses:
- * the device's `/vaccinations` summary holds the same, and the server's SQL follows the same steps.
- */
-export function vaccinationStates(
+/** A patient's scheme state on a day (YYYY-MM-DD), as `vaccinationDueOutliner` works it out. */
+export type VaccinationStateOf = (
+  patient: VaccinationPatient,
+  today: string,
+) => Pick<VaccinationState, 'status' | 'overdueCount'>
+
+/** The vaccination rule over a patient's live doses, for a catalogue and scheme. */
+export function vaccinationStateOf(
   vaccines: readonly DueVaccine[],
   scheme: readonly DueSchemeEntry[],
-  patients: readonly VaccinationPatient[],
-  scope: ReadonlySet<string>,
-  today: string,
-): VaccinationState[] {
+): VaccinationStateOf {
   const outline = vaccinationDueOutliner(vaccines, scheme)
-  const states: VaccinationState[] = []
   // One patient object filled in for each: the outliner keeps nothing of it, and 20 000 of them
   // made only to be dropped are work for the garbage collector.
   const due: DuePatient = { birthDate: '', sex: null, subgroups: [], risks: [] }
-  for (const patient of patients) {
-    if (!scope.has(patient.id)) continue
+  return (patient, today) => {
     due.birthDate = patient.birth_date
     due.sex = patient.biological_sex
     due.subgroups = patient.subgroups
     due.risks = patient.occupational_risks
-    const { status, overdueCount } = outline(due, patient.doses, today)
+    return outline(due, patient.doses, today)
+  }
+}
+
+/**
+ * Each patient in scope's scheme state on `today`, by the vaccination rule over their live doses
+ * (`stateOf`, which the device may answer from states it kept): the device's `/vaccinations`
+ * summary holds the same, and the server's SQL follows the same steps.
+ */
+export function vaccinationStates(
+  stateOf: VaccinationStateOf,
+  patients: readonly VaccinationPatient[],
+  scope: ReadonlySet<string>,
+  today: string,
+): VaccinationState[] {
+  const states: VaccinationState[] = []
+  for (const patient of patients) {
+    if (!scope.has(patient.id)) continue
+    const { status, overdueCount } = stateOf(patient, today)
     states.push({ patient_id: patient.id, status, overdueCount })
   }
   return states
