@@ -47,3 +47,35 @@ test.describe('without the chart in the cache', () => {
     await expect(page.locator('.dashboard-chart canvas').first()).toBeVisible()
   })
 })
+
+/**
+ * A screen whose code the device does not have (offline before the service worker cached it)
+ * shows our page inside the layout, in Spanish, not the router's English error; it opens by
+ * itself once the connection is back.
+ */
+test.describe('without a screen in the cache', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('a screen that cannot load offline says so, and opens once the connection is back', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'nurse@demo.localhost')
+    const chunk = /\/assets\/profile-[^/]*\.js$/
+    await page.route(chunk, (route) => route.abort('internetdisconnected'))
+    await page.goto('/profile')
+    const missing = page.getByRole('alert').getByRole('heading', {
+      name: 'Esta pantalla aún no está en este dispositivo',
+    })
+    await expect(missing).toBeVisible()
+    // The layout stays around it: the header and its menu.
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(page.getByText('Something went wrong')).toHaveCount(0)
+
+    await page.unroute(chunk)
+    await context.setOffline(true)
+    await context.setOffline(false)
+    await expect(page.getByRole('heading', { name: 'Mi perfil' })).toBeVisible()
+    await expect(missing).toHaveCount(0)
+  })
+})
