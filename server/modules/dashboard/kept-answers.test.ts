@@ -1,13 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { getTableName } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dashboardFilterOf } from '../../../src/contract/rules/dashboard/scope'
+import { SYNCED_ENTITIES, type SyncedEntity } from '../../../src/contract/schemas/sync'
 import { aDashboardScope, noteAChange } from '../../../tests/fixtures/dashboard'
 import { openTestDatabase } from '../../../tests/fixtures/database'
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { type Database, withTenant } from '../../db/client'
+import * as schema from '../../db/schema'
 import { bumpTenantCatalogVersion } from '../catalogs/tenant-versions'
 import { bumpCatalogVersion } from '../catalogs/versions'
-import { type DashboardItem, type KeptAnswers, keptAnswers } from './kept-answers'
+import { READING_TABLES } from '../operation/readings'
+import { type DashboardItem, type KeptAnswers, keptAnswers, UNREAD_KINDS } from './kept-answers'
 
 const ZONE = 'America/Mexico_City'
 
@@ -39,7 +46,8 @@ describe('the dashboard’s kept answers', () => {
     kept = keptAnswers(() => clock)
     computed = 0
   }
-  const noteChange = (tenant: string) => withTenant(database.db, tenant, (tx) => noteAChange(tx, tenant))
+  const noteChange = (tenant: string, entity: SyncedEntity = 'patient') =>
+    withTenant(database.db, tenant, (tx) => noteAChange(tx, tenant, entity))
 
   it('gives the same question the answer it just gave', async () => {
     fresh()
@@ -61,6 +69,37 @@ describe('the dashboard’s kept answers', () => {
     expect(await ask()).toEqual({ answer: 4 })
     clock += 1
     expect(await ask()).toEqual({ answer: 5 })
+  })
+
+  it('keeps its answers through the readings patients log, and through no other kind of record', async () => {
+    fresh()
+    await ask()
+    for (const kind of UNREAD_KINDS) await noteChange(acme, kind)
+    expect(await ask()).toEqual({ answer: 1 })
+    // Every other kind the feed carries, a kind added later included, counts.
+    const counted = SYNCED_ENTITIES.filter((kind) => !(UNREAD_KINDS as readonly string[]).includes(kind))
+    expect(counted).toEqual(expect.arrayContaining(['patient', 'encounter', 'vaccination-record']))
+    for (const [at, kind] of counted.entries()) {
+      await noteChange(acme, kind)
+      expect(await ask()).toEqual({ answer: at + 2 })
+    }
+  })
+
+  it('serves items none of whose SQL reads the tables of the kinds it does not count', () => {
+    const here = dirname(fileURLToPath(import.meta.url))
+    // The patients' charts read readings, and are never kept.
+    const sources = readdirSync(here)
+      .filter((file) => file.endsWith('.ts') && !file.includes('.test.') && file !== 'patient-charts.ts')
+      .map((file) => readFileSync(join(here, file), 'utf8'))
+    expect(sources.length).toBeGreaterThan(5)
+    for (const kind of UNREAD_KINDS) {
+      const table = READING_TABLES[kind]
+      const names = [getTableName(table), Object.entries(schema).find(([, value]) => value === table)?.[0]]
+      for (const name of names) {
+        expect(name).toBeTruthy()
+        for (const source of sources) expect(source).not.toContain(name)
+      }
+    }
   })
 
   it('never gives one tenant’s, user’s, filter’s or day’s answer to another question', async () => {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
+import { READING_KINDS, type ReadingKind } from '../../../src/contract/schemas/readings'
 import type { Tx } from '../../db/client'
 import { rowsOf } from '../../db/raw-sql'
-import type { DashboardScope } from './scope'
+import { type DashboardScope, textArray } from './scope'
 
 /**
  * A dashboard item's answer, kept in this server's memory for the same question asked again
@@ -10,7 +11,8 @@ import type { DashboardScope } from './scope'
  *
  * - the tenant's data: every write of a record the figures read notes itself in the change feed
  *   in its own transaction (DESIGN §5), and every change of a tenant catalogue or a shared one
- *   moves its version; the stamp holds the last note and the versions' sums (versions only grow);
+ *   moves its version; the stamp holds the last note and the versions' sums (versions only grow).
+ *   Notes of the readings patients log (`UNREAD_KINDS`) do not count: no kept item reads them;
  * - no write still running: a transaction that took its note's number before the last one may
  *   commit after it, leaving the stamp as it was. An answer is kept only when no transaction of
  *   the cluster held a transaction id when the stamp was read: the snapshot lists none running
@@ -24,6 +26,15 @@ import type { DashboardScope } from './scope'
  *   stays invisible no longer than that.
  */
 const KEPT_FOR_MS = 60_000
+
+/**
+ * The feed's kinds no kept item reads: the readings and habits patients log (SPEC's self-tracking;
+ * the patients' charts, which read readings, are not kept). A tenant whose workers log their
+ * glucose every morning would otherwise see every answer worked out again after each reading.
+ * Named here rather than the kinds that count, so that a kind the feed gains later counts until
+ * someone decides it does not (`kept-answers.test.ts` checks no kept item's SQL reads these).
+ */
+export const UNREAD_KINDS: readonly ReadingKind[] = READING_KINDS
 /** Enough for every item of a few dozen filter sets; the oldest goes first. */
 const MOST_KEPT = 200
 
@@ -67,7 +78,8 @@ async function stampOf(tx: Tx): Promise<Stamp> {
   const [stamp] = await rowsOf<Stamp>(
     tx,
     sql`select current_setting('app.tenant_id', true) as tenant,
-               (select coalesce(max(seq), 0)::text from change_log) as seq,
+               (select coalesce(max(seq), 0)::text from change_log
+                 where entity <> all(${textArray(UNREAD_KINDS)})) as seq,
                (select coalesce(sum(version), 0)::text from tenant_catalog_versions) as tenant_catalogues,
                (select coalesce(sum(version), 0)::text from catalog_versions) as catalogues,
                pg_current_xact_id() = pg_snapshot_xmax(pg_current_snapshot())
