@@ -75,6 +75,27 @@ const upsert = (entity: Change['entity'], data: Record<string, unknown>): Change
   data,
 })
 
+/** A dose as the feed brings it: not a booster, applied here, unless said. */
+const aDose = (data: {
+  id: string
+  patient_id: string
+  vaccine_id: string
+  dose_number: number
+  applied_on: string
+  booster?: boolean
+  deleted_at?: string
+}): Change =>
+  upsert('vaccination-record', {
+    booster: false,
+    folio: null,
+    lot: null,
+    vaccinated_abroad: false,
+    country_code: null,
+    adverse_reactions: [],
+    early_dose_confirmed: false,
+    ...data,
+  })
+
 /**
  * A clinic's worth of patients and records drawn at random over the edges the rules care about:
  * consultations near local midnight and across the period's ends, diagnoses sharing systems,
@@ -142,19 +163,13 @@ function generatedFeed(): Change[] {
       )
     for (let k = random.int(0, 3); k > 0; k -= 1)
       changes.push(
-        upsert('vaccination-record', {
+        aDose({
           id: id(12, n * 10 + k),
           patient_id: patient,
           vaccine_id: random.pick([HEPATITIS_B, TETANUS, INFLUENZA]),
           dose_number: k,
           applied_on: day(-4_000, 0),
           booster: random.next() < 0.2,
-          folio: null,
-          lot: null,
-          vaccinated_abroad: false,
-          country_code: null,
-          adverse_reactions: [],
-          early_dose_confirmed: false,
           ...(random.next() < 0.1 && { deleted_at: '2026-11-02T10:00:00.000Z' }),
         }),
       )
@@ -303,23 +318,14 @@ describe('the professional’s dashboard on the device', () => {
         !doses.some((dose) => dose.patient_id === p.id && dose.vaccine_id === TETANUS && !dose.deleted_at),
     )
     if (!owingTd) throw new Error('the data set has no adult owing only a Td')
-    const patient = owingTd.id
-    const td = (n: number) =>
-      upsert('vaccination-record', {
-        id: id(12, 9_000 + n),
-        patient_id: patient,
-        vaccine_id: TETANUS,
-        dose_number: 1,
-        applied_on: addDays(TODAY, -n),
-        booster: false,
-        folio: null,
-        lot: null,
-        vaccinated_abroad: false,
-        country_code: null,
-        adverse_reactions: [],
-        early_dose_confirmed: false,
-      })
-    await applyChanges(db, { changes: [td(1)], cursor: '2', hasMore: false })
+    const td = aDose({
+      id: id(12, 9_001),
+      patient_id: owingTd.id,
+      vaccine_id: TETANUS,
+      dose_number: 1,
+      applied_on: addDays(TODAY, -1),
+    })
+    await applyChanges(db, { changes: [td], cursor: '2', hasMore: false })
     const afterDose = await opened(TODAY)
     expect(afterDose.overdue).toBe(first.overdue - 1)
     // Ten years on, that Td's booster is overdue too.
