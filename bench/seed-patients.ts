@@ -91,12 +91,4 @@ export async function seedBenchPatients(db: Db, count: number): Promise<void> {
     )
     written += rows.length
   }
-  // PGlite has no autovacuum, so the embedded database never gathers statistics by itself and the
-  // benchmark leaves it so, as the product runs today. BENCH_ANALYZE=1 analyses the two tables
-  // (as the owner: the app role may not), as PostgreSQL's autovacuum would after such a load.
-  if (process.env.BENCH_ANALYZE !== '1') return
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local role none`)
-    await tx.execute(sql`analyze patients, change_log`)
-  })
 }

@@ -22,6 +22,7 @@ if (mode === 'bare') {
   const { openDatabase } = await import('../server/db/client')
   const { buildApp } = await import('../server/app')
   const { seedOnFirstStart } = await import('../server/seed/index')
+  const { keepEmbeddedStatistics } = await import('../server/db/embedded-statistics')
   const dataDir = mkdtempSync(join(tmpdir(), 'salud-bench-'))
   // The parent ends this process with SIGTERM; the database goes with it (100 000 patients: 200 MB).
   process.once('SIGTERM', () => {
@@ -71,6 +72,8 @@ if (mode === 'bare') {
     seedSeconds += (performance.now() - started) / 1000
   }
   const app = await buildApp({ database, config, logger: false })
+  // As `server/main.ts` does: the embedded database's statistics gathered (decision 0047).
+  await keepEmbeddedStatistics(database, console)
   await app.listen({ port, host: '127.0.0.1' })
   process.send?.(
     extraPatients > 0 || encounters > 0 || dashboard

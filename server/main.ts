@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
+import { keepEmbeddedStatistics } from './db/embedded-statistics'
 import { sweepExpired } from './platform/retention'
 import { demoSignInLines, seedOnFirstStart } from './seed/index'
 
@@ -34,6 +35,8 @@ const sweep = () =>
     .catch((error: unknown) => app.log.error({ err: error }, 'retention sweep failed'))
 void sweep()
 setInterval(() => void sweep(), 24 * 3_600_000).unref()
+// PGlite runs no autovacuum: its tables' statistics are gathered here (decision 0047).
+await keepEmbeddedStatistics(database, app.log)
 
 let stopping = false
 async function shutdown(signal: string) {
