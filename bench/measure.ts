@@ -1,6 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import autocannon from 'autocannon'
 
 /** A port nobody listens on now (the system's choice), so benches never meet a fixed one in use. */
@@ -15,9 +18,22 @@ export function freePort(): Promise<number> {
   })
 }
 
+/** The servers this process started and their data folders, by child. */
+const started = new Map<ChildProcess, string>()
+
+// A bench that fails leaves its server behind otherwise: the server's own SIGTERM handler waits
+// for the database's running query, which at 100 000 patients may take minutes of both cores.
+process.once('exit', () => {
+  for (const [child, dataDir] of started) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
+
 /**
  * Starts one of bench/servers.ts in a child process and resolves once it listens. `env` adds to
- * the child's environment; `onReady` receives the child's ready message.
+ * the child's environment; `onReady` receives the child's ready message. The child's data folder
+ * (`BENCH_DATA_DIR`) is made here, so that it goes even when the child has to be killed.
  */
 export async function startServer(
   mode: string,
@@ -26,10 +42,16 @@ export async function startServer(
 ): Promise<ChildProcess> {
   // BENCH_PROF=<folder> writes the server's CPU profile there (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []
+  const dataDir = mkdtempSync(join(tmpdir(), 'salud-bench-'))
   const child = fork(new URL('./servers.ts', import.meta.url), [mode, String(port)], {
     execArgv: ['--import', 'tsx', ...profile],
     stdio: 'inherit',
-    env: { ...process.env, ...options.env },
+    env: { ...process.env, ...options.env, BENCH_DATA_DIR: dataDir },
+  })
+  started.set(child, dataDir)
+  child.once('exit', () => {
+    started.delete(child)
+    rmSync(dataDir, { recursive: true, force: true })
   })
   await new Promise<void>((resolve, reject) => {
     child.once('message', (message) => {

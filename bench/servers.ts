@@ -23,7 +23,8 @@ if (mode === 'bare') {
   const { buildApp } = await import('../server/app')
   const { seedOnFirstStart } = await import('../server/seed/index')
   const { keepEmbeddedStatistics } = await import('../server/db/embedded-statistics')
-  const dataDir = mkdtempSync(join(tmpdir(), 'salud-bench-'))
+  // The parent makes the folder (and removes it even if it has to kill this process).
+  const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'salud-bench-'))
   // The parent ends this process with SIGTERM; the database goes with it (100 000 patients: 200 MB).
   process.once('SIGTERM', () => {
     rmSync(dataDir, { recursive: true, force: true })
