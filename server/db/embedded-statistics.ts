@@ -14,7 +14,7 @@ import { rowsOf } from './raw-sql'
 const BASE_THRESHOLD = 50
 const SCALE_FACTOR = 0.1
 /** How often the embedded server looks for tables to analyse: as autovacuum's default naptime. */
-export const STATISTICS_EVERY_MS = 60_000
+const STATISTICS_EVERY_MS = 60_000
 
 interface StaleTable {
   schema: string
@@ -25,10 +25,10 @@ interface StaleTable {
 export async function analyzeStaleTables(db: Db): Promise<string[]> {
   // The counters reach the statistics views a second after the changes, unless flushed now.
   await db.execute(sql`select pg_stat_force_next_flush()`)
-  const stale = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // The app role cannot see every table's counters or analyse them: the owner does it.
     await tx.execute(sql`set local role none`)
-    return rowsOf<StaleTable>(
+    const stale = await rowsOf<StaleTable>(
       tx,
       sql`select s.schemaname as schema, s.relname as name
             from pg_stat_user_tables s join pg_class c on c.oid = s.relid
@@ -36,14 +36,10 @@ export async function analyzeStaleTables(db: Db): Promise<string[]> {
               or s.n_mod_since_analyze > ${BASE_THRESHOLD} + ${SCALE_FACTOR} * greatest(c.reltuples, 0)
            order by s.relname`,
     )
-  })
-  if (stale.length === 0) return []
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local role none`)
     for (const table of stale)
       await tx.execute(sql`analyze ${sql.identifier(table.schema)}.${sql.identifier(table.name)}`)
+    return stale.map((table) => table.name)
   })
-  return stale.map((table) => table.name)
 }
 
 /**
