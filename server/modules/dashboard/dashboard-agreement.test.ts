@@ -23,7 +23,14 @@ import {
 import { buildTenant } from '../../../tests/fixtures/tenants'
 import { buildUser, signIn } from '../../../tests/fixtures/users'
 import { type Tx, withTenant } from '../../db/client'
-import { catalogueEntries, patients, patientVaccinationStates, vaccinationRecords } from '../../db/schema'
+import {
+  catalogueEntries,
+  patientExamDues,
+  patients,
+  patientVaccinationStates,
+  periodicExams,
+  vaccinationRecords,
+} from '../../db/schema'
 import { recordChange } from '../../platform/change-log'
 import { randomSource } from '../../seed/people'
 import { bumpTenantCatalogVersion } from '../catalogs/tenant-versions'
@@ -256,6 +263,11 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
     entity: sql<SyncedEntity>`'vaccination-record'`,
   }
   const patientNote = { id: patients.id, patientId: patients.id, entity: sql<SyncedEntity>`'patient'` }
+  const examNote = {
+    id: periodicExams.id,
+    patientId: periodicExams.patientId,
+    entity: sql<SyncedEntity>`'periodic-exam'`,
+  }
 
   /**
    * Writes as the app's routes do, each written record noted in the change feed in the same
@@ -385,6 +397,119 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
         // A session of that day (the one of today has long expired by then).
         admin = (await signIn(t.app, 'acme.localhost', adminEmail)).headers
         await expectVaccinesAgree(day, `on ${day}`)
+      }
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  /** The server's periodic exam buckets against the rules', over the rows as they are now, on `day`. */
+  async function expectExamsAgree(day: string, what: string) {
+    const rows = await withTenant(t.database.db, tenantId, (tx) => readDashboardData(tx))
+    const labels = rows.labels.map((label) => ({ id: label.id, sublabels: label.sublabels }))
+    for (const query of ['', `subgroup=${shiftA}`]) {
+      const filter = dashboardFilterOf(Object.fromEntries(new URLSearchParams(query)), labels, ZONE)
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/dashboard/periodic-exams?${query}`,
+        headers: admin,
+      })
+      expect(answer.json().data, `${what}, periodic-exams?${query}`).toEqual(
+        dashboardFigures(rows, filter, day).periodicExams,
+      )
+    }
+  }
+
+  it('keeps each patient’s next periodic exam true as exams and patients change, and days pass', async () => {
+    const kept = () => withTenant(t.database.db, tenantId, (tx) => tx.select().from(patientExamDues))
+    const keptIds = async () => (await kept()).map((row) => row.patientId)
+    await expectExamsAgree(today, 'first, working every due day out')
+    const live = await withTenant(t.database.db, tenantId, (tx) =>
+      tx.select({ id: patients.id }).from(patients).where(isNull(patients.deletedAt)),
+    )
+    expect((await kept()).length).toBe(live.length)
+    await expectExamsAgree(today, 'again, from the kept due days')
+
+    // A new patient, hired 11 months ago on a yearly frequency: due soon, from their hire date.
+    const hired = buildPatient(tenantId, { hireDate: addDays(today, -360), examFrequency: '1-year' })
+    await written((tx) => tx.insert(patients).values(hired).returning(patientNote))
+    await expectExamsAgree(today, 'with a new patient')
+    expect(await keptIds()).toContain(hired.id)
+
+    // An exam forgets its patient's due day, and only theirs.
+    const [first, second, third] = live.map((row) => row.id) as [string, string, string]
+    const before = (await kept()).length
+    await written((tx) =>
+      tx
+        .insert(periodicExams)
+        .values({ tenantId, id: uuidv7(), patientId: first, examinedOn: today, condition: 'compliant' })
+        .returning(examNote),
+    )
+    expect(await keptIds()).not.toContain(first)
+    expect((await kept()).length).toBe(before - 1)
+    await expectExamsAgree(today, 'after an exam')
+    // Deleted, then moved to another patient by mistake: both patients' days go.
+    await written((tx) =>
+      tx
+        .update(periodicExams)
+        .set({ deletedAt: new Date().toISOString() })
+        .where(and(eq(periodicExams.patientId, first), eq(periodicExams.examinedOn, today)))
+        .returning(examNote),
+    )
+    expect(await keptIds()).not.toContain(first)
+    await expectExamsAgree(today, 'after an exam deleted')
+    await written((tx) =>
+      tx
+        .update(periodicExams)
+        .set({ patientId: second })
+        .where(eq(periodicExams.patientId, first))
+        .returning(examNote),
+    )
+    expect(await keptIds()).not.toEqual(expect.arrayContaining([first]))
+    expect(await keptIds()).not.toEqual(expect.arrayContaining([second]))
+    await expectExamsAgree(today, 'after exams moved to another patient')
+    // The patient's hire date and frequency; a change of anything else keeps the day.
+    await expectExamsAgree(today, 'before the patients change')
+    await written(async (tx) => [
+      ...(await tx
+        .update(patients)
+        .set({ hireDate: addDays(today, -20) })
+        .where(eq(patients.id, hired.id as string))
+        .returning(patientNote)),
+      ...(await tx
+        .update(patients)
+        .set({ examFrequency: '6-months' })
+        .where(eq(patients.id, third))
+        .returning(patientNote)),
+    ])
+    expect(await keptIds()).not.toContain(hired.id)
+    expect(await keptIds()).not.toContain(third)
+    await expectExamsAgree(today, 'after hire dates and frequencies changed')
+    const kept4 = (await kept()).length
+    await written((tx) =>
+      tx.update(patients).set({ name: 'Renombrada' }).where(eq(patients.id, third)).returning(patientNote),
+    )
+    expect((await kept()).length).toBe(kept4)
+    // A patient deleted keeps their row, which no count reads any more.
+    expect(await keptIds()).toContain(second)
+    await written((tx) =>
+      tx
+        .update(patients)
+        .set({ deletedAt: new Date().toISOString() })
+        .where(eq(patients.id, second))
+        .returning(patientNote),
+    )
+    expect(await keptIds()).toContain(second)
+    await expectExamsAgree(today, 'after a patient deleted')
+
+    // Later days: the kept days hold, and the buckets move with the calendar alone.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      for (const day of [addDays(today, 1), addDays(today, 11), addDays(today, 200), '2028-02-29']) {
+        vi.setSystemTime(new Date(`${day}T18:00:00Z`))
+        admin = (await signIn(t.app, 'acme.localhost', adminEmail)).headers
+        await expectExamsAgree(day, `on ${day}`)
+        expect((await kept()).length).toBe(kept4)
       }
     } finally {
       vi.useRealTimers()

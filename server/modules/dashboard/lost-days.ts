@@ -4,7 +4,7 @@ import type { LostDaysFigures } from '../../../src/contract/rules/dashboard/lost
 import type { Tx } from '../../db/client'
 import { rowsOf } from '../../db/raw-sql'
 import { disabilities } from '../../db/schema'
-import type { DashboardScope } from './scope'
+import { type DashboardScope, ofPatientInScope } from './scope'
 
 /**
  * `rules/dashboard/lost-days.ts` (through `rules/disability-days.ts`' `lostDaySlices`) in SQL:
@@ -20,13 +20,12 @@ export async function lostDaysOf(tx: Tx, scope: DashboardScope): Promise<LostDay
   const upper = to === null ? sql`'infinity'::date` : sql`${to}::date`
   const rows = await rowsOf<{ month: string | null; type_id: string | null; days: number; patients: number }>(
     tx,
-    sql`with scoped as (${scope.scoped}),
-      ordered as (
+    sql`with ordered as (
         select d.patient_id, d.type_id::text as type_id, d.start_date, d.end_date,
                max(d.end_date) over (partition by d.patient_id order by d.start_date, d.id
                                      rows between unbounded preceding and 1 preceding) as covered
-          from ${disabilities} as d join scoped on scoped.id = d.patient_id
-         where d.deleted_at is null
+          from ${disabilities} as d
+         where d.deleted_at is null and ${ofPatientInScope(sql`d.patient_id`, scope)}
            ${from === null ? sql`` : sql`and d.end_date >= ${lower}`}
            ${to === null ? sql`` : sql`and d.start_date <= ${upper}`}),
       counted as (

@@ -1,22 +1,20 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { CovidCounts } from '../../../src/contract/rules/dashboard/covid'
-import type { ExamBuckets } from '../../../src/contract/rules/dashboard/periodic-exams'
 import {
   PREGNANCY_ICON,
   PREGNANCY_REPORT_DAYS,
   type PregnancyCount,
 } from '../../../src/contract/rules/dashboard/pregnancy'
 import type { SpecialLabelCount } from '../../../src/contract/rules/dashboard/special-labels'
-import { DEFAULT_EXAM_FREQUENCY_MONTHS, DUE_SOON_DAYS } from '../../../src/contract/rules/periodic-exam-due'
 import { TRIAGE_STATUSES } from '../../../src/contract/schemas/covid'
 import type { Tx } from '../../db/client'
 import { rowsOf } from '../../db/raw-sql'
-import { patients, periodicExams, triageConsultations } from '../../db/schema'
+import { patients, triageConsultations } from '../../db/schema'
 import { type DashboardScope, dateInPeriod, ofPatientInScope, periodStart, textArray } from './scope'
 
 /**
  * The items counted per patient, in SQL, step for step with `rules/dashboard/special-labels.ts`,
- * `pregnancy.ts`, `covid.ts` and `periodic-exams.ts` (through `rules/periodic-exam-due.ts`). They
+ * `pregnancy.ts` and `covid.ts` (the periodic exams' buckets: `exam-figures.ts`). They
  * read the patients in scope where they stand (`patientInScope` on `patients as p`) and the
  * records of those patients by `ofPatientInScope`, rather than joining a list of scoped ids back
  * to the patients: over the whole tenant that join of 100 000 rows with themselves was a third
@@ -144,50 +142,4 @@ export async function covidCountsOf(tx: Tx, scope: DashboardScope): Promise<Covi
     counts.total += Number(row.patients)
   }
   return counts
-}
-
-/**
- * The months between exams of an `examination-frequencies` code, as `frequencyMonths` reads it:
- * `N-month(s)` or `N-year(s)` with 1 to 3 digits; anything else (or 0) the default year.
- */
-const frequencyMonths = (code: SQL) => sql`case
-    when ${code} ~ '^[0-9]{1,3}-(month|months|year|years)$' and split_part(${code}, '-', 1)::int > 0
-      then split_part(${code}, '-', 1)::int * case when split_part(${code}, '-', 2) like 'year%' then 12 else 1 end
-    else ${DEFAULT_EXAM_FREQUENCY_MONTHS}::int end`
-
-/**
- * The buckets of `examDue` on today: the next exam `frequency` months after the latest live exam
- * (or after hiring for the never examined); PostgreSQL's month arithmetic clamps to the month's
- * last day as `addMonths` does (31 January + 1 month = 28/29 February).
- */
-export async function examBucketsOf(tx: Tx, scope: DashboardScope): Promise<ExamBuckets> {
-  const rows = await rowsOf<{ state: keyof ExamBuckets; patients: number }>(
-    tx,
-    sql`with latest as (
-        select x.patient_id, max(x.examined_on) as examined_on
-          from ${periodicExams} as x
-         where x.deleted_at is null and ${ofPatientInScope(sql`x.patient_id`, scope)}
-         group by x.patient_id),
-      due as (
-        select latest.examined_on,
-               (coalesce(latest.examined_on, p.hire_date) + make_interval(months => frequency.months))::date
-                 - ${scope.today}::date as days_left
-          from ${patients} as p
-          left join latest on latest.patient_id = p.id
-          -- A sub-select of its own (offset 0) so that PostgreSQL memoizes it by code: a tenant
-          -- has a handful of frequencies, and the pattern match per patient was 150 ms of 470.
-          cross join lateral (select ${frequencyMonths(sql`p.exam_frequency`)} as months offset 0) as frequency
-         where ${scope.patientInScope})
-      select case
-               when days_left is null then 'never_examined'
-               when days_left < 0 then 'expired'
-               when days_left <= ${DUE_SOON_DAYS} then 'due_soon'
-               when examined_on is not null then 'applied'
-               else 'never_examined' end as state,
-             count(*)::int as patients
-        from due group by 1`,
-  )
-  const buckets: ExamBuckets = { applied: 0, due_soon: 0, expired: 0, never_examined: 0 }
-  for (const row of rows) buckets[row.state] = Number(row.patients)
-  return buckets
 }

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client'
 import { rowsOf } from '../../db/raw-sql'
 import { patients, patientVaccinationStates, vaccinationRecords } from '../../db/schema'
 import { currentTenant } from '../../db/schema/columns'
-import { type DashboardScope, dateInPeriod, ofPatientInScope } from './scope'
+import { type DashboardScope, dateInPeriod, livePatientCount, ofPatientInScope } from './scope'
 
 interface Catalogue {
   vaccines: string
@@ -108,18 +108,32 @@ const dayOf = (scope: DashboardScope) => sql`${scope.today}::date`
 const holds = (scope: DashboardScope, catalogue: Catalogue) =>
   sql`s.catalogue = ${catalogue.fingerprint} and s.computed_on <= ${dayOf(scope)} and s.valid_until > ${dayOf(scope)}`
 
-/** The scope's patients counted by their kept states, and how many have none that holds. */
+/**
+ * The scope's patients counted by their kept states, and how many have none that holds. Over the
+ * whole tenant the kept rows are counted alone (those of deleted patients left out, decision
+ * 0039's way) and compared with the live patients, rather than joined with 100 000 of them.
+ */
 async function keptStates(tx: Tx, scope: DashboardScope, catalogue: Catalogue): Promise<StateCounts> {
   const [row] = await rowsOf<StateCounts>(
     tx,
-    sql`select count(*) filter (where s.complete)::int as complete,
-               count(*) filter (where not s.complete)::int as incomplete,
-               count(*) filter (where s.overdue)::int as overdue,
-               count(*) filter (where s.patient_id is null)::int as stale
-          from ${patients} as p
-          left join ${patientVaccinationStates} as s
-            on s.tenant_id = p.tenant_id and s.patient_id = p.id and ${holds(scope, catalogue)}
-         where ${scope.patientInScope}`,
+    scope.wholeTenant
+      ? sql`with kept as (
+              select count(*) filter (where s.complete)::int as complete,
+                     count(*) filter (where not s.complete)::int as incomplete,
+                     count(*) filter (where s.overdue)::int as overdue,
+                     count(*)::int as counted
+                from ${patientVaccinationStates} as s
+               where ${holds(scope, catalogue)}
+                 and s.patient_id not in (select p.id from ${patients} as p where p.deleted_at is not null))
+            select kept.*, ${livePatientCount} - kept.counted as stale from kept`
+      : sql`select count(*) filter (where s.complete)::int as complete,
+                   count(*) filter (where not s.complete)::int as incomplete,
+                   count(*) filter (where s.overdue)::int as overdue,
+                   count(*) filter (where s.patient_id is null)::int as stale
+              from ${patients} as p
+              left join ${patientVaccinationStates} as s
+                on s.tenant_id = p.tenant_id and s.patient_id = p.id and ${holds(scope, catalogue)}
+             where ${scope.patientInScope}`,
   )
   return {
     complete: Number(row?.complete ?? 0),
