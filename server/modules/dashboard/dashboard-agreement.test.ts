@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { dashboardFigures } from '../../../src/contract/rules/dashboard/figures'
@@ -26,9 +26,11 @@ import { type Tx, withTenant } from '../../db/client'
 import {
   catalogueEntries,
   patientExamDues,
+  patientLastTriage,
   patients,
   patientVaccinationStates,
   periodicExams,
+  triageConsultations,
   vaccinationRecords,
 } from '../../db/schema'
 import { recordChange } from '../../platform/change-log'
@@ -263,6 +265,11 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
     entity: sql<SyncedEntity>`'vaccination-record'`,
   }
   const patientNote = { id: patients.id, patientId: patients.id, entity: sql<SyncedEntity>`'patient'` }
+  const triageNote = {
+    id: triageConsultations.id,
+    patientId: triageConsultations.patientId,
+    entity: sql<SyncedEntity>`'triage-consultation'`,
+  }
   const examNote = {
     id: periodicExams.id,
     patientId: periodicExams.patientId,
@@ -514,5 +521,78 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  /** The server's COVID and pregnancy figures against the rules', over the rows as they are now. */
+  async function expectTriageAgree(what: string) {
+    const rows = await withTenant(t.database.db, tenantId, (tx) => readDashboardData(tx))
+    const labels = rows.labels.map((label) => ({ id: label.id, sublabels: label.sublabels }))
+    for (const query of ['', `subgroup=${shiftA}`, `from=${addDays(today, -30)}&to=${today}`]) {
+      const filter = dashboardFilterOf(Object.fromEntries(new URLSearchParams(query)), labels, ZONE)
+      const figures = dashboardFigures(rows, filter, today)
+      const ask = (item: string) =>
+        t.app.inject({ method: 'GET', url: `/api/dashboard/${item}?${query}`, headers: admin })
+      expect((await ask('covid')).json().data, `${what}, covid?${query}`).toEqual(figures.covid)
+      expect(
+        unnamed((await ask('special-labels')).json().data.pregnancy),
+        `${what}, pregnancy?${query}`,
+      ).toEqual(figures.pregnancy)
+    }
+  }
+
+  it('keeps each patient’s latest triage true as triage consultations are written, deleted and moved', async () => {
+    const kept = () => withTenant(t.database.db, tenantId, (tx) => tx.select().from(patientLastTriage))
+    const keptIds = async () => (await kept()).map((row) => row.patientId)
+    await expectTriageAgree('first, working every latest triage out')
+    const live = await withTenant(t.database.db, tenantId, (tx) =>
+      tx.select({ id: patients.id }).from(patients).where(isNull(patients.deletedAt)),
+    )
+    // Every live patient's (a patient deleted since an earlier count keeps a row no count reads).
+    expect(await keptIds()).toEqual(expect.arrayContaining(live.map((row) => row.id)))
+    // Patients without a triage are kept too, as a row of nulls.
+    expect((await kept()).some((row) => row.consultedAt === null)).toBe(true)
+    await expectTriageAgree('again, from the kept rows')
+
+    // A new triage forgets its patient's latest, and only theirs: pregnant today, then hospitalised.
+    const [first, second] = live.map((row) => row.id) as [string, string]
+    const before = (await kept()).length
+    await written((tx) =>
+      tx
+        .insert(triageConsultations)
+        .values(aDashboardTriage(tenantId, first, new Date().toISOString(), 'hospitalized', true))
+        .returning(triageNote),
+    )
+    expect(await keptIds()).not.toContain(first)
+    expect((await kept()).length).toBe(before - 1)
+    await expectTriageAgree('after a triage')
+    // One dated before the latest: forgets too, and the latest stays.
+    await written((tx) =>
+      tx
+        .insert(triageConsultations)
+        .values(aDashboardTriage(tenantId, first, `${addDays(today, -3)}T15:00:00Z`, 'recovered', false))
+        .returning(triageNote),
+    )
+    expect(await keptIds()).not.toContain(first)
+    await expectTriageAgree('after an earlier triage')
+    // The app never deletes or moves a triage (its role may only reclassify one), but a fix made in
+    // the database by its owner is followed as well: deleted, the one before is the latest again;
+    // moved to another patient, both patients' rows go.
+    const ownerFix = async (change: Partial<typeof triageConsultations.$inferInsert>, where: SQL) => {
+      const fixed = await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local role none`)
+        return tx.update(triageConsultations).set(change).where(where).returning(triageNote)
+      })
+      await written(async () => fixed)
+    }
+    await ownerFix(
+      { deletedAt: new Date().toISOString() },
+      and(eq(triageConsultations.patientId, first), eq(triageConsultations.status, 'hospitalized')) as SQL,
+    )
+    expect(await keptIds()).not.toContain(first)
+    await expectTriageAgree('after a triage deleted')
+    await ownerFix({ patientId: second }, eq(triageConsultations.patientId, first))
+    expect(await keptIds()).not.toEqual(expect.arrayContaining([first]))
+    expect(await keptIds()).not.toEqual(expect.arrayContaining([second]))
+    await expectTriageAgree('after triage moved to another patient')
   })
 })

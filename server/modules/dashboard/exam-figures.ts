@@ -5,7 +5,8 @@ import type { Tx } from '../../db/client'
 import { rowsOf } from '../../db/raw-sql'
 import { patientExamDues, patients, periodicExams } from '../../db/schema'
 import { currentTenant } from '../../db/schema/columns'
-import { type DashboardScope, livePatientCount } from './scope'
+import { keptRowCounts } from './kept-rows'
+import type { DashboardScope } from './scope'
 
 /**
  * `rules/dashboard/periodic-exams.ts` in SQL (through `rules/periodic-exam-due.ts`; the agreement
@@ -46,35 +47,16 @@ type Counts = ExamBuckets & {
   missing: number
 }
 
-/** The buckets of the kept rows `d` on the scope's day, and the rows counted. */
+/** The buckets of the kept rows `k` on the scope's day, and the rows counted. */
 const bucketCounts = (scope: DashboardScope) => sql`
-  count(*) filter (where d.due_on is null or (d.due_on > ${scope.today}::date + ${DUE_SOON_DAYS}::int and d.examined_on is null))::int as never_examined,
-  count(*) filter (where d.due_on < ${scope.today}::date)::int as expired,
-  count(*) filter (where d.due_on >= ${scope.today}::date and d.due_on <= ${scope.today}::date + ${DUE_SOON_DAYS}::int)::int as due_soon,
-  count(*) filter (where d.due_on > ${scope.today}::date + ${DUE_SOON_DAYS}::int and d.examined_on is not null)::int as applied`
+  count(*) filter (where k.due_on is null or (k.due_on > ${scope.today}::date + ${DUE_SOON_DAYS}::int and k.examined_on is null))::int as never_examined,
+  count(*) filter (where k.due_on < ${scope.today}::date)::int as expired,
+  count(*) filter (where k.due_on >= ${scope.today}::date and k.due_on <= ${scope.today}::date + ${DUE_SOON_DAYS}::int)::int as due_soon,
+  count(*) filter (where k.due_on > ${scope.today}::date + ${DUE_SOON_DAYS}::int and k.examined_on is not null)::int as applied`
 
-/**
- * The scope's patients counted by their kept due days, and how many have none. Over the whole
- * tenant the kept rows are counted alone (those of deleted patients left out, decision 0039's
- * way) and compared with the live patients, rather than joined with 100 000 of them.
- */
+/** The scope's patients counted by their kept due days, and how many have none. */
 async function keptDues(tx: Tx, scope: DashboardScope): Promise<Counts> {
-  const [row] = await rowsOf<Counts>(
-    tx,
-    scope.wholeTenant
-      ? sql`with kept as (
-              select ${bucketCounts(scope)}, count(*)::int as counted
-                from ${patientExamDues} as d
-               where d.patient_id not in (select p.id from ${patients} as p where p.deleted_at is not null))
-            select kept.*,
-                   ${livePatientCount} - kept.counted as missing
-              from kept`
-      : sql`select ${bucketCounts(scope)},
-                   count(*) filter (where d.patient_id is null)::int as missing
-              from ${patients} as p
-              left join ${patientExamDues} as d on d.tenant_id = p.tenant_id and d.patient_id = p.id
-             where ${scope.patientInScope}`,
-  )
+  const [row] = await rowsOf<Counts>(tx, keptRowCounts(scope, patientExamDues, bucketCounts(scope)))
   return {
     applied: Number(row?.applied ?? 0),
     due_soon: Number(row?.due_soon ?? 0),

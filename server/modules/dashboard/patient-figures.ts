@@ -9,7 +9,9 @@ import type { SpecialLabelCount } from '../../../src/contract/rules/dashboard/sp
 import { TRIAGE_STATUSES } from '../../../src/contract/schemas/covid'
 import type { Tx } from '../../db/client'
 import { rowsOf } from '../../db/raw-sql'
-import { patients, triageConsultations } from '../../db/schema'
+import { patientLastTriage, patients, triageConsultations } from '../../db/schema'
+import { currentTenant } from '../../db/schema/columns'
+import { keptRowCounts } from './kept-rows'
 import { type DashboardScope, dateInPeriod, ofPatientInScope, periodStart, textArray } from './scope'
 
 /**
@@ -55,22 +57,53 @@ export async function specialLabelCountsOf(tx: Tx, scope: DashboardScope): Promi
 }
 
 /**
- * Each scoped patient's latest live triage consultation (decision 0025's order), when it is at or
- * after `since`. Only the rows from `since` on are read: a patient's latest of those is their
- * latest of all, and one with none has their latest before it. Over the whole tenant that spares
- * sorting every triage of every patient (150 000 rows, two thirds of the pregnancy item).
+ * Keeps the latest live triage consultation (decision 0025's order) of the scope's patients that
+ * have none kept (decision 0048): a row of nulls for a patient without one. Under the tenant's
+ * lock taken exclusive, as `exam-figures.ts` keeps due days: the forgetting triggers take it
+ * shared and keep it to their commit.
+ */
+async function keepLastTriage(tx: Tx, scope: DashboardScope): Promise<void> {
+  const [kept] = await rowsOf<{ missing: number }>(
+    tx,
+    keptRowCounts(scope, patientLastTriage, sql`count(*)::int as kept_rows`),
+  )
+  if (Number(kept?.missing ?? 0) === 0) return
+  await tx.execute(sql`select pg_advisory_xact_lock(last_triage_lock(${currentTenant}))`)
+  await tx.execute(
+    sql`with person as materialized (
+        select p.tenant_id, p.id
+          from ${patients} as p
+         where ${scope.patientInScope}
+           and not exists (select from ${patientLastTriage} as k
+                            where k.tenant_id = p.tenant_id and k.patient_id = p.id)),
+      latest as (
+        select distinct on (t.patient_id) t.patient_id, t.consulted_at, t.status, t.pregnancy
+          from ${triageConsultations} as t
+         where t.deleted_at is null and t.patient_id in (select id from person)
+         order by t.patient_id, t.consulted_at desc, t.id desc)
+      insert into ${patientLastTriage} (tenant_id, patient_id, consulted_at, status, pregnancy)
+        select person.tenant_id, person.id, latest.consulted_at, latest.status, latest.pregnancy
+          from person left join latest on latest.patient_id = person.id
+        on conflict (tenant_id, patient_id) do update
+           set consulted_at = excluded.consulted_at, status = excluded.status, pregnancy = excluded.pregnancy`,
+  )
+}
+
+/**
+ * Each scoped patient's latest live triage consultation, kept (`keepLastTriage`, which the caller
+ * runs first), when it is at or after `since`.
  */
 function lastTriage(scope: DashboardScope, since: SQL | null): SQL {
   return sql`with last as (
-      select distinct on (t.patient_id) t.patient_id, t.status, t.pregnancy,
-             (t.consulted_at at time zone ${scope.timeZone})::date as day
-        from ${triageConsultations} as t
-       where t.deleted_at is null and ${ofPatientInScope(sql`t.patient_id`, scope)}
-         and ${since === null ? sql`true` : sql`t.consulted_at >= ${since}`}
-       order by t.patient_id, t.consulted_at desc, t.id desc)`
+      select k.patient_id, k.status, k.pregnancy,
+             (k.consulted_at at time zone ${scope.timeZone})::date as day
+        from ${patientLastTriage} as k
+       where k.consulted_at is not null and ${ofPatientInScope(sql`k.patient_id`, scope)}
+         and ${since === null ? sql`true` : sql`k.consulted_at >= ${since}`})`
 }
 
 export async function pregnancyOf(tx: Tx, scope: DashboardScope): Promise<PregnancyCount> {
+  await keepLastTriage(tx, scope)
   const pregnancyLabels = scope.labels.filter((label) => label.icon === PREGNANCY_ICON)
   const sublabelIds = pregnancyLabels.flatMap((label) => label.sublabels.map((sublabel) => sublabel.id))
   const rows = await rowsOf<{
@@ -127,6 +160,7 @@ export async function pregnancyOf(tx: Tx, scope: DashboardScope): Promise<Pregna
 }
 
 export async function covidCountsOf(tx: Tx, scope: DashboardScope): Promise<CovidCounts> {
+  await keepLastTriage(tx, scope)
   const rows = await rowsOf<{ status: string; patients: number }>(
     tx,
     sql`${lastTriage(scope, periodStart(scope))}

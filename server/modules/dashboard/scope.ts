@@ -124,14 +124,6 @@ export function ofPatientInScope(column: SQL, scope: DashboardScope): SQL {
     : sql`${column} in (${scope.scoped})`
 }
 
-/**
- * How many live patients the tenant has, for a whole-tenant count of kept per-patient rows to
- * find those missing: every patient less the deleted ones, each counted from an index (the key,
- * and decision 0039's index of the deleted), where `deleted_at is null` read the whole table.
- */
-export const livePatientCount = sql`((select count(*) from ${patients} as p)
-  - (select count(*) from ${patients} as p where p.deleted_at is not null))::int`
-
 /** The instant the period's first day starts in the zone (its local midnight); null when open. */
 export function periodStart(scope: DashboardScope): SQL | null {
   const { from } = scope.filter.period

@@ -6,7 +6,8 @@ import type { Tx } from '../../db/client'
 import { rowsOf } from '../../db/raw-sql'
 import { patients, patientVaccinationStates, vaccinationRecords } from '../../db/schema'
 import { currentTenant } from '../../db/schema/columns'
-import { type DashboardScope, dateInPeriod, livePatientCount, ofPatientInScope } from './scope'
+import { keptRowCounts } from './kept-rows'
+import { type DashboardScope, dateInPeriod, ofPatientInScope } from './scope'
 
 interface Catalogue {
   vaccines: string
@@ -105,41 +106,27 @@ export async function vaccineFiguresOf(
 const dayOf = (scope: DashboardScope) => sql`${scope.today}::date`
 
 /** A kept state that holds for the scope's day under this scheme. */
-const holds = (scope: DashboardScope, catalogue: Catalogue) =>
-  sql`s.catalogue = ${catalogue.fingerprint} and s.computed_on <= ${dayOf(scope)} and s.valid_until > ${dayOf(scope)}`
+const holds = (scope: DashboardScope, catalogue: Catalogue, row = sql`k`) =>
+  sql`${row}.catalogue = ${catalogue.fingerprint} and ${row}.computed_on <= ${dayOf(scope)} and ${row}.valid_until > ${dayOf(scope)}`
 
-/**
- * The scope's patients counted by their kept states, and how many have none that holds. Over the
- * whole tenant the kept rows are counted alone (those of deleted patients left out, decision
- * 0039's way) and compared with the live patients, rather than joined with 100 000 of them.
- */
+/** The scope's patients counted by their kept states, and how many have none that holds. */
 async function keptStates(tx: Tx, scope: DashboardScope, catalogue: Catalogue): Promise<StateCounts> {
-  const [row] = await rowsOf<StateCounts>(
+  const [row] = await rowsOf<StateCounts & { missing: number }>(
     tx,
-    scope.wholeTenant
-      ? sql`with kept as (
-              select count(*) filter (where s.complete)::int as complete,
-                     count(*) filter (where not s.complete)::int as incomplete,
-                     count(*) filter (where s.overdue)::int as overdue,
-                     count(*)::int as counted
-                from ${patientVaccinationStates} as s
-               where ${holds(scope, catalogue)}
-                 and s.patient_id not in (select p.id from ${patients} as p where p.deleted_at is not null))
-            select kept.*, ${livePatientCount} - kept.counted as stale from kept`
-      : sql`select count(*) filter (where s.complete)::int as complete,
-                   count(*) filter (where not s.complete)::int as incomplete,
-                   count(*) filter (where s.overdue)::int as overdue,
-                   count(*) filter (where s.patient_id is null)::int as stale
-              from ${patients} as p
-              left join ${patientVaccinationStates} as s
-                on s.tenant_id = p.tenant_id and s.patient_id = p.id and ${holds(scope, catalogue)}
-             where ${scope.patientInScope}`,
+    keptRowCounts(
+      scope,
+      patientVaccinationStates,
+      sql`count(*) filter (where k.complete)::int as complete,
+          count(*) filter (where not k.complete)::int as incomplete,
+          count(*) filter (where k.overdue)::int as overdue`,
+      holds(scope, catalogue),
+    ),
   )
   return {
     complete: Number(row?.complete ?? 0),
     incomplete: Number(row?.incomplete ?? 0),
     overdue: Number(row?.overdue ?? 0),
-    stale: Number(row?.stale ?? 0),
+    stale: Number(row?.missing ?? 0),
   }
 }
 
@@ -177,7 +164,7 @@ async function saveStates(tx: Tx, scope: DashboardScope, catalogue: Catalogue): 
           from ${patients} as p
          where ${scope.patientInScope}
            and not exists (select from ${patientVaccinationStates} as s
-                            where s.tenant_id = p.tenant_id and s.patient_id = p.id and ${holds(scope, catalogue)})),
+                            where s.tenant_id = p.tenant_id and s.patient_id = p.id and ${holds(scope, catalogue, sql`s`)})),
       -- The entries that apply depend on age, sex, subgroups and risks only: tested once per
       -- distinct combination of the four (a few thousand) rather than per patient (100 000 × the
       -- scheme's entries), then joined back. The eligible day is the birthday of the lowest

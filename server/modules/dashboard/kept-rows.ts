@@ -1,0 +1,43 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import { patients } from '../../db/schema'
+import type { DashboardScope } from './scope'
+
+/**
+ * The dashboard's kept per-patient rows (decisions 0045 and 0048: vaccination states, exam due
+ * days, latest triage): one row per patient, deleted by the database's triggers when an input of
+ * it changes and written again by the dashboard when it finds it missing. This counts them.
+ */
+
+/**
+ * How many live patients the tenant has: every patient less the deleted ones, each counted from an
+ * index (the key, and decision 0039's index of the deleted), where `deleted_at is null` would
+ * read the whole table.
+ */
+const livePatientCount = sql`((select count(*) from ${patients} as p)
+  - (select count(*) from ${patients} as p where p.deleted_at is not null))::int`
+
+/**
+ * One row: `counts` (aggregates over the kept rows `k` that `holds`, of the scope's patients) and
+ * `missing`, the scope's patients without such a row. Over the whole tenant the kept rows are
+ * counted alone (those of deleted patients left out, decision 0039's way) and compared with the
+ * live patients, rather than joined with 100 000 of them: patients are never deleted outright, so
+ * every kept row names one. Otherwise the scope's patients are joined with their rows.
+ */
+export function keptRowCounts(
+  scope: DashboardScope,
+  table: PgTable,
+  counts: SQL,
+  holds: SQL = sql`true`,
+): SQL {
+  return scope.wholeTenant
+    ? sql`with kept as (
+          select ${counts}, count(*)::int as counted
+            from ${table} as k
+           where ${holds} and k.patient_id not in (select p.id from ${patients} as p where p.deleted_at is not null))
+        select kept.*, ${livePatientCount} - kept.counted as missing from kept`
+    : sql`select ${counts}, count(*) filter (where k.patient_id is null)::int as missing
+          from ${patients} as p
+          left join ${table} as k on k.tenant_id = p.tenant_id and k.patient_id = p.id and ${holds}
+         where ${scope.patientInScope}`
+}
