@@ -27,6 +27,7 @@ import {
   catalogueEntries,
   patientExamDues,
   patientLastTriage,
+  patientSublabels,
   patients,
   patientVaccinationStates,
   periodicExams,
@@ -53,6 +54,9 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
   let queries: string[]
   let vaccines: Record<string, string>
   let shiftA: string
+  let chronicLabel: string
+  let diabetes: string
+  let trimester: string
   let adminEmail: string
   const today = zonedDayAndTime(new Date(), ZONE).day
 
@@ -62,6 +66,9 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
     const catalog = await seedDashboardCatalog(t.database.db, tenantId)
     vaccines = catalog.vaccines
     shiftA = catalog.shiftA
+    chronicLabel = catalog.labels.chronic
+    diabetes = catalog.sublabels.dm
+    trimester = catalog.sublabels.t2
     const scheme = (vaccine: string, details: Record<string, unknown>) => ({
       tenantId,
       id: uuidv7(),
@@ -594,5 +601,68 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
     expect(await keptIds()).not.toEqual(expect.arrayContaining([first]))
     expect(await keptIds()).not.toEqual(expect.arrayContaining([second]))
     await expectTriageAgree('after triage moved to another patient')
+  })
+
+  it('counts the special labels patients carry as their lists change', async () => {
+    const expectLabelsAgree = async (what: string) => {
+      const rows = await withTenant(t.database.db, tenantId, (tx) => readDashboardData(tx))
+      const labels = rows.labels.map((label) => ({ id: label.id, sublabels: label.sublabels }))
+      for (const query of ['', `subgroup=${shiftA}`, `special_label=${chronicLabel}`]) {
+        const filter = dashboardFilterOf(Object.fromEntries(new URLSearchParams(query)), labels, ZONE)
+        const figures = dashboardFigures(rows, filter, today)
+        const answer = await t.app.inject({
+          method: 'GET',
+          url: `/api/dashboard/special-labels?${query}`,
+          headers: admin,
+        })
+        expect(unnamed(answer.json().data), `${what}, special-labels?${query}`).toEqual({
+          labels: figures.specialLabels,
+          pregnancy: figures.pregnancy,
+        })
+      }
+    }
+    await expectLabelsAgree('as loaded')
+    const carried = () =>
+      withTenant(t.database.db, tenantId, (tx) => tx.select().from(patientSublabels)).then((rows) =>
+        rows.map((row) => `${row.patientId} ${row.sublabelId}`).sort(),
+      )
+    const lists = async () => {
+      const rows = await withTenant(t.database.db, tenantId, (tx) =>
+        tx.select({ id: patients.id, sublabels: patients.specialSublabelIds }).from(patients),
+      )
+      return rows
+        .flatMap((row) => [...new Set(row.sublabels)].map((sublabel) => `${row.id} ${sublabel}`))
+        .sort()
+    }
+    expect(await carried()).toEqual(await lists())
+
+    // A sublabel added to one patient, all taken from another, one put on a new patient; and a
+    // patient deleted, who is no longer counted.
+    const [first, second, third] = (
+      await withTenant(t.database.db, tenantId, (tx) =>
+        tx.select({ id: patients.id }).from(patients).where(isNull(patients.deletedAt)),
+      )
+    ).map((row) => row.id) as [string, string, string]
+    const newcomer = buildPatient(tenantId, { specialSublabelIds: [diabetes, diabetes] })
+    await written(async (tx) => [
+      ...(await tx
+        .update(patients)
+        .set({ specialSublabelIds: [diabetes, trimester] })
+        .where(eq(patients.id, first))
+        .returning(patientNote)),
+      ...(await tx
+        .update(patients)
+        .set({ specialSublabelIds: [] })
+        .where(eq(patients.id, second))
+        .returning(patientNote)),
+      ...(await tx.insert(patients).values(newcomer).returning(patientNote)),
+      ...(await tx
+        .update(patients)
+        .set({ specialSublabelIds: [diabetes], deletedAt: new Date().toISOString() })
+        .where(eq(patients.id, third))
+        .returning(patientNote)),
+    ])
+    expect(await carried()).toEqual(await lists())
+    await expectLabelsAgree('after the lists changed')
   })
 })

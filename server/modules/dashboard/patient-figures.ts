@@ -9,18 +9,17 @@ import type { SpecialLabelCount } from '../../../src/contract/rules/dashboard/sp
 import { TRIAGE_STATUSES } from '../../../src/contract/schemas/covid'
 import type { Tx } from '../../db/client'
 import { rowsOf } from '../../db/raw-sql'
-import { patientLastTriage, patients, triageConsultations } from '../../db/schema'
+import { patientLastTriage, patientSublabels, patients, triageConsultations } from '../../db/schema'
 import { currentTenant } from '../../db/schema/columns'
 import { keptRowCounts } from './kept-rows'
 import { type DashboardScope, dateInPeriod, ofPatientInScope, periodStart, textArray } from './scope'
 
 /**
  * The items counted per patient, in SQL, step for step with `rules/dashboard/special-labels.ts`,
- * `pregnancy.ts` and `covid.ts` (the periodic exams' buckets: `exam-figures.ts`). They
- * read the patients in scope where they stand (`patientInScope` on `patients as p`) and the
- * records of those patients by `ofPatientInScope`, rather than joining a list of scoped ids back
- * to the patients: over the whole tenant that join of 100 000 rows with themselves was a third
- * of each call.
+ * `pregnancy.ts` and `covid.ts` (the periodic exams' buckets: `exam-figures.ts`). They read what
+ * the database keeps per patient (decision 0048: the sublabels they carry, their latest triage),
+ * of the patients in scope by `ofPatientInScope`, rather than every patient's list or every
+ * triage of the period.
  */
 
 /** Patients in scope per live sublabel (each patient once per sublabel and once per label). */
@@ -29,16 +28,12 @@ export async function specialLabelCountsOf(tx: Tx, scope: DashboardScope): Promi
   const labelOf = scope.labels.flatMap((label) => label.sublabels.map(() => label.id))
   const rows = await rowsOf<{ sublabel: string | null; label: string | null; patients: number }>(
     tx,
-    sql`with live as (select * from unnest(${textArray(sublabelIds)}, ${textArray(labelOf)}) as l(sublabel, label)),
-      carried as (
-        select distinct p.id as patient_id, live.sublabel, live.label
-          from ${patients} as p
-          cross join lateral jsonb_array_elements_text(p.special_sublabel_ids) as s(id)
-          join live on live.sublabel = s.id
-         -- Only the patients who carry a live sublabel are expanded (a few in a hundred).
-         where p.special_sublabel_ids ?| ${textArray(sublabelIds)} and ${scope.patientInScope})
-      select sublabel, label, count(distinct patient_id)::int as patients
-        from carried group by grouping sets ((sublabel, label), (label))`,
+    sql`with live as (select * from unnest(${textArray(sublabelIds)}, ${textArray(labelOf)}) as l(sublabel, label))
+      select live.sublabel, live.label, count(distinct s.patient_id)::int as patients
+        from ${patientSublabels} as s
+        join live on live.sublabel = s.sublabel_id
+       where ${ofPatientInScope(sql`s.patient_id`, scope)}
+       group by grouping sets ((live.sublabel, live.label), (live.label))`,
   )
   const perSublabel = new Map<string, number>()
   const perLabel = new Map<string, number>()
@@ -116,11 +111,9 @@ export async function pregnancyOf(tx: Tx, scope: DashboardScope): Promise<Pregna
     // Reported when the latest triage, within the last PREGNANCY_REPORT_DAYS days, says so.
     sql`${lastTriage(scope, sql`((${scope.today}::date - ${PREGNANCY_REPORT_DAYS - 1}::int)::timestamp at time zone ${scope.timeZone})`)},
       labelled as (
-        select distinct p.id as patient_id, s.id as sublabel
-          from ${patients} as p
-          cross join lateral jsonb_array_elements_text(p.special_sublabel_ids) as s(id)
-         where s.id = any(${textArray(sublabelIds)})
-           and p.special_sublabel_ids ?| ${textArray(sublabelIds)} and ${scope.patientInScope}),
+        select s.patient_id, s.sublabel_id as sublabel
+          from ${patientSublabels} as s
+         where s.sublabel_id = any(${textArray(sublabelIds)}) and ${ofPatientInScope(sql`s.patient_id`, scope)}),
       reported as (
         select patient_id from last
          where pregnancy is true
