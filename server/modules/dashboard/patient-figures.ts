@@ -11,8 +11,8 @@ import type { Tx } from '../../db/client'
 import { rowsOf } from '../../db/raw-sql'
 import { patientLastTriage, patientSublabels, patients, triageConsultations } from '../../db/schema'
 import { currentTenant } from '../../db/schema/columns'
-import { keptRowCounts } from './kept-rows'
-import { type DashboardScope, dateInPeriod, ofPatientInScope, periodStart, textArray } from './scope'
+import { missingKeptRows } from './kept-rows'
+import { type DashboardScope, instantInPeriod, ofPatientInScope, textArray } from './scope'
 
 /**
  * The items counted per patient, in SQL, step for step with `rules/dashboard/special-labels.ts`,
@@ -52,23 +52,22 @@ export async function specialLabelCountsOf(tx: Tx, scope: DashboardScope): Promi
 }
 
 /**
- * Keeps the latest live triage consultation (decision 0025's order) of the scope's patients that
- * have none kept (decision 0048): a row of nulls for a patient without one. Under the tenant's
- * lock taken exclusive, as `exam-figures.ts` keeps due days: the forgetting triggers take it
- * shared and keep it to their commit.
+ * Keeps the latest live triage consultation (decision 0025's order) of every live patient of the
+ * tenant that has none kept (decision 0048): a row of nulls for a patient without one. Whatever
+ * the scope: the check counts from indexes, where one over the scope's patients reads them all,
+ * and after the first request the missing are the few whose triage was written since. Under the
+ * tenant's lock taken exclusive, as `exam-figures.ts` keeps due days: the forgetting triggers take
+ * it shared and keep it to their commit.
  */
-async function keepLastTriage(tx: Tx, scope: DashboardScope): Promise<void> {
-  const [kept] = await rowsOf<{ missing: number }>(
-    tx,
-    keptRowCounts(scope, patientLastTriage, sql`count(*)::int as kept_rows`),
-  )
-  if (Number(kept?.missing ?? 0) === 0) return
+async function keepLastTriage(tx: Tx): Promise<void> {
+  const [kept] = await rowsOf<{ missing: number }>(tx, missingKeptRows(patientLastTriage))
+  if (Number(kept?.missing ?? 0) <= 0) return
   await tx.execute(sql`select pg_advisory_xact_lock(last_triage_lock(${currentTenant}))`)
   await tx.execute(
     sql`with person as materialized (
         select p.tenant_id, p.id
           from ${patients} as p
-         where ${scope.patientInScope}
+         where p.deleted_at is null
            and not exists (select from ${patientLastTriage} as k
                             where k.tenant_id = p.tenant_id and k.patient_id = p.id)),
       latest as (
@@ -86,19 +85,26 @@ async function keepLastTriage(tx: Tx, scope: DashboardScope): Promise<void> {
 
 /**
  * Each scoped patient's latest live triage consultation, kept (`keepLastTriage`, which the caller
- * runs first), when it is at or after `since`.
+ * runs first), when its instant meets `when` (a condition on `k.consulted_at`: bounds the index
+ * serves, and the planner can estimate). Over the whole tenant the kept rows are read alone
+ * (decision 0039's way); a narrower scope starts from its patients and finds each one's row by key.
  */
-function lastTriage(scope: DashboardScope, since: SQL | null): SQL {
-  return sql`with last as (
-      select k.patient_id, k.status, k.pregnancy,
-             (k.consulted_at at time zone ${scope.timeZone})::date as day
-        from ${patientLastTriage} as k
-       where k.consulted_at is not null and ${ofPatientInScope(sql`k.patient_id`, scope)}
-         and ${since === null ? sql`true` : sql`k.consulted_at >= ${since}`})`
+function lastTriage(scope: DashboardScope, when: SQL): SQL {
+  const columns = sql`k.patient_id, k.status, k.pregnancy, (k.consulted_at at time zone ${scope.timeZone})::date as day`
+  return scope.wholeTenant
+    ? sql`with last as (
+        select ${columns}
+          from ${patientLastTriage} as k
+         where ${when} and ${ofPatientInScope(sql`k.patient_id`, scope)})`
+    : sql`with last as (
+        select ${columns}
+          from ${patients} as p
+          join ${patientLastTriage} as k on k.tenant_id = p.tenant_id and k.patient_id = p.id
+         where ${scope.patientInScope} and ${when})`
 }
 
 export async function pregnancyOf(tx: Tx, scope: DashboardScope): Promise<PregnancyCount> {
-  await keepLastTriage(tx, scope)
+  await keepLastTriage(tx)
   const pregnancyLabels = scope.labels.filter((label) => label.icon === PREGNANCY_ICON)
   const sublabelIds = pregnancyLabels.flatMap((label) => label.sublabels.map((sublabel) => sublabel.id))
   const rows = await rowsOf<{
@@ -109,7 +115,7 @@ export async function pregnancyOf(tx: Tx, scope: DashboardScope): Promise<Pregna
   }>(
     tx,
     // Reported when the latest triage, within the last PREGNANCY_REPORT_DAYS days, says so.
-    sql`${lastTriage(scope, sql`((${scope.today}::date - ${PREGNANCY_REPORT_DAYS - 1}::int)::timestamp at time zone ${scope.timeZone})`)},
+    sql`${lastTriage(scope, sql`k.consulted_at >= ((${scope.today}::date - ${PREGNANCY_REPORT_DAYS - 1}::int)::timestamp at time zone ${scope.timeZone})`)},
       labelled as (
         select s.patient_id, s.sublabel_id as sublabel
           from ${patientSublabels} as s
@@ -153,13 +159,12 @@ export async function pregnancyOf(tx: Tx, scope: DashboardScope): Promise<Pregna
 }
 
 export async function covidCountsOf(tx: Tx, scope: DashboardScope): Promise<CovidCounts> {
-  await keepLastTriage(tx, scope)
+  await keepLastTriage(tx)
   const rows = await rowsOf<{ status: string; patients: number }>(
     tx,
-    sql`${lastTriage(scope, periodStart(scope))}
-      select status, count(*)::int as patients from last
-       where ${dateInPeriod(sql`day`, scope)}
-       group by status`,
+    // The period as bounds on the instant: the same days in the zone (`instantInPeriod`).
+    sql`${lastTriage(scope, sql`k.consulted_at is not null and ${instantInPeriod(sql`k.consulted_at`, scope)}`)}
+      select status, count(*)::int as patients from last group by status`,
   )
   const counts = Object.fromEntries(TRIAGE_STATUSES.map((status) => [status, 0])) as CovidCounts
   counts.total = 0
