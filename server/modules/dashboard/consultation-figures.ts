@@ -91,6 +91,37 @@ export async function topAffectedSystemsOf(tx: Tx, scope: DashboardScope): Promi
 }
 
 /**
+ * The months of a closed period in the zone: each one's first instant (its local midnight) and its
+ * name, in order. A row's month is then the last of those starts at or before it (`width_bucket`,
+ * a binary search over a dozen instants), where the month in the zone of each of a year's 290 000
+ * rows (`date_trunc` at time zone) was a fifth of the call at scale. An open period takes that way.
+ */
+function monthsOfPeriod(scope: DashboardScope): SQL {
+  const { from, to } = scope.filter.period
+  if (from === null || to === null) return sql``
+  return sql`with months as (
+      select array_agg(m at time zone ${scope.timeZone} order by m) as starts,
+             array_agg(to_char(m, 'YYYY-MM') order by m) as names
+        from generate_series(date_trunc('month', ${from}::date::timestamp), ${to}::date::timestamp, interval '1 month') as m)`
+}
+
+/** A row's month (`monthsOfPeriod`'s position, or the month's local midnight for an open period). */
+function monthOf(instant: SQL, scope: DashboardScope): SQL {
+  const { from, to } = scope.filter.period
+  return from === null || to === null
+    ? sql`date_trunc('month', ${instant} at time zone ${scope.timeZone})`
+    : sql`width_bucket(${instant}, (select starts from months))`
+}
+
+/** The YYYY-MM of a month as `monthOf` gives it, worked out once per group. */
+function monthName(month: SQL, scope: DashboardScope): SQL {
+  const { from, to } = scope.filter.period
+  return from === null || to === null
+    ? sql`to_char(${month}, 'YYYY-MM')`
+    : sql`(select names[${month}] from months)`
+}
+
+/**
  * Both tables in one pass (grouping sets): per system, its consultations and patients; per system
  * and month, its consultations. Ordered here as the rules order them.
  */
@@ -102,12 +133,10 @@ export async function affectedSystemsOf(tx: Tx, scope: DashboardScope): Promise<
     patients: number
   }>(
     tx,
-    // The month as date_trunc's timestamp, named YYYY-MM only per group: to_char on each of a
-    // year's 250 000 rows cost a fifth of the call (232 -> 185 ms at scale).
-    sql`select d.system, case when grouping(d.month) = 0 then to_char(d.month, 'YYYY-MM') end as month,
+    sql`${monthsOfPeriod(scope)}
+        select d.system, case when grouping(d.month) = 0 then ${monthName(sql`d.month`, scope)} end as month,
                ${systemCounts(scope)}
-          from (select d.affected_system_id as system, d.previous_of_system_at,
-                       date_trunc('month', d.started_at at time zone ${scope.timeZone}) as month
+          from (select d.affected_system_id as system, d.previous_of_system_at, ${monthOf(sql`d.started_at`, scope)} as month
                   from ${consultationDiagnoses} as d
                  where d.first_of_system and ${countedRows(scope)}) as d
          group by grouping sets ((d.system), (d.system, d.month))`,

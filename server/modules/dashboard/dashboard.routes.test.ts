@@ -235,6 +235,12 @@ describe('the dashboard calls', () => {
       ])
       expect(answer.months).toHaveLength(4)
       expect(answer.months.every((row: { month: string }) => row.month === '2026-03')).toBe(true)
+      // Across a month's end: 31 March at 23:30 in Mexico City (1 April in UTC) is March's.
+      const spring = await data(admin, 'affected-system', 'from=2026-03-01&to=2026-04-30')
+      expect(spring.months.filter((row: { month: string }) => row.month === '2026-04')).toEqual([
+        { affected_system_id: S.general, month: '2026-04', consultations: 1 },
+      ])
+      expect(spring.months).toContainEqual({ affected_system_id: S.musc, month: '2026-03', consultations: 2 })
       const top = await data(admin, 'affected-system/top-five', MARCH)
       expect(top.map((row: { affected_system_id: string }) => row.affected_system_id)).toEqual([
         S.resp,
