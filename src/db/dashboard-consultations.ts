@@ -8,6 +8,7 @@ import {
   type TouchedPatients,
   type Zone,
 } from './summary-middleware'
+import { firstPackId, sharedRows } from './summary-packs'
 
 /**
  * The consultations as the dashboard counts them (issue 24, docs/decisions/0032-dashboard.md):
@@ -36,6 +37,12 @@ export interface LocalDashboardConsultationPack {
   month: string
   /** `JSON.stringify` of the month's rows. */
   rows: string
+  /**
+   * Names this packing of the month (`firstPackId`: no other packing, in this page or another,
+   * had it), so a reader that unpacked it before keeps those rows; absent from packs written
+   * before it existed, which are unpacked at every reading.
+   */
+  packing?: number
 }
 
 export interface LocalDashboardConsultationChange {
@@ -91,7 +98,44 @@ export function monthPacksOf(rows: readonly LocalDashboardConsultation[]): Local
     if (list) list.push(row)
     else byMonth.set(row.month, [row])
   }
-  return [...byMonth].map(([month, list]) => ({ month, rows: JSON.stringify(list) }))
+  const first = firstPackId(byMonth.size)
+  return [...byMonth].map(([month, list], index) => ({
+    month,
+    rows: JSON.stringify(list),
+    packing: first + index,
+  }))
+}
+
+/**
+ * The rows of each month the dashboard has read in this page, with the packing they came from,
+ * for each packs table: a month read again (a live query run again after a sync, the screen opened
+ * again, the whole history asked twice) is parsed again only when it was packed again. As the
+ * summary packs' rows (`summary-packs.ts`), they are held for the page's life: at most the
+ * device's consultations, once. The rows are shared by every reading: readers never change them
+ * (frozen in tests).
+ */
+const keptMonths = new WeakMap<object, Map<string, { packing: number; rows: LocalDashboardConsultation[] }>>()
+
+/** Each pack's rows, parsed or kept, keeping them for the next reading. */
+function monthRowsOf(
+  table: object,
+  packs: readonly LocalDashboardConsultationPack[],
+): LocalDashboardConsultation[][] {
+  let kept = keptMonths.get(table)
+  if (!kept) {
+    kept = new Map()
+    keptMonths.set(table, kept)
+  }
+  const held = kept
+  return packs.map((pack) => {
+    const found = held.get(pack.month)
+    if (found && pack.packing !== undefined && found.packing === pack.packing) return found.rows
+    // Written by `monthPacksOf` from the rows: their own shape.
+    const rows = sharedRows(JSON.parse(pack.rows) as LocalDashboardConsultation[])
+    if (pack.packing === undefined) held.delete(pack.month)
+    else held.set(pack.month, { packing: pack.packing, rows })
+    return rows
+  })
 }
 
 /** Months from `from` to `to` (YYYY-MM, both included); open ends read every month that way. */
@@ -122,10 +166,8 @@ export async function readDashboardConsultations(
   ])
   const replaced = new Set<string>(changed)
   const rows: LocalDashboardConsultation[] = []
-  for (const pack of packs) {
-    // Written by `monthPacksOf` from the rows: their own shape.
-    const packed = JSON.parse(pack.rows) as LocalDashboardConsultation[]
-    if (replaced.size === 0) rows.push(...packed)
+  for (const packed of monthRowsOf(db.dashboardConsultationPacks, packs)) {
+    if (replaced.size === 0) for (const row of packed) rows.push(row)
     else for (const row of packed) if (!replaced.has(row.id)) rows.push(row)
   }
   for (const row of fresh) if (row && inRange(row.month)) rows.push(row)

@@ -247,6 +247,38 @@ describe('the dashboard’s rows', () => {
     expect(cleared.rows.map((row) => row.patient?.id).sort()).toEqual([first.id, second.id].sort())
   })
 
+  it('keep a month’s consultations unpacked across readings until the month is packed again', async () => {
+    const { db, ctx } = aDevice()
+    const patient = await createPatient(db, ctx, aPatient())
+    const october = await createEncounter(
+      db,
+      ctx,
+      aConsultation(patient.id, { started_at: '2026-10-05T16:00:00.000Z' }),
+    )
+    await createEncounter(db, ctx, aConsultation(patient.id))
+    await packDashboardConsultations(db)
+    const read = async (range = { from: '2026-10', to: '2026-10' }) =>
+      (await readDashboardConsultations(db, range)).rows
+    const [first] = await read()
+    // The same month read again (alone, or with another): the very rows, not parsed again.
+    expect((await read())[0]).toBe(first)
+    expect((await read({ from: null, to: null })).find((row) => row.id === october.id)).toBe(first)
+    // Amended and packed again: the month's new packing is read.
+    await updateEncounter(db, ctx, october.id, {
+      diagnoses: [{ code: 'E119', name: 'Diabetes mellitus tipo 2', affected_system_id: ENDOCRINE }],
+    })
+    await packDashboardConsultations(db)
+    const [amended] = await read()
+    expect(amended).not.toBe(first)
+    expect(amended?.diagnoses.map((diagnosis) => diagnosis.code)).toEqual(['E119'])
+    // A pack written before packings were named is parsed at every reading.
+    const pack = await db.dashboardConsultationPacks.get('2026-10')
+    await db.dashboardConsultationPacks.put({ month: '2026-10', rows: pack?.rows ?? '[]' })
+    const [unnamed] = await read()
+    expect(unnamed).toEqual(amended)
+    expect((await read())[0]).not.toBe(unnamed)
+  })
+
   it('are built on version 19 from the rows a version-18 device holds, packed', async () => {
     const userId = 'doctor-upgrade-18'
     const old = new Dexie(localDbName('demo', userId))

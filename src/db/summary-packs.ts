@@ -60,7 +60,7 @@ let nextPackId = 0
  * any earlier one or another tab (the clock, in thousandths of a millisecond), so a pack's id
  * always names the same text and the rows unpacked from it can be kept (`unpackedPacks`).
  */
-function firstPackId(count: number): number {
+export function firstPackId(count: number): number {
   const first = Math.max(Date.now() * 1000, nextPackId)
   nextPackId = first + count
   return first
@@ -89,7 +89,7 @@ export function packsOf<Row>(
 const unpackedPacks = new WeakMap<object, Map<number, readonly unknown[]>>()
 
 /** Deep-freezes rows under test, so a reader that writes into shared rows fails there. */
-function sharedRows<Row>(rows: Row[]): Row[] {
+export function sharedRows<Row>(rows: Row[]): Row[] {
   // Typed by hand: the sync tests' and the server's configurations have no Vite types.
   if ((import.meta as { env?: { MODE?: string } }).env?.MODE === 'test')
     for (const row of rows) deepFreeze(row)
