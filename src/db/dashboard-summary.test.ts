@@ -6,7 +6,11 @@ import { createEncounter, type NewEncounter, updateEncounter } from '../sync/enc
 import { createPatient, updatePatient } from '../sync/mutators'
 import { applyChanges } from '../sync/pull'
 import { aDevice, aPatient, CURPS } from '../sync/test-fixtures'
-import { packDashboardConsultations, readDashboardConsultations } from './dashboard-consultations'
+import {
+  type MonthRange,
+  packDashboardConsultations,
+  readDashboardConsultations,
+} from './dashboard-consultations'
 import { dashboardSummaryTables, packDashboardSummaries } from './dashboard-summary'
 import { localDbName, openLocalDb } from './local-db'
 import { readSummaries } from './summary-packs'
@@ -257,7 +261,7 @@ describe('the dashboard’s rows', () => {
     )
     await createEncounter(db, ctx, aConsultation(patient.id))
     await packDashboardConsultations(db)
-    const read = async (range = { from: '2026-10', to: '2026-10' }) =>
+    const read = async (range: MonthRange = { from: '2026-10', to: '2026-10' }) =>
       (await readDashboardConsultations(db, range)).rows
     const [first] = await read()
     // The same month read again (alone, or with another): the very rows, not parsed again.
