@@ -36,7 +36,7 @@ const sweep = () =>
 void sweep()
 setInterval(() => void sweep(), 24 * 3_600_000).unref()
 // PGlite runs no autovacuum: its tables' statistics are gathered here (decision 0047).
-await keepEmbeddedStatistics(database, app.log)
+const stopStatistics = await keepEmbeddedStatistics(database, app.log)
 
 let stopping = false
 async function shutdown(signal: string) {
@@ -44,6 +44,7 @@ async function shutdown(signal: string) {
   stopping = true
   app.log.info(`${signal}: closing`)
   try {
+    stopStatistics()
     await app.close()
     await database.close()
     process.exit(0)

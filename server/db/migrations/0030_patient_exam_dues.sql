@@ -8,42 +8,69 @@ CREATE TABLE "patient_exam_dues" (
 --> statement-breakpoint
 ALTER TABLE "patient_exam_dues" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "patient_exam_dues" AS PERMISSIVE FOR ALL TO "salud_app" USING (tenant_id = (select nullif(current_setting('app.tenant_id', true), '')::uuid)) WITH CHECK (tenant_id = (select nullif(current_setting('app.tenant_id', true), '')::uuid));--> statement-breakpoint
--- Decision 0048, as 0045 does for vaccination states: a patient's kept exam due day goes when an
--- input of it changes. Each forgetting first takes the tenant's lock shared, which the dashboard
--- takes exclusive before it works due days out: a day is then never worked out from exams a
--- transaction still writing will change, and saved after that transaction has forgotten it.
-CREATE FUNCTION "exam_dues_lock"(tenant uuid) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
-  SELECT hashtextextended('patient_exam_dues:' || tenant::text, 0)
+-- Decision 0048: every table of kept per-patient rows (the vaccination states of 0045, the exam
+-- due days here, the latest triage of 0031) is forgotten the same way, by one function each for a
+-- statement's records and for a patient's own row; a trigger names its kept table as argument.
+-- Each forgetting first takes the tenant's lock for that table shared, which the dashboard takes
+-- exclusive before it works rows out (`kept_rows_lock`): a row is then never worked out from
+-- records a transaction still writing will change, and saved after that transaction forgot it.
+-- The lock is the one 0028's `vaccination_states_lock` took (the same text hashed).
+CREATE FUNCTION "kept_rows_lock"(kept text, tenant uuid) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+  SELECT hashtextextended(kept || ':' || tenant::text, 0)
 $$;--> statement-breakpoint
--- Their exams: every trigger names its transition table `exams` (an update fires twice, over the
--- rows before and after, so an exam moved to another patient forgets both); statement-level, so a
--- bulk load forgets each patient once.
-CREATE FUNCTION "forget_exam_dues_of_exams"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A statement's records: every trigger names its transition table `changed` (an update fires twice,
+-- over the rows before and after, so a record moved to another patient forgets both); statement-
+-- level, so a bulk load forgets each patient once.
+CREATE FUNCTION "forget_kept_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock_shared("public"."exam_dues_lock"(tenant_id))
-     FROM (SELECT DISTINCT tenant_id FROM exams) AS t;
-  DELETE FROM "public"."patient_exam_dues" AS d
-   USING (SELECT DISTINCT tenant_id, patient_id FROM exams) AS e
-   WHERE d.tenant_id = e.tenant_id AND d.patient_id = e.patient_id;
+  PERFORM pg_advisory_xact_lock_shared("public"."kept_rows_lock"(TG_ARGV[0], tenant_id))
+     FROM (SELECT DISTINCT tenant_id FROM changed) AS t;
+  EXECUTE format(
+    'DELETE FROM public.%I AS k USING (SELECT DISTINCT tenant_id, patient_id FROM changed) AS c
+      WHERE k.tenant_id = c.tenant_id AND k.patient_id = c.patient_id', TG_ARGV[0]);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
+-- A patient's own inputs changed (the trigger's condition says which).
+CREATE FUNCTION "forget_kept_row_of_patient"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock_shared("public"."kept_rows_lock"(TG_ARGV[0], NEW.tenant_id));
+  EXECUTE format('DELETE FROM public.%I WHERE tenant_id = $1 AND patient_id = $2', TG_ARGV[0])
+    USING NEW.tenant_id, NEW.id;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+-- The exam due days: their exams, and the patient's hire date (the never examined are due from it)
+-- and frequency.
 CREATE TRIGGER "exam_dues_after_exam_insert" AFTER INSERT ON "periodic_exams"
-  REFERENCING NEW TABLE AS exams FOR EACH STATEMENT EXECUTE FUNCTION "forget_exam_dues_of_exams"();--> statement-breakpoint
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "forget_kept_rows"('patient_exam_dues');--> statement-breakpoint
 CREATE TRIGGER "exam_dues_after_exam_update_old" AFTER UPDATE ON "periodic_exams"
-  REFERENCING OLD TABLE AS exams FOR EACH STATEMENT EXECUTE FUNCTION "forget_exam_dues_of_exams"();--> statement-breakpoint
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "forget_kept_rows"('patient_exam_dues');--> statement-breakpoint
 CREATE TRIGGER "exam_dues_after_exam_update_new" AFTER UPDATE ON "periodic_exams"
-  REFERENCING NEW TABLE AS exams FOR EACH STATEMENT EXECUTE FUNCTION "forget_exam_dues_of_exams"();--> statement-breakpoint
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "forget_kept_rows"('patient_exam_dues');--> statement-breakpoint
 CREATE TRIGGER "exam_dues_after_exam_delete" AFTER DELETE ON "periodic_exams"
-  REFERENCING OLD TABLE AS exams FOR EACH STATEMENT EXECUTE FUNCTION "forget_exam_dues_of_exams"();--> statement-breakpoint
--- The patient's own inputs: the hire date (the never examined are due from it) and the frequency.
-CREATE FUNCTION "forget_exam_due_of_patient"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_advisory_xact_lock_shared("public"."exam_dues_lock"(NEW.tenant_id));
-  DELETE FROM "public"."patient_exam_dues" WHERE tenant_id = NEW.tenant_id AND patient_id = NEW.id;
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "forget_kept_rows"('patient_exam_dues');--> statement-breakpoint
 CREATE TRIGGER "exam_due_after_patient_update" AFTER UPDATE ON "patients" FOR EACH ROW
   WHEN (OLD.hire_date IS DISTINCT FROM NEW.hire_date OR OLD.exam_frequency IS DISTINCT FROM NEW.exam_frequency)
-  EXECUTE FUNCTION "forget_exam_due_of_patient"();
+  EXECUTE FUNCTION "forget_kept_row_of_patient"('patient_exam_dues');--> statement-breakpoint
+-- The vaccination states (0028, 0029) move onto the same functions.
+DROP TRIGGER "vaccination_states_after_dose_insert" ON "vaccination_records";--> statement-breakpoint
+DROP TRIGGER "vaccination_states_after_dose_update_old" ON "vaccination_records";--> statement-breakpoint
+DROP TRIGGER "vaccination_states_after_dose_update_new" ON "vaccination_records";--> statement-breakpoint
+DROP TRIGGER "vaccination_states_after_dose_delete" ON "vaccination_records";--> statement-breakpoint
+DROP TRIGGER "vaccination_state_after_patient_update" ON "patients";--> statement-breakpoint
+DROP FUNCTION "forget_vaccination_states_of_doses"();--> statement-breakpoint
+DROP FUNCTION "forget_vaccination_state_of_patient"();--> statement-breakpoint
+DROP FUNCTION "vaccination_states_lock"(uuid);--> statement-breakpoint
+CREATE TRIGGER "vaccination_states_after_dose_insert" AFTER INSERT ON "vaccination_records"
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "forget_kept_rows"('patient_vaccination_states');--> statement-breakpoint
+CREATE TRIGGER "vaccination_states_after_dose_update_old" AFTER UPDATE ON "vaccination_records"
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "forget_kept_rows"('patient_vaccination_states');--> statement-breakpoint
+CREATE TRIGGER "vaccination_states_after_dose_update_new" AFTER UPDATE ON "vaccination_records"
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "forget_kept_rows"('patient_vaccination_states');--> statement-breakpoint
+CREATE TRIGGER "vaccination_states_after_dose_delete" AFTER DELETE ON "vaccination_records"
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "forget_kept_rows"('patient_vaccination_states');--> statement-breakpoint
+CREATE TRIGGER "vaccination_state_after_patient_update" AFTER UPDATE ON "patients" FOR EACH ROW
+  WHEN (OLD.birth_date IS DISTINCT FROM NEW.birth_date OR OLD.biological_sex IS DISTINCT FROM NEW.biological_sex
+        OR OLD.subgroups IS DISTINCT FROM NEW.subgroups OR OLD.occupational_risks IS DISTINCT FROM NEW.occupational_risks)
+  EXECUTE FUNCTION "forget_kept_row_of_patient"('patient_vaccination_states');

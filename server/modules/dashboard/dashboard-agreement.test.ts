@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { dashboardFigures } from '../../../src/contract/rules/dashboard/figures'
+import { type DashboardFigures, dashboardFigures } from '../../../src/contract/rules/dashboard/figures'
 import { dashboardFilterOf } from '../../../src/contract/rules/dashboard/scope'
 import { nameKey } from '../../../src/contract/schemas/catalogue-definitions'
 import { TRIAGE_STATUSES } from '../../../src/contract/schemas/covid'
@@ -248,22 +248,38 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
     expect(all.patients.by_age.filter((row) => row.patients > 0).length).toBeGreaterThan(3)
   })
 
-  /** The server's vaccination figures against the rules', over the rows as they are now, on `day`. */
-  async function expectVaccinesAgree(day: string, what: string) {
+  /**
+   * Each call answers, under each query, what the rules give over the rows as they are now on
+   * `day`: `expected` picks its figures out of the rules', `answered` out of its data (without the
+   * names the server adds, unless said).
+   */
+  async function expectCallsAgree(
+    what: string,
+    day: string,
+    queries: string[],
+    calls: Array<
+      [item: string, expected: (figures: DashboardFigures) => unknown, answered?: (data: never) => unknown]
+    >,
+  ) {
     const rows = await withTenant(t.database.db, tenantId, (tx) => readDashboardData(tx))
     const labels = rows.labels.map((label) => ({ id: label.id, sublabels: label.sublabels }))
-    for (const query of ['', `subgroup=${shiftA}`]) {
+    for (const query of queries) {
       const filter = dashboardFilterOf(Object.fromEntries(new URLSearchParams(query)), labels, ZONE)
-      const answer = await t.app.inject({
-        method: 'GET',
-        url: `/api/dashboard/vaccines?${query}`,
-        headers: admin,
-      })
-      expect(unnamed(answer.json().data), `${what}, vaccines?${query}`).toEqual(
-        dashboardFigures(rows, filter, day).vaccines,
-      )
+      const figures = dashboardFigures(rows, filter, day)
+      for (const [item, expected, answered = unnamed] of calls) {
+        const answer = await t.app.inject({
+          method: 'GET',
+          url: `/api/dashboard/${item}?${query}`,
+          headers: admin,
+        })
+        expect(answered(answer.json().data as never), `${what}, ${item}?${query}`).toEqual(expected(figures))
+      }
     }
   }
+
+  /** The server's vaccination figures against the rules', over the rows as they are now, on `day`. */
+  const expectVaccinesAgree = (day: string, what: string) =>
+    expectCallsAgree(what, day, ['', `subgroup=${shiftA}`], [['vaccines', (figures) => figures.vaccines]])
 
   /** The change notes of written rows, as `returning` gives them. */
   const doseNote = {
@@ -418,21 +434,13 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
   })
 
   /** The server's periodic exam buckets against the rules', over the rows as they are now, on `day`. */
-  async function expectExamsAgree(day: string, what: string) {
-    const rows = await withTenant(t.database.db, tenantId, (tx) => readDashboardData(tx))
-    const labels = rows.labels.map((label) => ({ id: label.id, sublabels: label.sublabels }))
-    for (const query of ['', `subgroup=${shiftA}`]) {
-      const filter = dashboardFilterOf(Object.fromEntries(new URLSearchParams(query)), labels, ZONE)
-      const answer = await t.app.inject({
-        method: 'GET',
-        url: `/api/dashboard/periodic-exams?${query}`,
-        headers: admin,
-      })
-      expect(answer.json().data, `${what}, periodic-exams?${query}`).toEqual(
-        dashboardFigures(rows, filter, day).periodicExams,
-      )
-    }
-  }
+  const expectExamsAgree = (day: string, what: string) =>
+    expectCallsAgree(
+      what,
+      day,
+      ['', `subgroup=${shiftA}`],
+      [['periodic-exams', (figures) => figures.periodicExams]],
+    )
 
   it('keeps each patient’s next periodic exam true as exams and patients change, and days pass', async () => {
     const kept = () => withTenant(t.database.db, tenantId, (tx) => tx.select().from(patientExamDues))
@@ -531,21 +539,20 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
   })
 
   /** The server's COVID and pregnancy figures against the rules', over the rows as they are now. */
-  async function expectTriageAgree(what: string) {
-    const rows = await withTenant(t.database.db, tenantId, (tx) => readDashboardData(tx))
-    const labels = rows.labels.map((label) => ({ id: label.id, sublabels: label.sublabels }))
-    for (const query of ['', `subgroup=${shiftA}`, `from=${addDays(today, -30)}&to=${today}`]) {
-      const filter = dashboardFilterOf(Object.fromEntries(new URLSearchParams(query)), labels, ZONE)
-      const figures = dashboardFigures(rows, filter, today)
-      const ask = (item: string) =>
-        t.app.inject({ method: 'GET', url: `/api/dashboard/${item}?${query}`, headers: admin })
-      expect((await ask('covid')).json().data, `${what}, covid?${query}`).toEqual(figures.covid)
-      expect(
-        unnamed((await ask('special-labels')).json().data.pregnancy),
-        `${what}, pregnancy?${query}`,
-      ).toEqual(figures.pregnancy)
-    }
-  }
+  const expectTriageAgree = (what: string) =>
+    expectCallsAgree(
+      what,
+      today,
+      ['', `subgroup=${shiftA}`, `from=${addDays(today, -30)}&to=${today}`],
+      [
+        ['covid', (figures) => figures.covid],
+        [
+          'special-labels',
+          (figures) => figures.pregnancy,
+          (data: { pregnancy: unknown }) => unnamed(data.pregnancy),
+        ],
+      ],
+    )
 
   it('keeps each patient’s latest triage true as triage consultations are written, deleted and moved', async () => {
     const kept = () => withTenant(t.database.db, tenantId, (tx) => tx.select().from(patientLastTriage))
@@ -604,23 +611,13 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
   })
 
   it('counts the special labels patients carry as their lists change', async () => {
-    const expectLabelsAgree = async (what: string) => {
-      const rows = await withTenant(t.database.db, tenantId, (tx) => readDashboardData(tx))
-      const labels = rows.labels.map((label) => ({ id: label.id, sublabels: label.sublabels }))
-      for (const query of ['', `subgroup=${shiftA}`, `special_label=${chronicLabel}`]) {
-        const filter = dashboardFilterOf(Object.fromEntries(new URLSearchParams(query)), labels, ZONE)
-        const figures = dashboardFigures(rows, filter, today)
-        const answer = await t.app.inject({
-          method: 'GET',
-          url: `/api/dashboard/special-labels?${query}`,
-          headers: admin,
-        })
-        expect(unnamed(answer.json().data), `${what}, special-labels?${query}`).toEqual({
-          labels: figures.specialLabels,
-          pregnancy: figures.pregnancy,
-        })
-      }
-    }
+    const expectLabelsAgree = (what: string) =>
+      expectCallsAgree(
+        what,
+        today,
+        ['', `subgroup=${shiftA}`, `special_label=${chronicLabel}`],
+        [['special-labels', (figures) => ({ labels: figures.specialLabels, pregnancy: figures.pregnancy })]],
+      )
     await expectLabelsAgree('as loaded')
     const carried = () =>
       withTenant(t.database.db, tenantId, (tx) => tx.select().from(patientSublabels)).then((rows) =>

@@ -4,8 +4,7 @@ import { DEFAULT_EXAM_FREQUENCY_MONTHS, DUE_SOON_DAYS } from '../../../src/contr
 import type { Tx } from '../../db/client'
 import { rowsOf } from '../../db/raw-sql'
 import { patientExamDues, patients, periodicExams } from '../../db/schema'
-import { currentTenant } from '../../db/schema/columns'
-import { keptRowCounts } from './kept-rows'
+import { keptRowCounts, lockKeptRows } from './kept-rows'
 import type { DashboardScope } from './scope'
 
 /**
@@ -73,7 +72,7 @@ async function keptDues(tx: Tx, scope: DashboardScope): Promise<Counts> {
  * forgotten between this and the count that follows.
  */
 async function saveDues(tx: Tx, scope: DashboardScope): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(exam_dues_lock(${currentTenant}))`)
+  await lockKeptRows(tx, patientExamDues)
   await tx.execute(
     sql`with person as materialized (
         select p.tenant_id, p.id, p.hire_date, p.exam_frequency

@@ -1,6 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { getTableName, type SQL, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
+import type { Tx } from '../../db/client'
 import { patients } from '../../db/schema'
+import { currentTenant } from '../../db/schema/columns'
 import type { DashboardScope } from './scope'
 
 /**
@@ -52,3 +54,15 @@ export const missingKeptRows = (table: PgTable): SQL => sql`select (${livePatien
   - ((select count(*) from ${table} as k)
      - (select count(*) from ${table} as k
          where k.patient_id in (select p.id from ${patients} as p where p.deleted_at is not null))))::int as missing`
+
+/**
+ * Takes the tenant's lock on `table`'s kept rows exclusive, for the rest of the transaction, before
+ * working missing rows out: the forgetting triggers take it shared and keep it to their commit
+ * (`kept_rows_lock`, migration 0030), so no row is worked out from records a transaction still
+ * open is changing, and none is forgotten between the working out and the count that follows.
+ */
+export async function lockKeptRows(tx: Tx, table: PgTable): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(kept_rows_lock(${getTableName(table)}, ${currentTenant}))`,
+  )
+}

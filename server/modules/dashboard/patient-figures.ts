@@ -10,8 +10,7 @@ import { TRIAGE_STATUSES } from '../../../src/contract/schemas/covid'
 import type { Tx } from '../../db/client'
 import { rowsOf } from '../../db/raw-sql'
 import { patientLastTriage, patientSublabels, patients, triageConsultations } from '../../db/schema'
-import { currentTenant } from '../../db/schema/columns'
-import { missingKeptRows } from './kept-rows'
+import { lockKeptRows, missingKeptRows } from './kept-rows'
 import { type DashboardScope, instantInPeriod, ofPatientInScope, textArray } from './scope'
 
 /**
@@ -62,7 +61,7 @@ export async function specialLabelCountsOf(tx: Tx, scope: DashboardScope): Promi
 async function keepLastTriage(tx: Tx): Promise<void> {
   const [kept] = await rowsOf<{ missing: number }>(tx, missingKeptRows(patientLastTriage))
   if (Number(kept?.missing ?? 0) <= 0) return
-  await tx.execute(sql`select pg_advisory_xact_lock(last_triage_lock(${currentTenant}))`)
+  await lockKeptRows(tx, patientLastTriage)
   await tx.execute(
     sql`with person as materialized (
         select p.tenant_id, p.id

@@ -5,8 +5,7 @@ import type { DueCatalogue } from '../../../src/documents/vaccination-due-inputs
 import type { Tx } from '../../db/client'
 import { rowsOf } from '../../db/raw-sql'
 import { patients, patientVaccinationStates, vaccinationRecords } from '../../db/schema'
-import { currentTenant } from '../../db/schema/columns'
-import { keptRowCounts } from './kept-rows'
+import { keptRowCounts, lockKeptRows } from './kept-rows'
 import { type DashboardScope, dateInPeriod, ofPatientInScope } from './scope'
 
 interface Catalogue {
@@ -137,7 +136,7 @@ async function keptStates(tx: Tx, scope: DashboardScope, catalogue: Catalogue): 
  * changing, and none is forgotten between this and the count that follows.
  */
 async function saveStates(tx: Tx, scope: DashboardScope, catalogue: Catalogue): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(vaccination_states_lock(${currentTenant}))`)
+  await lockKeptRows(tx, patientVaccinationStates)
   const today = dayOf(scope)
   await tx.execute(
     sql`with vaccine as (
