@@ -1,6 +1,14 @@
 import Dexie from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type LocalDb, type LocalPatient, localDbName, type OutboxEntry, openLocalDb } from './local-db'
+import { installedVersion } from './installed-version'
+import {
+  currentSchema,
+  type LocalDb,
+  type LocalPatient,
+  localDbName,
+  type OutboxEntry,
+  openLocalDb,
+} from './local-db'
 
 const patient = (id: string): LocalPatient => ({
   id,
@@ -362,6 +370,78 @@ describe('the local database', () => {
     await db.patients.update('p1', { deleted_at: '2026-11-22T10:00:00.000Z' })
     expect((await db.patients.get('p1'))?.sortName).toBeUndefined()
     expect(await db.patients.orderBy('[sortName+id]').count()).toBe(1)
+  })
+
+  /** The tables and indexes IndexedDB holds for a database, read by a Dexie that declares nothing. */
+  async function installedSchema(name: string) {
+    const reader = new Dexie(name)
+    await reader.open()
+    const schema = reader.tables
+      .map((table) => ({
+        table: table.name,
+        key: table.schema.primKey.src,
+        indexes: table.schema.indexes.map((index) => index.src).sort(),
+      }))
+      .sort((a, b) => a.table.localeCompare(b.table))
+    reader.close()
+    return schema
+  }
+  /** How many versions a database declared (Dexie's own list: no public call tells). */
+  const declaredVersions = (db: LocalDb) => (db as unknown as { _versions: unknown[] })._versions.length
+
+  it('declares the last version alone once the database has been opened at it, with the tables and indexes the whole history gives', async () => {
+    const name = localDbName('demo', 'u-schema')
+    const first = open('demo', 'u-schema')
+    await first.open()
+    expect(declaredVersions(first)).toBeGreaterThan(1)
+    expect(installedVersion(name)).toBe(currentSchema().version)
+    const byHistory = await installedSchema(name)
+    await first.patients.add(patient('p5'))
+    first.close()
+
+    // Opened again: one version declared, the rows as they were.
+    const again = open('demo', 'u-schema')
+    expect((await again.patients.get('p5'))?.sortName).toBe('juan perez garcia')
+    expect(declaredVersions(again)).toBe(1)
+    expect(again.verno).toBe(currentSchema().version)
+    await again.delete()
+
+    // A database made anew from the last version alone holds the same tables and indexes.
+    expect(installedVersion(name)).toBe(currentSchema().version)
+    const made = open('demo', 'u-schema')
+    await made.open()
+    expect(declaredVersions(made)).toBe(1)
+    made.close()
+    expect(await installedSchema(name)).toEqual(byHistory)
+  })
+
+  it('fails the open of a database older than its stored version without changing it, then upgrades it at the next open', async () => {
+    const name = localDbName('demo', 'u-stale')
+    const old = new Dexie(name)
+    old.version(7).stores({
+      patients: 'id, curp',
+      shadows: '[entity+id]',
+      outbox: '++seq, &mutationId, status, entityId, [status+seq], *dependsOn',
+      conflicts: '++id, [entity+entityId]',
+      meta: 'key',
+    })
+    await old.table('patients').add(patient('p6'))
+    old.close()
+    localStorage.setItem(`db.version.${name}`, String(currentSchema().version))
+
+    const stale = open('demo', 'u-stale')
+    await expect(stale.open()).rejects.toThrow(/older than its stored version/)
+    expect(installedVersion(name)).toBeNull()
+    stale.close()
+    const untouched = new Dexie(name)
+    await untouched.open()
+    expect(untouched.verno).toBe(7)
+    untouched.close()
+
+    const db = open('demo', 'u-stale')
+    expect(await db.patients.orderBy('[sortName+id]').primaryKeys()).toEqual(['p6'])
+    expect(db.verno).toBe(currentSchema().version)
+    expect(installedVersion(name)).toBe(currentSchema().version)
   })
 
   it('opens a database made by version 1 and keeps its queue', async () => {
