@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router'
 import type { SingleAccess } from './contract/endpoints/define'
 import { RouteErrorPage } from './features/app-shell/RouteErrorPage'
 import { rememberResolved } from './router-history'
+import { scrollToTopAfter } from './router-scroll'
 import { routeTree } from './routeTree.gen'
 
 export const router = createRouter({
@@ -11,10 +12,9 @@ export const router = createRouter({
   defaultErrorComponent: RouteErrorPage,
 })
 
-// SPEC §2: after every navigation the page scrolls to the top.
-router.subscribe('onResolved', ({ pathChanged, toLocation }) => {
-  rememberResolved(toLocation.href)
-  if (pathChanged) window.scrollTo({ top: 0 })
+router.subscribe('onResolved', (event) => {
+  rememberResolved(event.toLocation.href)
+  scrollToTopAfter(event)
 })
 
 declare module '@tanstack/react-router' {
