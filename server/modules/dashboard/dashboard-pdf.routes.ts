@@ -17,8 +17,8 @@ import {
   covidAnswer,
   periodicExamsAnswer,
   specialLabelsAnswer,
-  topAffectedSystemsAnswer,
   topDiagnosesAnswer,
+  topOfAffectedSystems,
   vaccinesAnswer,
 } from './answers'
 import type { DashboardItem, KeptAnswers } from './kept-answers'
@@ -55,14 +55,18 @@ async function subgroupName(tx: Tx, itemId: string | null): Promise<string | nul
 async function allFigures(tx: Tx, scope: DashboardScope, kept: KeptAnswers) {
   const answer = <T>(item: DashboardItem, of: (tx: Tx, scope: DashboardScope) => Promise<T>) =>
     kept(tx, scope, item, () => of(tx, scope))
+  // The top five systems are the whole list's first five: one count of the period's rows, not two.
+  const affectedSystems = await answer('affected-systems', affectedSystemsAnswer)
   return {
     periodicExams: await answer('periodic-exams', periodicExamsAnswer),
     vaccines: await answer('vaccines', vaccinesAnswer),
     covid: await answer('covid', covidAnswer),
     specialLabels: await answer('special-labels', specialLabelsAnswer),
     topDiagnoses: await answer('diagnoses', topDiagnosesAnswer),
-    topAffectedSystems: await answer('top-affected-systems', topAffectedSystemsAnswer),
-    affectedSystems: await answer('affected-systems', affectedSystemsAnswer),
+    topAffectedSystems: await answer('top-affected-systems', async () =>
+      topOfAffectedSystems(affectedSystems),
+    ),
+    affectedSystems,
     closedDays: await answer('closed-days', closedDaysAnswer),
   }
 }

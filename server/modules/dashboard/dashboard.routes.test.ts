@@ -18,6 +18,7 @@ import {
   emptyRows,
   examFor,
   insertDashboardData,
+  noteAChange,
   readDashboardData,
   seedDashboardCatalog,
 } from '../../../tests/fixtures/dashboard'
@@ -455,6 +456,23 @@ describe('the dashboard calls', () => {
       const rows = await withTenant(t.database.db, acmeId, (tx) => readDashboardData(tx))
       for (const query of queries.map(resolved)) {
         expect(await serverFigures(admin, query), query).toEqual(ruleFigures(rows, query))
+      }
+    })
+
+    it('gives in the PDF the top five affected systems of the rules, taken from its whole list (the call after it reuses them)', async () => {
+      const rows = await withTenant(t.database.db, acmeId, (tx) => readDashboardData(tx))
+      for (const query of queries.map(resolved)) {
+        // A change first, so that the PDF works every answer out rather than reusing the calls'.
+        await withTenant(t.database.db, acmeId, (tx) => noteAChange(tx, acmeId))
+        const pdf = await t.app.inject({
+          method: 'POST',
+          url: '/api/dashboard/download-pdf',
+          headers: admin,
+          payload: Object.fromEntries(new URLSearchParams(query)),
+        })
+        expect(pdf.statusCode, query).toBe(200)
+        const topFive = await data(admin, 'affected-system/top-five', query)
+        expect(unnamed(topFive), query).toEqual(ruleFigures(rows, query)['affected-system/top-five'])
       }
     })
 
