@@ -1,6 +1,6 @@
 import Dexie from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
-import { installedVersion } from './installed-version'
+import { installedVersion, rememberInstalledVersion } from './installed-version'
 import {
   currentSchema,
   type LocalDb,
@@ -427,7 +427,7 @@ describe('the local database', () => {
     })
     await old.table('patients').add(patient('p6'))
     old.close()
-    localStorage.setItem(`db.version.${name}`, String(currentSchema().version))
+    rememberInstalledVersion(name, currentSchema().version)
 
     const stale = open('demo', 'u-stale')
     await expect(stale.open()).rejects.toThrow(/older than its stored version/)
