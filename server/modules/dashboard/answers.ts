@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { TOP_LIST_SIZE } from '../../../src/contract/rules/dashboard/top-five'
+import { firstFiveSystems } from '../../../src/contract/rules/dashboard/affected-systems'
 import type {
   AffectedSystemsAnswer,
   ClosedDaysAnswer,
@@ -56,13 +56,9 @@ export async function topAffectedSystemsAnswer(
   return figures.map((row) => ({ ...row, name: names.get(row.affected_system_id) ?? row.affected_system_id }))
 }
 
-/**
- * The top five affected systems out of the whole list: the rules order both alike (most
- * consultations, then the system's id: `topAffectedSystems` and `affectedSystemsByPeriod`), so the
- * list's first five are the top five. The PDF takes them so instead of counting the period again.
- */
+/** The top five affected systems out of the whole list the PDF prints anyway (`firstFiveSystems`). */
 export const topOfAffectedSystems = (answer: AffectedSystemsAnswer): TopAffectedSystemsAnswer =>
-  answer.systems.slice(0, TOP_LIST_SIZE)
+  firstFiveSystems(answer.systems)
 
 export const topDiagnosesAnswer = (tx: Tx, scope: DashboardScope): Promise<TopDiagnosesAnswer> =>
   topDiagnosesOf(tx, scope)

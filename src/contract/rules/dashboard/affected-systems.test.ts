@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { affectedSystemsByPeriod, topAffectedSystems } from './affected-systems'
+import { affectedSystemsByPeriod, firstFiveSystems, topAffectedSystems } from './affected-systems'
 import { consultationsInPeriod, type DashboardConsultation } from './consultations'
 import { NO_FILTER } from './scope'
 
@@ -54,6 +54,19 @@ describe('affected systems', () => {
       'd',
       'e',
     ])
+  })
+
+  it('gives as the whole list’s first five the top five, ties and all', () => {
+    // Counts that tie across the fifth place, systems named so that their order is not the rows'.
+    const systems = ['g', 'B', 'a', 'f', 'c', 'e', 'd', 'b']
+    const rows = systems.flatMap((system, i) =>
+      Array.from({ length: 1 + (i % 3) }, (_, n) =>
+        consultation(`t${i}-${n}`, n % 2 ? 'p2' : 'p1', `2026-01-${10 + n}T16:00:00Z`, [system, 'a']),
+      ),
+    )
+    const whole = affectedSystemsByPeriod(counted(rows)).systems
+    expect(whole.length).toBeGreaterThan(5)
+    expect(firstFiveSystems(whole)).toEqual(topAffectedSystems(counted(rows)))
   })
 
   it('answers empty lists when nothing was recorded', () => {

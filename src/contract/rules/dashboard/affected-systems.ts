@@ -1,6 +1,6 @@
 import type { CountedConsultation } from './consultations'
 import { codeUnitOrder } from './scope'
-import { topFive } from './top-five'
+import { TOP_LIST_SIZE, topFive } from './top-five'
 import { monthOf } from './zoned-day'
 
 /** An affected system's figures over the period. */
@@ -79,6 +79,15 @@ const countOf = (entry: SystemEntry): AffectedSystemCount => ({
 export function topAffectedSystems(consultations: readonly CountedConsultation[]): AffectedSystemCount[] {
   return topFive(countSystems(consultations).values()).map(countOf)
 }
+
+/**
+ * The top five out of the whole list (`affectedSystemsByPeriod`'s `systems`, or the server's answer
+ * of it): both order the systems alike (most consultations, then the id in code-unit order), so its
+ * first five are `topAffectedSystems`. The dashboard and its PDF take them so instead of counting
+ * the period's consultations twice.
+ */
+export const firstFiveSystems = <T extends AffectedSystemCount>(systems: readonly T[]): T[] =>
+  systems.slice(0, TOP_LIST_SIZE)
 
 /**
  * `GET /affected-system{query}`: every system with consultations in the period (most first, then

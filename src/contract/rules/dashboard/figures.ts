@@ -1,6 +1,6 @@
 import type { DueSchemeEntry, DueVaccine } from '../vaccination-due'
 import type { AffectedSystemsByPeriod } from './affected-systems'
-import { type AffectedSystemCount, affectedSystemsByPeriod, topAffectedSystems } from './affected-systems'
+import { type AffectedSystemCount, affectedSystemsByPeriod, firstFiveSystems } from './affected-systems'
 import { consultationsInPeriod, type DashboardConsultation } from './consultations'
 import { type CovidCounts, covidCounts, lastTriageConsultations, type TriagePatient } from './covid'
 import { type DiagnosisCount, topDiagnoses } from './diagnoses'
@@ -74,10 +74,11 @@ export function dashboardFigures(
   const lastTriage = lastTriageConsultations(data.patients, scope, filter.timeZone)
   const examStates = examDueStates(data.patients, scope, today)
   const states = vaccinationStates(stateOf, data.patients, scope, today)
+  const affectedSystems = affectedSystemsByPeriod(consultations)
   return {
     patients: patientCharts(data.patients, scope, today),
-    affectedSystems: affectedSystemsByPeriod(consultations),
-    topAffectedSystems: topAffectedSystems(consultations),
+    affectedSystems,
+    topAffectedSystems: firstFiveSystems(affectedSystems.systems),
     topDiagnoses: topDiagnoses(consultations),
     specialLabels: specialLabelCounts(data.labels, data.patients, scope),
     pregnancy: pregnancyCount(data.labels, data.patients, lastTriage, scope, today),
