@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { firstFiveSystems } from '../../../src/contract/rules/dashboard/affected-systems'
 import type {
   AffectedSystemsAnswer,
   ClosedDaysAnswer,
@@ -55,10 +54,6 @@ export async function topAffectedSystemsAnswer(
   const [figures, names] = [await topAffectedSystemsOf(tx, scope), await namesOf(tx, AFFECTED_SYSTEMS)]
   return figures.map((row) => ({ ...row, name: names.get(row.affected_system_id) ?? row.affected_system_id }))
 }
-
-/** The top five affected systems out of the whole list the PDF prints anyway (`firstFiveSystems`). */
-export const topOfAffectedSystems = (answer: AffectedSystemsAnswer): TopAffectedSystemsAnswer =>
-  firstFiveSystems(answer.systems)
 
 export const topDiagnosesAnswer = (tx: Tx, scope: DashboardScope): Promise<TopDiagnosesAnswer> =>
   topDiagnosesOf(tx, scope)

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { dashboardPdf } from '../../../src/contract/endpoints/dashboard'
+import { firstFiveSystems } from '../../../src/contract/rules/dashboard/affected-systems'
 import { buildDashboardPdf } from '../../../src/documents/dashboard-pdf'
 import { tenantAddressLine } from '../../../src/documents/tenant-address'
 import type { Tx } from '../../db/client'
@@ -18,7 +19,6 @@ import {
   periodicExamsAnswer,
   specialLabelsAnswer,
   topDiagnosesAnswer,
-  topOfAffectedSystems,
   vaccinesAnswer,
 } from './answers'
 import type { DashboardItem, KeptAnswers } from './kept-answers'
@@ -64,7 +64,7 @@ async function allFigures(tx: Tx, scope: DashboardScope, kept: KeptAnswers) {
     specialLabels: await answer('special-labels', specialLabelsAnswer),
     topDiagnoses: await answer('diagnoses', topDiagnosesAnswer),
     topAffectedSystems: await answer('top-affected-systems', async () =>
-      topOfAffectedSystems(affectedSystems),
+      firstFiveSystems(affectedSystems.systems),
     ),
     affectedSystems,
     closedDays: await answer('closed-days', closedDaysAnswer),
