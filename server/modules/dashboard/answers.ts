@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { AffectedSystemsByPeriod } from '../../../src/contract/rules/dashboard/affected-systems'
 import type {
   AffectedSystemsAnswer,
   ClosedDaysAnswer,
@@ -13,7 +14,12 @@ import { dueCatalogueOf } from '../../../src/documents/vaccination-due-inputs'
 import type { Tx } from '../../db/client'
 import { catalogueEntries } from '../../db/schema'
 import { vaccinationCatalogue } from '../vaccination/vaccination-data'
-import { affectedSystemsOf, topAffectedSystemsOf, topDiagnosesOf } from './consultation-figures'
+import {
+  affectedSystemsOf,
+  consultationFiguresOf,
+  topAffectedSystemsOf,
+  topDiagnosesOf,
+} from './consultation-figures'
 import { examBucketsOf } from './exam-figures'
 import { lostDaysOf } from './lost-days'
 import { covidCountsOf, pregnancyOf, specialLabelCountsOf } from './patient-figures'
@@ -36,14 +42,30 @@ async function namesOf(tx: Tx, catalogue: string): Promise<Map<string, string>> 
 
 const AFFECTED_SYSTEMS = 'affected_system'
 
+const namedSystems = (
+  figures: AffectedSystemsByPeriod,
+  names: Map<string, string>,
+): AffectedSystemsAnswer => ({
+  systems: figures.systems.map((row) => ({
+    ...row,
+    name: names.get(row.affected_system_id) ?? row.affected_system_id,
+  })),
+  months: figures.months,
+})
+
 export async function affectedSystemsAnswer(tx: Tx, scope: DashboardScope): Promise<AffectedSystemsAnswer> {
-  const [figures, names] = [await affectedSystemsOf(tx, scope), await namesOf(tx, AFFECTED_SYSTEMS)]
+  return namedSystems(await affectedSystemsOf(tx, scope), await namesOf(tx, AFFECTED_SYSTEMS))
+}
+
+/** The affected systems and the top diagnoses from one pass over the period's rows (the PDF's). */
+export async function consultationAnswers(
+  tx: Tx,
+  scope: DashboardScope,
+): Promise<{ affectedSystems: AffectedSystemsAnswer; topDiagnoses: TopDiagnosesAnswer }> {
+  const figures = await consultationFiguresOf(tx, scope)
   return {
-    systems: figures.systems.map((row) => ({
-      ...row,
-      name: names.get(row.affected_system_id) ?? row.affected_system_id,
-    })),
-    months: figures.months,
+    affectedSystems: namedSystems(figures.affectedSystems, await namesOf(tx, AFFECTED_SYSTEMS)),
+    topDiagnoses: figures.topDiagnoses,
   }
 }
 

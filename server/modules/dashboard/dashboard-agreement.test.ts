@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type DashboardFigures, dashboardFigures } from '../../../src/contract/rules/dashboard/figures'
@@ -37,8 +38,13 @@ import {
 import { recordChange } from '../../platform/change-log'
 import { randomSource } from '../../seed/people'
 import { bumpTenantCatalogVersion } from '../catalogs/tenant-versions'
+import { consultationFiguresOf } from './consultation-figures'
+import { dashboardScope } from './scope'
 
 const ZONE = 'America/Mexico_City'
+
+/** A request as the scope reads it: no user restricted to assigned patients (the whole tenant). */
+const ADMINISTRATOR = { user: null } as unknown as FastifyRequest
 
 /**
  * The device and the server agree on a generated data set (issue 24, decision 0032): 160 patients
@@ -226,6 +232,17 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
         const data = answer.json().data
         expect(item === 'diagnostics' ? data : unnamed(data), `${item}?${query}`).toEqual(figures[key])
       }
+      // The PDF's one pass over the consultation rows counts as the two calls do.
+      const onePass = await withTenant(t.database.db, tenantId, async (tx) =>
+        consultationFiguresOf(
+          tx,
+          await dashboardScope(tx, ADMINISTRATOR, Object.fromEntries(new URLSearchParams(query))),
+        ),
+      )
+      expect(onePass, `one pass, ${query}`).toEqual({
+        affectedSystems: figures.affectedSystems,
+        topDiagnoses: figures.topDiagnoses,
+      })
       const labelled = await t.app.inject({
         method: 'GET',
         url: `/api/dashboard/special-labels?${query}`,

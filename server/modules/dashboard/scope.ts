@@ -65,8 +65,8 @@ export async function liveLabels(tx: Tx): Promise<LiveLabel[]> {
   }))
 }
 
-/** A text[] literal of ids, as parameters. */
-export const textArray = (values: readonly string[]): SQL =>
+/** A text[] literal of ids (or other texts, nulls kept), as parameters. */
+export const textArray = (values: readonly (string | null)[]): SQL =>
   values.length === 0
     ? sql`array[]::text[]`
     : sql`array[${sql.join(
@@ -74,10 +74,12 @@ export const textArray = (values: readonly string[]): SQL =>
         sql`, `,
       )}]::text[]`
 
+/** The scope of a request's query, of the day `now` is in (one instant for a request's every transaction). */
 export async function dashboardScope(
   tx: Tx,
   req: FastifyRequest,
   query: DashboardQuery,
+  now: Date = new Date(),
 ): Promise<DashboardScope> {
   // For this transaction only, three planner settings, in one round trip:
   // - no JIT: the vaccine figures expand JSON that the planner guesses at 100 rows a row, and the
@@ -108,7 +110,7 @@ export async function dashboardScope(
   return {
     filter,
     timeZone,
-    today: zonedDayAndTime(new Date(), timeZone).day,
+    today: zonedDayAndTime(now, timeZone).day,
     labels,
     scoped: sql`select p.id from ${patients} as p where ${patientInScope}`,
     patientInScope,
