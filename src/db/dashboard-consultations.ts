@@ -1,4 +1,4 @@
-import type { DBCore, DBCoreTransaction, Middleware } from 'dexie'
+import Dexie, { type DBCore, type DBCoreTransaction, type Middleware } from 'dexie'
 import type { LocalDb, LocalEncounter } from './local-db'
 import {
   EVERY,
@@ -116,26 +116,49 @@ export function monthPacksOf(rows: readonly LocalDashboardConsultation[]): Local
  */
 const keptMonths = new WeakMap<object, Map<string, { packing: number; rows: LocalDashboardConsultation[] }>>()
 
-/** Each pack's rows, parsed or kept, keeping them for the next reading. */
-function monthRowsOf(
-  table: object,
-  packs: readonly LocalDashboardConsultationPack[],
-): LocalDashboardConsultation[][] {
-  let kept = keptMonths.get(table)
+/**
+ * The rows of each month from `lower` to `upper`, in month order: kept, or read and parsed, and
+ * then kept for the next reading. Only the packs of months not kept (or packed again since) are
+ * read: the months and their packings come from the keys alone (`[month+packing]`), where reading
+ * every pack of the range read its whole text again, only to find the rows kept — the whole
+ * history's 60 000 consultations are about 15 MB of text (bench/dashboard-device.ts).
+ */
+async function monthRowsOf(
+  packs: LocalDb['dashboardConsultationPacks'],
+  lower: string,
+  upper: string,
+): Promise<LocalDashboardConsultation[][]> {
+  let kept = keptMonths.get(packs)
   if (!kept) {
     kept = new Map()
-    keptMonths.set(table, kept)
+    keptMonths.set(packs, kept)
   }
   const held = kept
-  return packs.map((pack) => {
-    const found = held.get(pack.month)
-    if (found && pack.packing !== undefined && found.packing === pack.packing) return found.rows
+  const [months, named] = await Promise.all([
+    packs.where(':id').between(lower, upper, true, true).primaryKeys(),
+    packs
+      .where('[month+packing]')
+      .between([lower, Dexie.minKey], [upper, Dexie.maxKey], true, true)
+      .keys() as Promise<unknown[]>,
+  ])
+  // A pack written before packings were named is not in that index: read at every reading.
+  const packingOf = new Map((named as Array<[string, number]>).map(([month, packing]) => [month, packing]))
+  const isKept = (month: string) => {
+    const packing = packingOf.get(month)
+    return packing !== undefined && held.get(month)?.packing === packing
+  }
+  const parsed = new Map<string, LocalDashboardConsultation[]>()
+  const missing = months.filter((month) => !isKept(month))
+  for (const pack of missing.length > 0 ? await packs.bulkGet(missing) : []) {
+    // Gone since the keys were read cannot be: the caller reads in one transaction.
+    if (!pack) continue
     // Written by `monthPacksOf` from the rows: their own shape.
     const rows = sharedRows(JSON.parse(pack.rows) as LocalDashboardConsultation[])
+    parsed.set(pack.month, rows)
     if (pack.packing === undefined) held.delete(pack.month)
     else held.set(pack.month, { packing: pack.packing, rows })
-    return rows
-  })
+  }
+  return months.map((month) => parsed.get(month) ?? held.get(month)?.rows ?? [])
 }
 
 /** Months from `from` to `to` (YYYY-MM, both included); open ends read every month that way. */
@@ -160,13 +183,13 @@ export async function readDashboardConsultations(
     const rows = await db.dashboardConsultations.where('month').between(lower, upper, true, true).toArray()
     return { rows, unpacked: changed.length }
   }
-  const [packs, fresh] = await Promise.all([
-    db.dashboardConsultationPacks.where(':id').between(lower, upper, true, true).toArray(),
+  const [months, fresh] = await Promise.all([
+    monthRowsOf(db.dashboardConsultationPacks, lower, upper),
     db.dashboardConsultations.bulkGet(changed),
   ])
   const replaced = new Set<string>(changed)
   const rows: LocalDashboardConsultation[] = []
-  for (const packed of monthRowsOf(db.dashboardConsultationPacks, packs)) {
+  for (const packed of months) {
     if (replaced.size === 0) for (const row of packed) rows.push(row)
     else for (const row of packed) if (!replaced.has(row.id)) rows.push(row)
   }

@@ -264,9 +264,15 @@ describe('the dashboard’s rows', () => {
     const read = async (range: MonthRange = { from: '2026-10', to: '2026-10' }) =>
       (await readDashboardConsultations(db, range)).rows
     const [first] = await read()
-    // The same month read again (alone, or with another): the very rows, not parsed again.
+    // The same month read again (alone, or with another): the very rows, not parsed again, and
+    // its pack not read again either (the months and packings come from the keys).
+    const packsRead = vi.spyOn(db.dashboardConsultationPacks, 'bulkGet')
     expect((await read())[0]).toBe(first)
+    expect(packsRead).not.toHaveBeenCalled()
     expect((await read({ from: null, to: null })).find((row) => row.id === october.id)).toBe(first)
+    expect(packsRead).toHaveBeenCalledTimes(1)
+    expect(packsRead.mock.calls[0]?.[0]).toEqual(['2026-11'])
+    packsRead.mockRestore()
     // Amended and packed again: the month's new packing is read.
     await updateEncounter(db, ctx, october.id, {
       diagnoses: [{ code: 'E119', name: 'Diabetes mellitus tipo 2', affected_system_id: ENDOCRINE }],

@@ -62,10 +62,10 @@ describe('the local database', () => {
     expect(await open('acme', 'nurse-1').patients.count()).toBe(0)
   })
 
-  it('has version 25 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records, the occupational exams, the form drafts the due list’s summary, the medical reports the consultations by instant, the dashboard’s summaries (with the exam due day) and the notes of records opened offline', async () => {
+  it('has version 26 with the tables and indexes of DESIGN §5, the catalogs, the self-tracking range index, the tenant catalogues, the patient list’s order, the simple catalogues, the consultations, the files, the COVID triage and its list’s summary, the vaccination records, the occupational exams, the form drafts the due list’s summary, the medical reports the consultations by instant, the dashboard’s summaries (with the exam due day), the notes of records opened offline and the months’ packings', async () => {
     const db = open('demo', 'u1')
     await db.open()
-    expect(db.verno).toBe(25)
+    expect(db.verno).toBe(26)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'admissionExams',
       'catalogItems',
@@ -131,6 +131,8 @@ describe('the local database', () => {
       expect.arrayContaining(['patient_id', 'month']),
     )
     expect(db.dashboardConsultationPacks.schema.primKey.name).toBe('month')
+    // Which months are held parsed, from the keys alone (version 26).
+    expect(db.dashboardConsultationPacks.schema.indexes.map((i) => i.name)).toEqual(['[month+packing]'])
     // A patient's medical reports newest first (issue 23); the disabilities also by the days
     // they cover, the ST-7 by the disability it links.
     for (const [reports, day] of [

@@ -1000,6 +1000,9 @@ function declareSchemaHistory(db: SchemaDeclarer): void {
   db.version(22).stores({}).upgrade(rewriteDashboardSummaries)
   // The notes of digital records opened offline (decision 0038): a table of their own, no rows change.
   db.version(25).stores({ recordOpenings: 'id, patient_id' })
+  // The dashboard learns which months' packs it already holds parsed from their keys alone
+  // (`dashboard-consultations.ts`): an index over each pack's month and packing; no rows change.
+  db.version(26).stores({ dashboardConsultationPacks: 'month, [month+packing]' })
 }
 
 /**
