@@ -459,7 +459,7 @@ describe('the dashboard calls', () => {
       }
     })
 
-    it('gives in the PDF the top five affected systems of the rules, taken from its whole list (the call after it reuses them)', async () => {
+    it('gives in the PDF the top five affected systems of the rules, taken from its whole list, and the consultation items of its one pass (the calls after it reuse them)', async () => {
       const rows = await withTenant(t.database.db, acmeId, (tx) => readDashboardData(tx))
       for (const query of queries.map(resolved)) {
         // A change first, so that the PDF works every answer out rather than reusing the calls'.
@@ -471,8 +471,14 @@ describe('the dashboard calls', () => {
           payload: Object.fromEntries(new URLSearchParams(query)),
         })
         expect(pdf.statusCode, query).toBe(200)
+        const expected = ruleFigures(rows, query)
         const topFive = await data(admin, 'affected-system/top-five', query)
-        expect(unnamed(topFive), query).toEqual(ruleFigures(rows, query)['affected-system/top-five'])
+        expect(unnamed(topFive), query).toEqual(expected['affected-system/top-five'])
+        // Kept by the PDF from one pass over the rows (decision 0049), as their calls count them.
+        expect(unnamed(await data(admin, 'affected-system', query)), query).toEqual(
+          expected['affected-system'],
+        )
+        expect(await data(admin, 'diagnostics', query), query).toEqual(expected.diagnostics)
       }
     })
 
@@ -503,6 +509,25 @@ describe('the dashboard calls', () => {
       expect(text).toContain('Rinofaringitis aguda')
       expect(text).toContain('Periodo: 2026/03/01 a 2026/03/31')
       expect(text).toContain('Hospitalizado')
+    })
+
+    it('answers PDFs asked at once, whose lanes want more connections than the database has', async () => {
+      await withTenant(t.database.db, acmeId, (tx) => noteAChange(tx, acmeId))
+      // The tests' pool holds 4 connections (PostgreSQL); 6 PDFs want 12 for their lanes at once.
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/dashboard/download-pdf',
+            headers: admin,
+            payload: { from: '2026-03-01', to: '2026-03-31', time_zone: ZONE },
+          }),
+        ),
+      )
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(200)
+        expect(pdfText(answer.rawPayload).join('\n')).toContain('Rinofaringitis aguda')
+      }
     })
 
     it('refuses a bad body with 422 and per-field messages', async () => {
