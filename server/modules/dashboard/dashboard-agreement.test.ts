@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type DashboardFigures, dashboardFigures } from '../../../src/contract/rules/dashboard/figures'
@@ -42,9 +41,6 @@ import { consultationFiguresOf } from './consultation-figures'
 import { dashboardScope } from './scope'
 
 const ZONE = 'America/Mexico_City'
-
-/** A request as the scope reads it: no user restricted to assigned patients (the whole tenant). */
-const ADMINISTRATOR = { user: null } as unknown as FastifyRequest
 
 /**
  * The device and the server agree on a generated data set (issue 24, decision 0032): 160 patients
@@ -236,7 +232,8 @@ describe('the dashboard’s SQL and its rules over generated data', () => {
       const onePass = await withTenant(t.database.db, tenantId, async (tx) =>
         consultationFiguresOf(
           tx,
-          await dashboardScope(tx, ADMINISTRATOR, Object.fromEntries(new URLSearchParams(query))),
+          // The administrator's: no user's assigned patients, the whole tenant.
+          await dashboardScope(tx, null, Object.fromEntries(new URLSearchParams(query))),
         ),
       )
       expect(onePass, `one pass, ${query}`).toEqual({

@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { dashboardPdf } from '../../../src/contract/endpoints/dashboard'
 import { firstFiveSystems } from '../../../src/contract/rules/dashboard/affected-systems'
 import type { DashboardQuery } from '../../../src/contract/schemas/dashboard'
-import { buildDashboardPdf, type DashboardDocumentInput } from '../../../src/documents/dashboard-pdf'
+import { buildDashboardPdf } from '../../../src/documents/dashboard-pdf'
 import { tenantAddressLine } from '../../../src/documents/tenant-address'
 import type { Tx } from '../../db/client'
 import { catalogueEntries, referenceItems } from '../../db/schema'
+import { assignedUserOf } from '../../platform/assignment-scope'
 import { NotFoundError } from '../../platform/errors'
 import type { FileStore } from '../../platform/files'
 import type { Lang } from '../../platform/language'
@@ -48,64 +49,33 @@ async function subgroupName(tx: Tx, itemId: string | null): Promise<string | nul
   return subgroup ? `${subgroup.name}: ${item.name}` : item.name
 }
 
-type Figures = DashboardDocumentInput['figures']
-
-/** Every figure the document prints: a figure added to the document and not here fails to compile. */
-const PRINTED: Record<keyof Figures, true> = {
-  periodicExams: true,
-  vaccines: true,
-  covid: true,
-  specialLabels: true,
-  topDiagnoses: true,
-  topAffectedSystems: true,
-  affectedSystems: true,
-  closedDays: true,
-}
-
-/** One piece of the PDF's figures, worked out in a lane's transaction (`allFigures`). */
-type Piece = (answer: Answer, into: Partial<Figures>) => Promise<void>
+/** An item's answer: kept (decision 0046), or worked out in the lane's transaction for its scope. */
 type Answer = <T>(item: DashboardItem, of: (tx: Tx, scope: DashboardScope) => Promise<T>) => Promise<T>
+/** A piece of the PDF's figures, worked out in whichever lane takes it (`inLanes`). */
+type Job<T> = (answer: Answer) => Promise<T>
 
 /**
- * The pieces, the longest first (at scale, docs/benchmarks.md: the consultation items about 190 ms,
- * the vaccines about 90, the rest 30–60), so the lanes end about together.
+ * Both consultation items from one pass over the period's rows when neither is kept, the other's
+ * answer kept with it; the top five systems are the whole list's first five (no count of their own).
  */
-const PIECES: readonly Piece[] = [
-  async (answer, into) => {
-    // Both consultation items from one pass over the period's rows when neither is kept (the
-    // affected systems' alone costs about as much), the other's answer kept with it.
-    let both: ReturnType<typeof consultationAnswers> | undefined
-    const once = (tx: Tx, scope: DashboardScope) => {
-      both ??= consultationAnswers(tx, scope)
-      return both
-    }
-    const affectedSystems = await answer(
-      'affected-systems',
-      async (tx, scope) => (await once(tx, scope)).affectedSystems,
-    )
-    into.affectedSystems = affectedSystems
-    into.topDiagnoses = await answer('diagnoses', async (tx, scope) => (await once(tx, scope)).topDiagnoses)
-    // The top five systems are the whole list's first five: one count of the period's rows, not two.
-    into.topAffectedSystems = await answer('top-affected-systems', async () =>
+async function consultationItems(answer: Answer) {
+  let both: ReturnType<typeof consultationAnswers> | undefined
+  const once = (tx: Tx, scope: DashboardScope) => {
+    both ??= consultationAnswers(tx, scope)
+    return both
+  }
+  const affectedSystems = await answer(
+    'affected-systems',
+    async (tx, scope) => (await once(tx, scope)).affectedSystems,
+  )
+  return {
+    affectedSystems,
+    topDiagnoses: await answer('diagnoses', async (tx, scope) => (await once(tx, scope)).topDiagnoses),
+    topAffectedSystems: await answer('top-affected-systems', async () =>
       firstFiveSystems(affectedSystems.systems),
-    )
-  },
-  async (answer, into) => {
-    into.vaccines = await answer('vaccines', vaccinesAnswer)
-  },
-  async (answer, into) => {
-    into.specialLabels = await answer('special-labels', specialLabelsAnswer)
-  },
-  async (answer, into) => {
-    into.closedDays = await answer('closed-days', closedDaysAnswer)
-  },
-  async (answer, into) => {
-    into.covid = await answer('covid', covidAnswer)
-  },
-  async (answer, into) => {
-    into.periodicExams = await answer('periodic-exams', periodicExamsAnswer)
-  },
-]
+    ),
+  }
+}
 
 /**
  * Two transactions at once: PostgreSQL runs each on a core of its own, where one transaction
@@ -115,30 +85,30 @@ const PIECES: readonly Piece[] = [
 const LANES = 2
 
 /**
- * Every item's answer: those the screen's calls of the same filters have just given when nothing
- * changed since (decision 0046), the others worked out in `LANES` transactions, each taking the
- * next piece when it is free. Each lane reads its own snapshot, as the screen's calls do; all
- * count for the same day. The embedded database runs one transaction at a time, so there the
- * lanes take turns.
+ * The jobs' answers, in their order, worked out in `LANES` transactions at once (decision 0049),
+ * each lane taking the next job when it is free: the caller lists them the longest first, so the
+ * lanes end about together. Each lane reads its own snapshot, as the screen's calls do; all count
+ * for the same day. The embedded database runs one transaction at a time: there they take turns.
  */
-async function allFigures(
+async function inLanes<T extends readonly unknown[]>(
   req: FastifyRequest,
   body: DashboardQuery,
   now: Date,
   kept: KeptAnswers,
-): Promise<Figures> {
-  const into: Partial<Figures> = {}
-  const waiting = [...PIECES]
+  jobs: { readonly [K in keyof T]: Job<T[K]> },
+): Promise<T> {
+  const list = jobs as readonly Job<unknown>[]
+  const answers: unknown[] = []
+  let next = 0
   const lane = () =>
     req.withTenant(async (tx) => {
-      const scope = await dashboardScope(tx, req, body, now)
+      const scope = await dashboardScope(tx, assignedUserOf(req), body, now)
       const answer: Answer = (item, of) => kept(tx, scope, item, () => of(tx, scope))
-      for (let piece = waiting.shift(); piece; piece = waiting.shift()) await piece(answer, into)
+      for (let at = next++; at < list.length; at = next++) answers[at] = await list[at]?.(answer)
     })
   await Promise.all(Array.from({ length: LANES }, lane))
-  const missing = Object.keys(PRINTED).filter((key) => into[key as keyof Figures] === undefined)
-  if (missing.length > 0) throw new Error(`The dashboard PDF's pieces gave no ${missing.join(', ')}.`)
-  return into as Figures
+  // Every job ran in one lane or the other, so each answer is in its job's place.
+  return answers as unknown as T
 }
 
 /**
@@ -153,9 +123,24 @@ export async function dashboardPdfRoutes(
     const tenant = req.tenant
     if (!tenant) throw new NotFoundError()
     const now = new Date()
-    const figures = await allFigures(req, body, now, opts.kept)
+    // The longest first (at scale, docs/benchmarks.md: the consultation items about 150 ms, the
+    // vaccines about 90, the rest 30–60 each).
+    const [consultations, vaccines, specialLabels, closedDays, covid, periodicExams] = await inLanes(
+      req,
+      body,
+      now,
+      opts.kept,
+      [
+        consultationItems,
+        (answer) => answer('vaccines', vaccinesAnswer),
+        (answer) => answer('special-labels', specialLabelsAnswer),
+        (answer) => answer('closed-days', closedDaysAnswer),
+        (answer) => answer('covid', covidAnswer),
+        (answer) => answer('periodic-exams', periodicExamsAnswer),
+      ],
+    )
     const input = await req.withTenant(async (tx) => {
-      const scope = await dashboardScope(tx, req, body, now)
+      const scope = await dashboardScope(tx, assignedUserOf(req), body, now)
       const label = scope.labels.find((entry) => entry.id === body.special_label)
       const sublabel = scope.labels
         .flatMap((entry) => entry.sublabels)
@@ -184,7 +169,7 @@ export async function dashboardPdfRoutes(
           sublabel: sublabel?.name ?? null,
         },
         covidStatusNames: await covidStatusNames(tx, req.lang),
-        figures,
+        figures: { ...consultations, vaccines, specialLabels, closedDays, covid, periodicExams },
       }
     })
     await sendPdf(reply, buildDashboardPdf(input))

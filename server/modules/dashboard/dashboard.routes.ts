@@ -12,6 +12,7 @@ import {
 } from '../../../src/contract/endpoints/dashboard'
 import type { DashboardQuery } from '../../../src/contract/schemas/dashboard'
 import type { Tx } from '../../db/client'
+import { assignedUserOf } from '../../platform/assignment-scope'
 import { route } from '../../platform/route'
 import {
   affectedSystemsAnswer,
@@ -38,7 +39,7 @@ async function figuresFor<T>(
   answer: (tx: Tx, scope: DashboardScope) => Promise<T>,
 ): Promise<T> {
   return req.withTenant(async (tx) => {
-    const scope = await dashboardScope(tx, req, query)
+    const scope = await dashboardScope(tx, assignedUserOf(req), query)
     const figures = await answer(tx, scope)
     await req.audit(tx, {
       action: `dashboard.${item}`,

@@ -1,12 +1,11 @@
 import { asc, isNull, type SQL, sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import { type DashboardFilter, dashboardFilterOf } from '../../../src/contract/rules/dashboard/scope'
 import type { DashboardQuery } from '../../../src/contract/schemas/dashboard'
 import { DOCUMENT_TIME_ZONE } from '../../../src/documents/self-tracking-pdf'
 import { zonedDayAndTime } from '../../../src/documents/zoned-time'
 import type { Tx } from '../../db/client'
 import { patients, specialLabels, specialSublabels } from '../../db/schema'
-import { assignedTo, assignedUserOf } from '../../platform/assignment-scope'
+import { assignedTo } from '../../platform/assignment-scope'
 
 /** A live special label with its live sublabels, in the catalogue's order. */
 export interface LiveLabel {
@@ -74,10 +73,13 @@ export const textArray = (values: readonly (string | null)[]): SQL =>
         sql`, `,
       )}]::text[]`
 
-/** The scope of a request's query, of the day `now` is in (one instant for a request's every transaction). */
+/**
+ * The scope of a query asked by a user whose patients are `assignedUser`'s (`assignedUserOf`: null
+ * for one who sees all), of the day `now` is in (one instant for a request's every transaction).
+ */
 export async function dashboardScope(
   tx: Tx,
-  req: FastifyRequest,
+  assignedUser: string | null,
   query: DashboardQuery,
   now: Date = new Date(),
 ): Promise<DashboardScope> {
@@ -99,9 +101,8 @@ export async function dashboardScope(
   const timeZone = query.time_zone ?? DOCUMENT_TIME_ZONE
   const labels = await liveLabels(tx)
   const filter = dashboardFilterOf(query, labels, timeZone)
-  const userId = assignedUserOf(req)
   const conditions: SQL[] = [sql`p.deleted_at is null`]
-  if (userId) conditions.push(assignedTo(userId, sql`p.id`))
+  if (assignedUser) conditions.push(assignedTo(assignedUser, sql`p.id`))
   if (filter.subgroup !== null)
     conditions.push(sql`p.subgroups @> ${JSON.stringify([filter.subgroup])}::jsonb`)
   if (filter.sublabels !== null)
@@ -114,8 +115,8 @@ export async function dashboardScope(
     labels,
     scoped: sql`select p.id from ${patients} as p where ${patientInScope}`,
     patientInScope,
-    wholeTenant: !userId && filter.subgroup === null && filter.sublabels === null,
-    assignedUser: userId,
+    wholeTenant: !assignedUser && filter.subgroup === null && filter.sublabels === null,
+    assignedUser,
   }
 }
 
