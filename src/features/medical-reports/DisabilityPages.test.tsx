@@ -519,6 +519,8 @@ describe('the disability screens', { timeout: 30_000 }, () => {
     fill('Modalidad', '')
     await waitFor(() => expect(summary.textContent).toContain('Días perdidos 5'))
     expect(router.state.location.search).toEqual({ from: '2026-11-01', to: '2026-11-30' })
+    // The subgroup field comes once the tenant's subgroups are read (a live query of its own).
+    await screen.findByLabelText('Subgrupo')
     fill('Subgrupo', MORNING)
     await waitFor(() => expect(summary.textContent).toContain('Días perdidos 3'))
     expect(summary.textContent).toContain('Pacientes 1')

@@ -193,7 +193,8 @@ describe('the periodic exam screens', { timeout: 20_000 }, () => {
     await render(db, () => <PeriodicExamsIndexPage />)
     const table = await screen.findByRole('table', { name: 'Exámenes periódicos' })
     await within(table).findByRole('row', { name: /María Guadalupe/ })
-    const select = screen.getByLabelText('Subgrupo') as HTMLSelectElement
+    // The subgroup field comes once the tenant's subgroups are read (a live query of its own).
+    const select = (await screen.findByLabelText('Subgrupo')) as HTMLSelectElement
     expect([...select.options].map((option) => option.textContent)).toEqual([
       'Todos',
       'Turno: Matutino',
