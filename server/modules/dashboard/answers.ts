@@ -6,7 +6,6 @@ import type {
   CovidAnswer,
   PeriodicExamBucketsAnswer,
   SpecialLabelsAnswer,
-  TopAffectedSystemsAnswer,
   TopDiagnosesAnswer,
   VaccinesAnswer,
 } from '../../../src/contract/schemas/dashboard'
@@ -14,12 +13,7 @@ import { dueCatalogueOf } from '../../../src/documents/vaccination-due-inputs'
 import type { Tx } from '../../db/client'
 import { catalogueEntries } from '../../db/schema'
 import { vaccinationCatalogue } from '../vaccination/vaccination-data'
-import {
-  affectedSystemsOf,
-  consultationFiguresOf,
-  topAffectedSystemsOf,
-  topDiagnosesOf,
-} from './consultation-figures'
+import { affectedSystemsOf, consultationFiguresOf, topDiagnosesOf } from './consultation-figures'
 import { examBucketsOf } from './exam-figures'
 import { lostDaysOf } from './lost-days'
 import { covidCountsOf, pregnancyOf, specialLabelCountsOf } from './patient-figures'
@@ -67,14 +61,6 @@ export async function consultationAnswers(
     affectedSystems: namedSystems(figures.affectedSystems, await namesOf(tx, AFFECTED_SYSTEMS)),
     topDiagnoses: figures.topDiagnoses,
   }
-}
-
-export async function topAffectedSystemsAnswer(
-  tx: Tx,
-  scope: DashboardScope,
-): Promise<TopAffectedSystemsAnswer> {
-  const [figures, names] = [await topAffectedSystemsOf(tx, scope), await namesOf(tx, AFFECTED_SYSTEMS)]
-  return figures.map((row) => ({ ...row, name: names.get(row.affected_system_id) ?? row.affected_system_id }))
 }
 
 export const topDiagnosesAnswer = (tx: Tx, scope: DashboardScope): Promise<TopDiagnosesAnswer> =>

@@ -91,19 +91,6 @@ const countOf = (row: { system: string; consultations: number; patients: number 
   patients: Number(row.patients),
 })
 
-export async function topAffectedSystemsOf(tx: Tx, scope: DashboardScope): Promise<AffectedSystemCount[]> {
-  const rows = await rowsOf<{ system: string; consultations: number; patients: number }>(
-    tx,
-    sql`select d.affected_system_id as system, ${systemCounts(scope)}
-          from ${consultationDiagnoses} as d
-         where d.first_of_system and ${countedRows(scope)}
-         group by d.affected_system_id
-         order by consultations desc, d.affected_system_id collate "C"
-         limit ${TOP_LIST_SIZE}`,
-  )
-  return rows.map(countOf)
-}
-
 /**
  * The months of a closed period in the zone: each one's first instant (its local midnight) and its
  * name, in order. A row's month is then the last of those starts at or before it (`width_bucket`,

@@ -71,9 +71,7 @@ async function consultationItems(answer: Answer) {
   return {
     affectedSystems,
     topDiagnoses: await answer('diagnoses', async (tx, scope) => (await once(tx, scope)).topDiagnoses),
-    topAffectedSystems: await answer('top-affected-systems', async () =>
-      firstFiveSystems(affectedSystems.systems),
-    ),
+    topAffectedSystems: firstFiveSystems(affectedSystems.systems),
   }
 }
 
@@ -100,13 +98,22 @@ async function inLanes<T extends readonly unknown[]>(
   const list = jobs as readonly Job<unknown>[]
   const answers: unknown[] = []
   let next = 0
+  let failed = false
   const lane = () =>
-    req.withTenant(async (tx) => {
-      const scope = await dashboardScope(tx, assignedUserOf(req), body, now)
-      const answer: Answer = (item, of) => kept(tx, scope, item, () => of(tx, scope))
-      for (let at = next++; at < list.length; at = next++) answers[at] = await list[at]?.(answer)
-    })
-  await Promise.all(Array.from({ length: LANES }, lane))
+    req
+      .withTenant(async (tx) => {
+        const scope = await dashboardScope(tx, assignedUserOf(req), body, now)
+        const answer: Answer = (item, of) => kept(tx, scope, item, () => of(tx, scope))
+        for (let at = next++; at < list.length && !failed; at = next++) answers[at] = await list[at]?.(answer)
+      })
+      .catch((error: unknown) => {
+        failed = true
+        throw error
+      })
+  // A lane that fails stops the other at its next job, and the request answers once both have
+  // ended: no work of the PDF outlives its answer.
+  const ends = await Promise.allSettled(Array.from({ length: LANES }, lane))
+  for (const end of ends) if (end.status === 'rejected') throw end.reason
   // Every job ran in one lane or the other, so each answer is in its job's place.
   return answers as unknown as T
 }

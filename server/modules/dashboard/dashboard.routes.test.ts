@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dashboardFigures } from '../../../src/contract/rules/dashboard/figures'
@@ -528,6 +528,41 @@ describe('the dashboard calls', () => {
         expect(answer.statusCode).toBe(200)
         expect(pdfText(answer.rawPayload).join('\n')).toContain('Rinofaringitis aguda')
       }
+    })
+
+    it('answers 500 when one of its items fails, once both lanes have ended, and the next PDF is drawn', async () => {
+      await withTenant(t.database.db, acmeId, (tx) => noteAChange(tx, acmeId))
+      const pdf = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/dashboard/download-pdf',
+          headers: admin,
+          payload: { from: '2026-03-01', to: '2026-03-31', time_zone: ZONE },
+        })
+      // The app's role may not rename a table: its owner may.
+      const asOwner = (statement: ReturnType<typeof sql>) =>
+        t.database.db.transaction(async (tx) => {
+          await tx.execute(sql`set local role none`)
+          await tx.execute(statement)
+        })
+      // The lost days' item reads the disabilities, and no other item of the PDF does.
+      await asOwner(sql`alter table disabilities rename to disabilities_away`)
+      try {
+        const failed = await pdf()
+        expect(failed.statusCode).toBe(500)
+        expect(failed.body).not.toContain('disabilities')
+        // Neither lane left a transaction open (on the embedded database, the rename back would wait).
+        const open = (await t.database.db.execute(
+          sql`select count(*)::int as open from pg_stat_activity
+               where datname = current_database() and state like 'idle in transaction%'`,
+        )) as unknown as { rows: unknown[] }
+        expect(open.rows).toEqual([{ open: 0 }])
+      } finally {
+        await asOwner(sql`alter table disabilities_away rename to disabilities`)
+      }
+      const drawn = await pdf()
+      expect(drawn.statusCode).toBe(200)
+      expect(pdfText(drawn.rawPayload).join('\n')).toContain('Rinofaringitis aguda')
     })
 
     it('refuses a bad body with 422 and per-field messages', async () => {

@@ -10,6 +10,7 @@ import {
   dashboardTopAffectedSystems,
   dashboardVaccines,
 } from '../../../src/contract/endpoints/dashboard'
+import { firstFiveSystems } from '../../../src/contract/rules/dashboard/affected-systems'
 import type { DashboardQuery } from '../../../src/contract/schemas/dashboard'
 import type { Tx } from '../../db/client'
 import { assignedUserOf } from '../../platform/assignment-scope'
@@ -20,7 +21,6 @@ import {
   covidAnswer,
   periodicExamsAnswer,
   specialLabelsAnswer,
-  topAffectedSystemsAnswer,
   topDiagnosesAnswer,
   vaccinesAnswer,
 } from './answers'
@@ -70,8 +70,14 @@ export async function dashboardRoutes(app: FastifyInstance, opts: { kept: KeptAn
   route(app, dashboardAffectedSystems, ({ query }, req) =>
     keptFiguresFor(req, query, 'affected-systems', affectedSystemsAnswer, kept),
   )
+  // The first five of the whole list (the rules order both alike): the screen asks both at once,
+  // and they wait for one count (decision 0046).
   route(app, dashboardTopAffectedSystems, ({ query }, req) =>
-    keptFiguresFor(req, query, 'top-affected-systems', topAffectedSystemsAnswer, kept),
+    figuresFor(req, query, 'top-affected-systems', async (tx, scope) =>
+      firstFiveSystems(
+        (await kept(tx, scope, 'affected-systems', () => affectedSystemsAnswer(tx, scope))).systems,
+      ),
+    ),
   )
   route(app, dashboardDiagnoses, ({ query }, req) =>
     keptFiguresFor(req, query, 'diagnoses', topDiagnosesAnswer, kept),

@@ -7,7 +7,8 @@ import { keptAnswers } from './kept-answers'
 
 /**
  * Decision 0046 on PostgreSQL, where two transactions run at once: a write still running may
- * commit a change numbered before the last one seen, so nothing read meanwhile is kept.
+ * commit a change numbered before the last one seen, so nothing read meanwhile is kept; a question
+ * asked while its answer is being worked out waits for that answer.
  */
 describe('the dashboard’s kept answers beside a write still running', () => {
   let database: Database
@@ -48,5 +49,61 @@ describe('the dashboard’s kept answers beside a write still running', () => {
     finish()
     await writer
     expect([await ask(), await ask()]).toEqual([3, 3])
+  })
+  /** A promise and what settles it, for a computation the test lets finish when it says. */
+  function gate<T>() {
+    let settle: (outcome: { value: T } | { error: Error }) => void = () => {}
+    const promise = new Promise<T>((resolve, reject) => {
+      settle = (outcome) => ('value' in outcome ? resolve(outcome.value) : reject(outcome.error))
+    })
+    return { promise, settle }
+  }
+  /**
+   * Long enough for the second request to open its transaction, read the stamp and find the first
+   * answer on its way. Were it slower, it would find the answer kept and the test would still pass:
+   * the wait can make it miss a fault, never fail without one.
+   */
+  const WHILE_SECOND_ASKS_MS = 300
+
+  it('gives a question asked while its answer is being worked out that answer, worked out once', async () => {
+    const kept = keptAnswers()
+    const scope = aDashboardScope()
+    const first = gate<string>()
+    const computed: string[] = []
+    const ask = (name: string, answer: () => Promise<string>) =>
+      withTenant(database.db, acme, (tx) =>
+        kept(tx, scope, 'covid', () => {
+          computed.push(name)
+          return answer()
+        }),
+      )
+    const asked = ask('first', () => first.promise)
+    const second = ask('second', async () => 'the second’s')
+    setTimeout(() => first.settle({ value: 'the first’s' }), WHILE_SECOND_ASKS_MS)
+    expect([await asked, await second]).toEqual(['the first’s', 'the first’s'])
+    expect(computed).toEqual(['first'])
+  })
+
+  it('works the answer out for a question that waited for one whose working out failed', async () => {
+    const kept = keptAnswers()
+    const scope = aDashboardScope()
+    const first = gate<string>()
+    const computed: string[] = []
+    const ask = (name: string, answer: () => Promise<string>) =>
+      withTenant(database.db, acme, (tx) =>
+        kept(tx, scope, 'closed-days', () => {
+          computed.push(name)
+          return answer()
+        }),
+      )
+    const asked = ask('first', () => first.promise)
+    const second = ask('second', async () => 'the second’s')
+    setTimeout(() => first.settle({ error: new Error('the first request failed') }), WHILE_SECOND_ASKS_MS)
+    await expect(asked).rejects.toThrow('the first request failed')
+    expect(await second).toBe('the second’s')
+    // Nothing of the failed one stays kept. (The second's is not kept either: the first's transaction
+    // was still running when it read its stamp.)
+    expect(await ask('third', async () => 'the third’s')).toBe('the third’s')
+    expect(computed).toEqual(['first', 'second', 'third'])
   })
 })

@@ -24,6 +24,11 @@ import { type DashboardScope, textArray } from './scope'
  *   zone, and the live labels (names and all);
  * - and a minute at most, so a write that bypassed the feed (a hand-made fix in the database)
  *   stays invisible no longer than that.
+ *
+ * An answer is kept from the moment it is asked for, not once it is worked out: the screen asks
+ * its items at once, and on PostgreSQL two requests of one question (the affected systems and
+ * their top five, which are its first five) then wait for one count instead of making two.
+ * A request that waited for an answer whose working out failed works it out itself.
  */
 const KEPT_FOR_MS = 60_000
 
@@ -39,7 +44,7 @@ export const UNREAD_KINDS: readonly ReadingKind[] = READING_KINDS
 const MOST_KEPT = 200
 
 interface Kept {
-  answer: unknown
+  answer: Promise<unknown>
   until: number
 }
 
@@ -49,7 +54,6 @@ interface Kept {
  */
 export type DashboardItem =
   | 'affected-systems'
-  | 'top-affected-systems'
   | 'diagnoses'
   | 'special-labels'
   | 'vaccines'
@@ -93,7 +97,7 @@ async function stampOf(tx: Tx): Promise<Stamp> {
 export function keptAnswers(now: () => number = Date.now): KeptAnswers {
   const kept = new Map<string, Kept>()
 
-  function keep(key: string, answer: unknown) {
+  function keep(key: string, answer: Promise<unknown>) {
     kept.delete(key)
     kept.set(key, { answer, until: now() + KEPT_FOR_MS })
     for (const [oldest] of kept) {
@@ -123,9 +127,20 @@ export function keptAnswers(now: () => number = Date.now): KeptAnswers {
       stamp.catalogues,
     ])
     const found = kept.get(key)
-    if (found && found.until > now()) return found.answer as T
-    const answer = await compute()
-    if (stamp.settled) keep(key, answer)
+    if (found && found.until > now()) {
+      try {
+        return (await found.answer) as T
+      } catch {
+        // Its request failed (and answered so): this one works the answer out in its own transaction.
+      }
+    }
+    const answer = compute()
+    if (stamp.settled) {
+      keep(key, answer)
+      answer.catch(() => {
+        if (kept.get(key)?.answer === answer) kept.delete(key)
+      })
+    }
     return answer
   }
 }
