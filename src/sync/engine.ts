@@ -19,9 +19,9 @@ export interface SyncEngine {
   db: LocalDb
   loop: SyncLoop
   /**
-   * Pulls the feed to its end (the initial sync the first time), reporting progress, then
-   * refreshes the shared catalogs whose version moved (they are outside the feed: decision 0007)
-   * and, the first time, the tenant's letterhead that the device's PDFs print (issue 7).
+   * Pulls the feed to its end (the initial sync the first time), reporting progress, while it
+   * refreshes the catalogs whose version moved (they are outside the feed: decision 0007), then,
+   * the first time, the tenant's letterhead that the device's PDFs print (issue 7).
    */
   pull(onProgress?: (progress: PullProgress) => void): Promise<number>
   stop(): void
@@ -55,10 +55,21 @@ export function createSyncEngine(session: Session): SyncEngine {
     db,
     loop,
     async pull(onProgress) {
+      const options = refreshOptionsFor(session.user.permissions)
+      // A first sign-in's catalogues come beside the feed, the large ICD-10 after it: the screens
+      // show the records as they arrive, and without their catalogues they could neither name
+      // the records' entries nor work out what depends on them (the dashboard's vaccination
+      // states read the scheme); the ICD-10 beside the feed delayed the records by seconds.
+      // Later pulls find the catalogues here and refresh those whose version moved after the feed.
+      const first = (await db.meta.get(LAST_PULL_KEY)) === undefined
+      const early = first ? refreshCatalogs(db, { skip: [...(options.skip ?? []), 'diagnoses'] }) : null
+      // Awaited after the feed: when both fail (offline), the failure is the feed's.
+      early?.catch(() => {})
       const applied = await pullAll(db, fetchPage, onProgress)
       await db.meta.put({ key: LAST_PULL_KEY, value: Date.now() })
       reportConnection('online')
-      await refreshCatalogs(db, refreshOptionsFor(session.user.permissions))
+      await early
+      await refreshCatalogs(db, options)
       // Files acknowledged since the last pull stay cached within the budget (decision 0023).
       await evictFiles(db)
       letterhead ??= refreshLetterhead(db)
