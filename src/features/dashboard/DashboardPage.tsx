@@ -15,6 +15,7 @@ import { PageHeader } from '../../ui/PageHeader'
 import { Spinner } from '../../ui/Spinner'
 import { AffectedSystemsCard, LostDaysCard, TopDiagnosesCard } from './ClinicalCards'
 import { DashboardFilterBar } from './DashboardFilterBar'
+import { nameIn } from './dashboard-answers'
 import {
   type DashboardFilterValues,
   dashboardFilterOfValues,
@@ -82,7 +83,8 @@ export function DashboardPage() {
     sublabels: dashboardFilterOfValues(applied, view?.choices.labels ?? [], timeZone).sublabels,
     today,
   }
-  const statusName = (code: string) => statuses?.find((item) => item.code === code)?.name ?? code
+  const statusNames = useMemo(() => new Map(statuses?.map((item) => [item.code, item.name])), [statuses])
+  const statusName = (code: string) => nameIn(statusNames, code)
 
   const download = async () => {
     if (!view) return

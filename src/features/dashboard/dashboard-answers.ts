@@ -17,14 +17,25 @@ export interface DashboardNames {
   labels: readonly SpecialLabel[]
 }
 
-/** A name, or the id when the catalogue no longer has it (as the server answers: nothing dropped). */
-const named = (names: ReadonlyMap<string, string>, id: string) => names.get(id) ?? id
+/**
+ * What a name shows while the device holds nothing of its catalogue yet: a first sign-in brings
+ * the catalogues after the records (`sync/engine.ts`), and the figures come first.
+ */
+export const NAME_TO_COME = '…'
+
+/**
+ * A name; the id when the catalogue no longer has it (as the server answers: nothing dropped), and
+ * `NAME_TO_COME` while the device holds none of the catalogue, which a catalogue it has fetched,
+ * inactive entries and all, never is when a record names one of its entries.
+ */
+export const nameIn = (names: ReadonlyMap<string, string>, id: string) =>
+  names.get(id) ?? (names.size === 0 ? NAME_TO_COME : id)
 
 /** The device's figures as the server's answers, named from the device's catalogues. */
 export function answersOf(figures: DashboardFigures, names: DashboardNames): DashboardAnswers {
   const systemNamed = <T extends { affected_system_id: string }>(row: T) => ({
     ...row,
-    name: named(names.affectedSystems, row.affected_system_id),
+    name: nameIn(names.affectedSystems, row.affected_system_id),
   })
   const labelOf = new Map(names.labels.map((label) => [label.id, label]))
   const sublabelNames = new Map(
@@ -36,7 +47,7 @@ export function answersOf(figures: DashboardFigures, names: DashboardNames): Das
       ...figures.vaccines,
       vaccines: figures.vaccines.vaccines.map((row) => ({
         ...row,
-        name: named(names.vaccines, row.vaccine_id),
+        name: nameIn(names.vaccines, row.vaccine_id),
       })),
     },
     covid: figures.covid,
@@ -73,7 +84,7 @@ export function answersOf(figures: DashboardFigures, names: DashboardNames): Das
       ...figures.lostDays,
       types: figures.lostDays.types.map((row) => ({
         ...row,
-        name: named(names.disabilityTypes, row.type_id),
+        name: nameIn(names.disabilityTypes, row.type_id),
       })),
     },
   }

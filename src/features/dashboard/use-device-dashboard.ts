@@ -108,7 +108,12 @@ export function useDeviceDashboard(
         })),
       },
       choices: {
-        subgroups: dashboard.subgroupsInUse.map((id) => ({ id, name: itemNames.get(id) ?? id })),
+        // None until the subgroups' catalogue is here (a first sign-in brings it after the records):
+        // a choice is offered by its name.
+        subgroups:
+          itemNames.size === 0
+            ? []
+            : dashboard.subgroupsInUse.map((id) => ({ id, name: itemNames.get(id) ?? id })),
         labels: patients.labels.map(({ id, name, sublabels }) => ({ id, name, sublabels })),
       },
     }
