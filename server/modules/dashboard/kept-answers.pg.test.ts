@@ -50,13 +50,24 @@ describe('the dashboard’s kept answers beside a write still running', () => {
     await writer
     expect([await ask(), await ask()]).toEqual([3, 3])
   })
-  /** A promise and what settles it, for a computation the test lets finish when it says. */
+  /**
+   * A computation the test lets finish when it says: `working()` starts it (and settles `started`),
+   * `settle` ends it.
+   */
   function gate<T>() {
     let settle: (outcome: { value: T } | { error: Error }) => void = () => {}
     const promise = new Promise<T>((resolve, reject) => {
       settle = (outcome) => ('value' in outcome ? resolve(outcome.value) : reject(outcome.error))
     })
-    return { promise, settle }
+    let begin = () => {}
+    const started = new Promise<void>((resolve) => {
+      begin = resolve
+    })
+    const working = () => {
+      begin()
+      return promise
+    }
+    return { working, started, settle }
   }
   /**
    * Long enough for the second request to open its transaction, read the stamp and find the first
@@ -77,7 +88,10 @@ describe('the dashboard’s kept answers beside a write still running', () => {
           return answer()
         }),
       )
-    const asked = ask('first', () => first.promise)
+    const asked = ask('first', first.working)
+    // Asked once the first is being worked out: two requests started together reach the keeper in
+    // either order.
+    await first.started
     const second = ask('second', async () => 'the second’s')
     setTimeout(() => first.settle({ value: 'the first’s' }), WHILE_SECOND_ASKS_MS)
     expect([await asked, await second]).toEqual(['the first’s', 'the first’s'])
@@ -96,7 +110,8 @@ describe('the dashboard’s kept answers beside a write still running', () => {
           return answer()
         }),
       )
-    const asked = ask('first', () => first.promise)
+    const asked = ask('first', first.working)
+    await first.started
     const second = ask('second', async () => 'the second’s')
     setTimeout(() => first.settle({ error: new Error('the first request failed') }), WHILE_SECOND_ASKS_MS)
     await expect(asked).rejects.toThrow('the first request failed')

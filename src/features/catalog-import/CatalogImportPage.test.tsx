@@ -101,7 +101,8 @@ describe('the catalog import screen', () => {
 
     request.progress(400, 1000)
     const bar = await screen.findByRole('progressbar', { name: 'Enviando el archivo' })
-    expect(bar.getAttribute('value')).toBe('400')
+    // The bar shows from the start of the upload: the progress comes with a render of its own.
+    await waitFor(() => expect(bar.getAttribute('value')).toBe('400'))
     expect(screen.getByText('40 %')).toBeTruthy()
     request.progress(1000, 1000)
     expect(await screen.findByRole('progressbar', { name: 'Procesando en el servidor' })).toBeTruthy()
