@@ -1,36 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { catalogServer } from '../catalogs/test-catalogs'
 import { activateLanguage } from '../i18n/language'
-import { type Session, saveSession } from '../session/session-store'
+import { currentSession, saveSession } from '../session/session-store'
+import { signedInAs } from '../test/session'
 import { createSyncEngine, type SyncEngine } from './engine'
 
 const FEED = '/api/sync/changes'
 const VERSIONS = '/api/catalogs/catalog/versions'
 const AFFECTED_SYSTEMS = '/api/catalogs/catalog/cie10/affected-systems'
 const ICD10 = '/api/catalogs/catalog/cie10/all'
-
-const session: Session = {
-  accessToken: 'a',
-  refreshToken: 'r',
-  expiresAt: Date.now() + 3_600_000,
-  user: {
-    uuid: `doctor-${crypto.randomUUID()}`,
-    name: 'Alejandra',
-    last_name: 'Treviño',
-    email: 'doctor@demo.localhost',
-    employee_number: null,
-    photo_url: null,
-    role: null,
-    permissions: ['dashboard-index', 'patients-index'],
-    patient_id: null,
-  },
-  host: 'demo.localhost',
-  isLandlord: false,
-  routeRedirect: '/dashboard',
-  passwordExpired: false,
-  noticePending: false,
-  menus: null,
-}
 
 /**
  * The catalogues' service of `catalogServer`, and a feed of one empty page that answers when the
@@ -74,7 +52,8 @@ describe('the sync engine’s pull', () => {
   let engine: SyncEngine | null = null
   beforeEach(async () => {
     await activateLanguage('es')
-    saveSession(session)
+    // A user of their own: each test's device database is new.
+    signedInAs(['dashboard-index', 'patients-index'], { uuid: `doctor-${crypto.randomUUID()}` })
   })
   afterEach(async () => {
     engine?.stop()
@@ -86,6 +65,8 @@ describe('the sync engine’s pull', () => {
 
   it('brings a first sign-in’s catalogues beside the feed and the ICD-10 after it; later, the catalogues after the feed', async () => {
     const server = servers()
+    const session = currentSession()
+    if (!session) throw new Error('signedInAs saves a session')
     engine = createSyncEngine(session)
     const first = engine.pull()
     // The feed is held: the catalogues the screens name the records with come meanwhile.

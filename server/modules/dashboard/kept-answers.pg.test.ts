@@ -76,43 +76,38 @@ describe('the dashboard’s kept answers beside a write still running', () => {
    */
   const WHILE_SECOND_ASKS_MS = 300
 
-  it('gives a question asked while its answer is being worked out that answer, worked out once', async () => {
+  /**
+   * A keeper, and a first request of `item` being worked out when this answers: `second` asks the
+   * same question then (two requests started together reach the keeper in either order), and
+   * `computed` names the requests whose answer was worked out.
+   */
+  async function whileTheFirstIsWorkedOut(item: 'covid' | 'closed-days') {
     const kept = keptAnswers()
     const scope = aDashboardScope()
     const first = gate<string>()
     const computed: string[] = []
     const ask = (name: string, answer: () => Promise<string>) =>
       withTenant(database.db, acme, (tx) =>
-        kept(tx, scope, 'covid', () => {
+        kept(tx, scope, item, () => {
           computed.push(name)
           return answer()
         }),
       )
     const asked = ask('first', first.working)
-    // Asked once the first is being worked out: two requests started together reach the keeper in
-    // either order.
     await first.started
     const second = ask('second', async () => 'the second’s')
+    return { first, asked, second, ask, computed }
+  }
+
+  it('gives a question asked while its answer is being worked out that answer, worked out once', async () => {
+    const { first, asked, second, computed } = await whileTheFirstIsWorkedOut('covid')
     setTimeout(() => first.settle({ value: 'the first’s' }), WHILE_SECOND_ASKS_MS)
     expect([await asked, await second]).toEqual(['the first’s', 'the first’s'])
     expect(computed).toEqual(['first'])
   })
 
   it('works the answer out for a question that waited for one whose working out failed', async () => {
-    const kept = keptAnswers()
-    const scope = aDashboardScope()
-    const first = gate<string>()
-    const computed: string[] = []
-    const ask = (name: string, answer: () => Promise<string>) =>
-      withTenant(database.db, acme, (tx) =>
-        kept(tx, scope, 'closed-days', () => {
-          computed.push(name)
-          return answer()
-        }),
-      )
-    const asked = ask('first', first.working)
-    await first.started
-    const second = ask('second', async () => 'the second’s')
+    const { first, asked, second, ask, computed } = await whileTheFirstIsWorkedOut('closed-days')
     setTimeout(() => first.settle({ error: new Error('the first request failed') }), WHILE_SECOND_ASKS_MS)
     await expect(asked).rejects.toThrow('the first request failed')
     expect(await second).toBe('the second’s')
